@@ -1,0 +1,550 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// This file holds the URL Standard's host parser and host serializer
+// (spec/url.bs, sections "Host parsing" and "Host serializing"). The parser
+// writes the serialized host straight into the URL being built, so a host
+// is parsed and serialized in one pass.
+
+// HostKind says what a URL's host is: the Standard's host is a domain, an
+// IPv4 address, an IPv6 address, an opaque host or an empty host, and a
+// URL's host can also be null.
+type HostKind uint8
+
+// The kinds of host, in the Standard's terms.
+const (
+	NoHost     HostKind = iota // the URL's host is null, e.g. "mailto:x@y.example"
+	EmptyHost                  // the empty host, e.g. "file:///etc"
+	DomainHost                 // a domain, e.g. "example.com" or "xn--bcher-kva.example"
+	IPv4Host                   // an IPv4 address, e.g. "192.0.2.1"
+	IPv6Host                   // an IPv6 address, serialized in brackets, e.g. "[2001:db8::1]"
+	OpaqueHost                 // an opaque host of a non-special URL, e.g. "github.com" in "git://github.com/x"
+)
+
+var hostKindNames = [...]string{"none", "empty", "domain", "ipv4", "ipv6", "opaque"}
+
+// String returns the kind's name: "none", "empty", "domain", "ipv4", "ipv6"
+// or "opaque".
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "HostKind(" + itoa(uint32(k)) + ")"
+}
+
+// maxUnicodeHost is the most UTF-16 code units a host that is not ASCII may
+// have. It is a hardening limit beyond the Standard (spec/webaddress.txt):
+// domain names are at most 253 octets, and the limit keeps the quadratic
+// steps of Punycode and normalization from being abused.
+const maxUnicodeHost = 4096
+
+// idnaProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
+// with beStrict false: CheckHyphens false, CheckBidi true, CheckJoiners
+// true, UseSTD3ASCIIRules false, Transitional_Processing false,
+// VerifyDnsLength false. x/net/idna's options are applied in order and
+// MapForLookup turns on StrictDomainName and the label checks, so the
+// overrides come after it.
+var idnaProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(false),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(true),
+	idna.VerifyDNSLength(false),
+)
+
+// hostError is a host parser failure: the Standard's validation error name
+// and the byte offset in the host input where it was found.
+type hostError struct {
+	name string
+	at   int
+}
+
+// appendHost runs the host parser on input (a host as written, between the
+// authority's userinfo and port) and appends the serialized host to dst.
+// opaque is the parser's isOpaque argument: true for URLs that are not
+// special.
+func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostError) {
+	// 1. If input starts with U+005B ([), then: ...
+	if len(input) > 0 && input[0] == '[' {
+		if input[len(input)-1] != ']' {
+			return dst, NoHost, &hostError{"IPv6-unclosed", 0}
+		}
+		addr, err := parseIPv6(input[1 : len(input)-1])
+		if err != nil {
+			err.at++
+			return dst, NoHost, err
+		}
+		dst = append(dst, '[')
+		dst = appendIPv6(dst, &addr)
+		return append(dst, ']'), IPv6Host, nil
+	}
+	// 2. If isOpaque is true, then return the result of opaque-host parsing input.
+	if opaque {
+		return appendOpaqueHost(dst, input)
+	}
+	if input == "" {
+		return dst, NoHost, &hostError{"host-missing", 0}
+	}
+	// Fast path: an ASCII domain without escapes is lowercased and checked
+	// as it is copied (the domain parser's step for an ASCII string).
+	// A forbidden code point fails the host only once the whole input is
+	// known to be ASCII: UTS #46 maps "<" followed by U+0338 to "≮".
+	start := len(dst)
+	ascii, forbidden := true, -1
+	for i := 0; i < len(input); i++ {
+		c := input[i]
+		if c >= utf8.RuneSelf || c == '%' {
+			ascii = false
+			break
+		}
+		if charClass[c]&forbiddenDomain != 0 && forbidden < 0 {
+			forbidden = i
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	if ascii && forbidden >= 0 {
+		return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden}
+	}
+	if !ascii {
+		dst = dst[:start]
+		var err *hostError
+		dst, err = appendDomain(dst, input)
+		if err != nil {
+			return dst[:start], NoHost, err
+		}
+	}
+	// 8. If asciiDomain ends in a number, then return the result of IPv4
+	// parsing asciiDomain.
+	if endsInNumber(dst[start:]) {
+		v, name := parseIPv4(dst[start:])
+		if name != "" {
+			return dst[:start], NoHost, &hostError{name, 0}
+		}
+		return appendIPv4(dst[:start], v), IPv4Host, nil
+	}
+	return dst, DomainHost, nil
+}
+
+// appendDomain runs steps 4 to 7 of the host parser on a host that has a
+// percent-encoded byte or a code point that is not ASCII: percent-decode,
+// UTF-8 decode, then the domain parser.
+func appendDomain(dst []byte, input string) ([]byte, *hostError) {
+	domain := input
+	if indexEscape(input) >= 0 {
+		// 5. Let domain be the result of running UTF-8 decode without BOM on
+		// the percent-decoding of input.
+		domain = toValidUTF8(string(appendDecoded(nil, input)))
+	}
+	start := len(dst)
+	if isASCII(domain) {
+		// The domain parser: if domain is an ASCII string, set result to
+		// domain, lowercased.
+		for i := 0; i < len(domain); i++ {
+			c := domain[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+		}
+	} else {
+		if utf16Len(domain) > maxUnicodeHost {
+			return dst, &hostError{"domain-too-long", 0}
+		}
+		result, err := idnaProfile.ToASCII(domain)
+		if err != nil {
+			return dst, &hostError{"domain-to-ASCII", 0}
+		}
+		dst = append(dst, result...)
+	}
+	// If result is the empty string, then return failure.
+	if len(dst) == start {
+		return dst, &hostError{"domain-to-ASCII", 0}
+	}
+	// If result contains a forbidden domain code point, then return failure.
+	for _, c := range dst[start:] {
+		if charClass[c]&forbiddenDomain != 0 {
+			return dst, &hostError{"domain-to-ASCII", 0}
+		}
+	}
+	return dst, nil
+}
+
+// appendOpaqueHost runs the opaque-host parser.
+func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {
+	for i := 0; i < len(input); i++ {
+		if charClass[input[i]]&forbiddenHost != 0 {
+			return dst, NoHost, &hostError{"host-invalid-code-point", i}
+		}
+	}
+	if input == "" {
+		return dst, EmptyHost, nil
+	}
+	return appendEncoded(dst, input, encC0), OpaqueHost, nil
+}
+
+// endsInNumber is the Standard's ends in a number checker.
+func endsInNumber(s []byte) bool {
+	if n := len(s); n > 0 && s[n-1] == '.' {
+		s = s[:n-1]
+	}
+	last := s
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			last = s[i+1:]
+			break
+		}
+	}
+	if len(last) == 0 {
+		return false
+	}
+	digits := true
+	for _, c := range last {
+		if c < '0' || c > '9' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return true
+	}
+	if len(last) < 2 || last[0] != '0' || last[1] != 'x' && last[1] != 'X' {
+		return false
+	}
+	for _, c := range last[2:] {
+		if !isHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseIPv4 is the Standard's IPv4 parser. It returns the address, or the
+// name of the validation error that made it fail.
+func parseIPv4(s []byte) (uint32, string) {
+	// 1–2. Strictly split on U+002E (.), dropping one empty last part.
+	if n := len(s); n > 1 && s[n-1] == '.' {
+		s = s[:n-1]
+	}
+	// 4. If parts's size is greater than 4, IPv4-too-many-parts validation
+	// error, return failure.
+	dots := 0
+	for _, c := range s {
+		if c == '.' {
+			dots++
+		}
+	}
+	if dots > 3 {
+		return 0, "IPv4-too-many-parts"
+	}
+	var numbers [4]uint64
+	n := 0
+	for start := 0; ; {
+		end := start
+		for end < len(s) && s[end] != '.' {
+			end++
+		}
+		v, ok := parseIPv4Number(s[start:end])
+		if !ok {
+			return 0, "IPv4-non-numeric-part"
+		}
+		numbers[n] = v
+		n++
+		if end == len(s) {
+			break
+		}
+		start = end + 1
+	}
+	// 7–8. If any but the last item in numbers is greater than 255, then
+	// return failure.
+	for _, v := range numbers[:n-1] {
+		if v > 255 {
+			return 0, "IPv4-out-of-range-part"
+		}
+	}
+	// 9. If the last item in numbers is greater than or equal to
+	// 256^(5 − numbers's size), then return failure.
+	if numbers[n-1] >= 1<<(8*(5-n)) {
+		return 0, "IPv4-out-of-range-part"
+	}
+	ipv4 := numbers[n-1]
+	for i, v := range numbers[:n-1] {
+		ipv4 += v << (8 * (3 - i))
+	}
+	return uint32(ipv4), ""
+}
+
+// parseIPv4Number is the Standard's IPv4 number parser. Values above 2^32
+// saturate, since any such value makes the address fail.
+func parseIPv4Number(s []byte) (uint64, bool) {
+	if len(s) == 0 {
+		return 0, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s = s[2:]
+		radix = 16
+	} else if len(s) >= 2 && s[0] == '0' {
+		s = s[1:]
+		radix = 8
+	}
+	var v uint64
+	for _, c := range s {
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case radix == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, false
+		}
+		if d >= radix {
+			return 0, false
+		}
+		if v = v*radix + d; v > 1<<33 {
+			v = 1 << 33
+		}
+	}
+	return v, true
+}
+
+// appendIPv4 is the Standard's IPv4 serializer.
+func appendIPv4(dst []byte, v uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		dst = appendUint(dst, v>>(8*i)&0xff)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}
+
+// parseIPv6 is the Standard's IPv6 parser, on the text between the
+// brackets.
+func parseIPv6(s string) ([8]uint16, *hostError) {
+	var address [8]uint16
+	pieceIndex, compress := 0, -1
+	p := 0
+	c := func() int { // the code point at p, or -1 for EOF
+		if p < len(s) {
+			return int(s[p])
+		}
+		return -1
+	}
+	// 5. If c is U+003A (:), then: ...
+	if c() == ':' {
+		if p+1 >= len(s) || s[p+1] != ':' {
+			return address, &hostError{"IPv6-invalid-compression", p}
+		}
+		p += 2
+		pieceIndex++
+		compress = pieceIndex
+	}
+	// 6. While c is not the EOF code point: ...
+	for c() != -1 {
+		if pieceIndex == 8 {
+			return address, &hostError{"IPv6-too-many-pieces", p}
+		}
+		if c() == ':' {
+			if compress != -1 {
+				return address, &hostError{"IPv6-multiple-compression", p}
+			}
+			p++
+			pieceIndex++
+			compress = pieceIndex
+			continue
+		}
+		value, length := 0, 0
+		for length < 4 && c() != -1 && isHex(byte(c())) {
+			value = value*0x10 + int(unhex(byte(c())))
+			p++
+			length++
+		}
+		if c() == '.' {
+			if length == 0 {
+				return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+			}
+			p -= length
+			if pieceIndex > 6 {
+				return address, &hostError{"IPv4-in-IPv6-too-many-pieces", p}
+			}
+			numbersSeen := 0
+			for c() != -1 {
+				ipv4Piece := -1
+				if numbersSeen > 0 {
+					if c() == '.' && numbersSeen < 4 {
+						p++
+					} else {
+						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+					}
+				}
+				if c() == -1 || c() < '0' || c() > '9' {
+					return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+				}
+				for c() >= '0' && c() <= '9' {
+					number := c() - '0'
+					switch ipv4Piece {
+					case -1:
+						ipv4Piece = number
+					case 0:
+						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+					default:
+						ipv4Piece = ipv4Piece*10 + number
+					}
+					if ipv4Piece > 255 {
+						return address, &hostError{"IPv4-in-IPv6-out-of-range-part", p}
+					}
+					p++
+				}
+				address[pieceIndex] = address[pieceIndex]*0x100 + uint16(ipv4Piece)
+				numbersSeen++
+				if numbersSeen == 2 || numbersSeen == 4 {
+					pieceIndex++
+				}
+			}
+			if numbersSeen != 4 {
+				return address, &hostError{"IPv4-in-IPv6-too-few-parts", p}
+			}
+			break
+		} else if c() == ':' {
+			p++
+			if c() == -1 {
+				return address, &hostError{"IPv6-invalid-code-point", p}
+			}
+		} else if c() != -1 {
+			return address, &hostError{"IPv6-invalid-code-point", p}
+		}
+		address[pieceIndex] = uint16(value)
+		pieceIndex++
+	}
+	// 7. If compress is non-null, then: ...
+	if compress != -1 {
+		swaps := pieceIndex - compress
+		pieceIndex = 7
+		for pieceIndex != 0 && swaps > 0 {
+			j := compress + swaps - 1
+			address[pieceIndex], address[j] = address[j], address[pieceIndex]
+			pieceIndex--
+			swaps--
+		}
+	} else if pieceIndex != 8 {
+		// 8. Otherwise, if compress is null and pieceIndex is not 8,
+		// IPv6-too-few-pieces validation error, return failure.
+		return address, &hostError{"IPv6-too-few-pieces", p}
+	}
+	return address, nil
+}
+
+// appendIPv6 is the Standard's IPv6 serializer (without the brackets).
+func appendIPv6(dst []byte, address *[8]uint16) []byte {
+	compress := ipv6CompressedPieceIndex(address)
+	ignore0 := false
+	for i, piece := range address {
+		if ignore0 && piece == 0 {
+			continue
+		}
+		ignore0 = false
+		if compress == i {
+			if i == 0 {
+				dst = append(dst, "::"...)
+			} else {
+				dst = append(dst, ':')
+			}
+			ignore0 = true
+			continue
+		}
+		dst = appendHex(dst, piece)
+		if i != 7 {
+			dst = append(dst, ':')
+		}
+	}
+	return dst
+}
+
+// ipv6CompressedPieceIndex finds the IPv6 address compressed piece index:
+// the start of the first longest run of two or more zero pieces, or -1.
+func ipv6CompressedPieceIndex(address *[8]uint16) int {
+	longestIndex, longestSize := -1, 1
+	foundIndex, foundSize := -1, 0
+	for i, piece := range address {
+		if piece != 0 {
+			if foundSize > longestSize {
+				longestIndex, longestSize = foundIndex, foundSize
+			}
+			foundIndex, foundSize = -1, 0
+			continue
+		}
+		if foundIndex == -1 {
+			foundIndex = i
+		}
+		foundSize++
+	}
+	if foundSize > longestSize {
+		return foundIndex
+	}
+	return longestIndex
+}
+
+// appendHex appends v as the shortest lowercase hexadecimal number.
+func appendHex(dst []byte, v uint16) []byte {
+	const lowerHex = "0123456789abcdef"
+	started := false
+	for shift := 12; shift >= 0; shift -= 4 {
+		d := v >> shift & 15
+		if d != 0 || started || shift == 0 {
+			dst = append(dst, lowerHex[d])
+			started = true
+		}
+	}
+	return dst
+}
+
+// appendUint appends v in decimal.
+func appendUint(dst []byte, v uint32) []byte {
+	var b [10]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(dst, b[i:]...)
+}
+
+func itoa(v uint32) string { return string(appendUint(nil, v)) }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// utf16Len returns the length of s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}

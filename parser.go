@@ -1,0 +1,908 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// This file holds the Standard's basic URL parser (spec/url.bs, section
+// "URL parsing"), state by state. The parser writes the serialized URL as it
+// goes: every component is written in serialization order, so the output is
+// one byte slice and the record's components are offsets into it. Where the
+// Standard decreases the pointer, the parser leaves its index where it is.
+
+// state is a state of the basic URL parser.
+type state uint8
+
+const (
+	stateSchemeStart                   state = iota // https://url.spec.whatwg.org/#scheme-start-state
+	stateScheme                                     // https://url.spec.whatwg.org/#scheme-state
+	stateNoScheme                                   // https://url.spec.whatwg.org/#no-scheme-state
+	stateSpecialRelativeOrAuthority                 // https://url.spec.whatwg.org/#special-relative-or-authority-state
+	statePathOrAuthority                            // https://url.spec.whatwg.org/#path-or-authority-state
+	stateRelative                                   // https://url.spec.whatwg.org/#relative-state
+	stateRelativeSlash                              // https://url.spec.whatwg.org/#relative-slash-state
+	stateSpecialAuthoritySlashes                    // https://url.spec.whatwg.org/#special-authority-slashes-state
+	stateSpecialAuthorityIgnoreSlashes              // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
+	stateAuthority                                  // https://url.spec.whatwg.org/#authority-state
+	stateHost                                       // https://url.spec.whatwg.org/#host-state
+	statePort                                       // https://url.spec.whatwg.org/#port-state
+	stateFile                                       // https://url.spec.whatwg.org/#file-state
+	stateFileSlash                                  // https://url.spec.whatwg.org/#file-slash-state
+	stateFileHost                                   // https://url.spec.whatwg.org/#file-host-state
+	statePathStart                                  // https://url.spec.whatwg.org/#path-start-state
+	statePath                                       // https://url.spec.whatwg.org/#path-state
+	stateOpaquePath                                 // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
+	stateQuery                                      // https://url.spec.whatwg.org/#query-state
+	stateFragment                                   // https://url.spec.whatwg.org/#fragment-state
+	stateDone                                       // the input is consumed
+)
+
+// schemeType tells the special schemes apart; every other scheme is
+// schemeOther.
+type schemeType uint8
+
+const (
+	schemeOther schemeType = iota
+	schemeHTTP
+	schemeHTTPS
+	schemeWS
+	schemeWSS
+	schemeFTP
+	schemeFile
+)
+
+func schemeTypeOf(s []byte) schemeType {
+	switch string(s) {
+	case "http":
+		return schemeHTTP
+	case "https":
+		return schemeHTTPS
+	case "ws":
+		return schemeWS
+	case "wss":
+		return schemeWSS
+	case "ftp":
+		return schemeFTP
+	case "file":
+		return schemeFile
+	}
+	return schemeOther
+}
+
+// special reports whether the scheme is a special scheme.
+func (t schemeType) special() bool { return t != schemeOther }
+
+// defaultPort returns the scheme's default port, or -1 when it has none.
+func (t schemeType) defaultPort() int {
+	switch t {
+	case schemeHTTP, schemeWS:
+		return 80
+	case schemeHTTPS, schemeWSS:
+		return 443
+	case schemeFTP:
+		return 21
+	}
+	return -1
+}
+
+// maxInput is the longest input the parser takes, in bytes: offsets are
+// uint32 and percent-encoding at most triples the length.
+const maxInput = 1 << 28
+
+// parser holds one run of the basic URL parser. It doubles as the builder
+// the setters use to write a URL component by component.
+type parser struct {
+	raw      string // the input as given
+	in       string // raw trimmed, without tabs and newlines, valid UTF-8
+	trim     int    // bytes trimmed from the start of raw
+	base     *URL
+	buf      []byte
+	u        URL // the record: offsets into buf, host kind, flags
+	scheme   schemeType
+	override bool // the pathname setter's state override (path start state)
+	reuse    bool // finish may return in itself as the href
+	errName  string
+	errAt    int // byte offset in in
+}
+
+// parse runs the basic URL parser on input with an optional base.
+func parse(input string, base *URL) (URL, error) {
+	var p parser
+	var stack [256]byte
+	p.buf = stack[:0]
+	p.base = base
+	p.reuse = true
+	if err := p.init(input); err != nil {
+		return URL{}, err
+	}
+	if !p.run(stateSchemeStart, 0) {
+		return URL{}, p.error()
+	}
+	return p.finish(), nil
+}
+
+// init runs the basic URL parser's first steps: remove leading and trailing
+// C0 controls and spaces, then all ASCII tabs and newlines. Invalid UTF-8
+// is replaced by U+FFFD first, as the Standard works on scalar value
+// strings.
+func (p *parser) init(input string) error {
+	p.raw = input
+	if len(input) > maxInput {
+		p.errName, p.errAt = "input-too-long", maxInput
+		return p.error()
+	}
+	start, end := 0, len(input)
+	for start < end && input[start] <= ' ' {
+		start++
+	}
+	for end > start && input[end-1] <= ' ' {
+		end--
+	}
+	p.trim = start
+	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
+	return nil
+}
+
+// fail records a validation error that makes the parse fail and returns
+// false, for "return failure".
+func (p *parser) fail(name string, at int) bool {
+	p.errName, p.errAt = name, at
+	return false
+}
+
+// error returns the recorded failure as a *ParseError, with its offset
+// mapped back to the input as given.
+func (p *parser) error() error {
+	e := &ParseError{Input: p.raw, Name: p.errName, Offset: p.rawOffset(p.errAt)}
+	if p.base != nil {
+		e.Base = p.base.href
+	}
+	return e
+}
+
+// rawOffset maps an offset in p.in back to p.raw, stepping over the tabs
+// and newlines that were removed and the invalid bytes that were replaced.
+func (p *parser) rawOffset(at int) int {
+	if at >= maxInput {
+		return at
+	}
+	i, n := p.trim, 0
+	for i < len(p.raw) && n < at {
+		c := p.raw[i]
+		if c == '\t' || c == '\n' || c == '\r' {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(p.raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			n += 3 // U+FFFD in UTF-8
+		} else {
+			n += size
+		}
+		i += size
+	}
+	return i
+}
+
+// run runs the state machine from state st with the pointer at i. It
+// returns false on failure, with the reason recorded.
+func (p *parser) run(st state, i int) bool {
+	in := p.in
+	for {
+		switch st {
+		case stateSchemeStart:
+			// If c is an ASCII alpha, ... set state to scheme state.
+			// Otherwise, set state to no scheme state and decrease pointer.
+			st = stateNoScheme
+			if i < len(in) && isAlpha(in[i]) {
+				st = stateScheme
+			}
+
+		case stateScheme:
+			j := i + 1
+			for j < len(in) && charClass[in[j]]&schemeChar != 0 {
+				j++
+			}
+			if j == len(in) || in[j] != ':' {
+				// Otherwise, set buffer to the empty string, state to no
+				// scheme state, and start over.
+				st, i = stateNoScheme, 0
+				continue
+			}
+			p.setScheme(in[i:j])
+			i = j + 1
+			switch {
+			case p.scheme == schemeFile:
+				// If remaining does not start with "//",
+				// special-scheme-missing-following-solidus validation error.
+				st = stateFile
+			case p.scheme.special() && p.base != nil && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
+				st = stateSpecialRelativeOrAuthority
+			case p.scheme.special():
+				st = stateSpecialAuthoritySlashes
+			case i < len(in) && in[i] == '/':
+				st = statePathOrAuthority
+				i++
+			default:
+				// Set url's path to the empty string and state to opaque
+				// path state.
+				p.u.flags |= flagOpaquePath
+				p.u.pathStart = uint32(len(p.buf))
+				st = stateOpaquePath
+			}
+
+		case stateNoScheme:
+			b := p.base
+			c := at(in, i)
+			if b == nil || b.HasOpaquePath() && c != '#' {
+				return p.fail("missing-scheme-non-relative-URL", i)
+			}
+			if b.HasOpaquePath() {
+				// c is U+0023 (#): take base's scheme, path and query, and
+				// set url's fragment to the empty string.
+				p.copyBase(b.queryEnd())
+				p.startFragment()
+				st, i = stateFragment, i+1
+			} else if b.schemeType() != schemeFile {
+				st = stateRelative
+			} else {
+				st = stateFile
+			}
+
+		case stateSpecialRelativeOrAuthority:
+			if at(in, i) == '/' && at(in, i+1) == '/' {
+				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
+			} else {
+				// special-scheme-missing-following-solidus validation error.
+				st = stateRelative
+			}
+
+		case statePathOrAuthority:
+			if at(in, i) == '/' {
+				st, i = stateAuthority, i+1
+			} else {
+				p.u.pathStart = uint32(len(p.buf))
+				st = statePath
+			}
+
+		case stateRelative:
+			// Set url's scheme to base's scheme.
+			b := p.base
+			p.copyBase(b.schemeEnd + 1)
+			c := at(in, i)
+			if c == '/' || p.scheme.special() && c == '\\' {
+				// A backslash is an invalid-reverse-solidus validation error.
+				st, i = stateRelativeSlash, i+1
+				continue
+			}
+			// Set url's username, password, host, port, path (a clone) and
+			// query to base's.
+			p.copyBase(b.pathEnd())
+			switch c {
+			case '?':
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case '#':
+				p.copyBase(b.queryEnd())
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case -1:
+				p.copyBase(b.queryEnd())
+				st = stateDone
+			default:
+				// Set url's query to null, shorten url's path, set state
+				// to path state and decrease pointer by 1.
+				p.shorten()
+				st = statePath
+			}
+
+		case stateRelativeSlash:
+			c := at(in, i)
+			if p.scheme.special() && (c == '/' || c == '\\') {
+				st, i = stateSpecialAuthorityIgnoreSlashes, i+1
+			} else if c == '/' {
+				st, i = stateAuthority, i+1
+			} else {
+				// Set url's username, password, host and port to base's,
+				// state to path state, and decrease pointer by 1.
+				p.copyBase(p.base.authorityEnd())
+				p.u.pathStart = uint32(len(p.buf))
+				st = statePath
+			}
+
+		case stateSpecialAuthoritySlashes:
+			if at(in, i) == '/' && at(in, i+1) == '/' {
+				i += 2
+			}
+			// Otherwise, special-scheme-missing-following-solidus
+			// validation error, and decrease pointer by 1.
+			st = stateSpecialAuthorityIgnoreSlashes
+
+		case stateSpecialAuthorityIgnoreSlashes:
+			for i < len(in) && (in[i] == '/' || in[i] == '\\') {
+				i++
+			}
+			st = stateAuthority
+
+		case stateAuthority:
+			// The authority runs to the first U+002F (/), U+003F (?),
+			// U+0023 (#), (for special URLs) U+005C (\), or the end; its
+			// last U+0040 (@) ends the credentials. Every earlier @ is
+			// percent-encoded as the userinfo set says, and the first
+			// U+003A (:) separates the username from the password.
+			end, lastAt := i, -1
+			for ; end < len(in); end++ {
+				c := in[end]
+				if c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() {
+					break
+				}
+				if c == '@' {
+					lastAt = end
+				}
+			}
+			p.buf = append(p.buf, '/', '/')
+			if lastAt >= 0 {
+				// If atSignSeen is true and buffer is the empty string,
+				// host-missing validation error, return failure.
+				if lastAt+1 == end {
+					return p.fail("host-missing", end)
+				}
+				p.writeCredentials(in[i:lastAt])
+				i = lastAt + 1
+			} else {
+				p.writeCredentials("")
+			}
+			st = stateHost
+
+		case stateHost:
+			end, inside := i, false
+			for ; end < len(in); end++ {
+				c := in[end]
+				if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() {
+					break
+				}
+				if c == '[' {
+					inside = true
+				} else if c == ']' {
+					inside = false
+				}
+			}
+			buffer := in[i:end]
+			if at(in, end) == ':' {
+				if buffer == "" {
+					return p.fail("host-missing", i)
+				}
+				if !p.writeHost(buffer, i) {
+					return false
+				}
+				st, i = statePort, end+1
+				continue
+			}
+			if p.scheme.special() && buffer == "" {
+				return p.fail("host-missing", i)
+			}
+			if !p.writeHost(buffer, i) {
+				return false
+			}
+			st, i = statePathStart, end
+
+		case statePort:
+			end := i
+			for end < len(in) && isDigit(in[end]) {
+				end++
+			}
+			if c := at(in, end); c != -1 && c != '/' && c != '?' && c != '#' && (c != '\\' || !p.scheme.special()) {
+				return p.fail("port-invalid", end)
+			}
+			if !p.writePort(in[i:end], i) {
+				return false
+			}
+			st, i = statePathStart, end
+
+		case stateFile:
+			if p.u.schemeEnd == 0 {
+				p.setScheme("file")
+			}
+			b := p.base
+			c := at(in, i)
+			if c == '/' || c == '\\' {
+				// A backslash is an invalid-reverse-solidus validation error.
+				st, i = stateFileSlash, i+1
+				continue
+			}
+			if b == nil || b.schemeType() != schemeFile {
+				p.writeEmptyHost()
+				p.u.pathStart = uint32(len(p.buf))
+				st = statePath
+				continue
+			}
+			// Set url's host to base's host, path to a clone of base's
+			// path, and query to base's query.
+			p.copyBase(b.authorityEnd())
+			switch c {
+			case '?':
+				p.copyBase(b.pathEnd())
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case '#':
+				p.copyBase(b.queryEnd())
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case -1:
+				p.copyBase(b.queryEnd())
+				st = stateDone
+			default:
+				// Set url's query to null. If the code point substring from
+				// pointer to the end does not start with a Windows drive
+				// letter, shorten url's path; otherwise set it to « »
+				// (file-invalid-Windows-drive-letter validation error).
+				if !startsWithWindowsDriveLetter(in[i:]) {
+					p.copyBase(b.pathEnd())
+					p.shorten()
+				} else {
+					p.u.pathStart = uint32(len(p.buf))
+				}
+				st = statePath
+			}
+
+		case stateFileSlash:
+			c := at(in, i)
+			if c == '/' || c == '\\' {
+				st, i = stateFileHost, i+1
+				continue
+			}
+			if b := p.base; b != nil && b.schemeType() == schemeFile {
+				p.copyBase(b.authorityEnd())
+				p.u.pathStart = uint32(len(p.buf))
+				// If the substring does not start with a Windows drive letter
+				// and base's path[0] is a normalized Windows drive letter,
+				// append base's path[0] to url's path.
+				if bp := b.Pathname(); !startsWithWindowsDriveLetter(in[i:]) && len(bp) >= 3 &&
+					isNormalizedWindowsDriveLetter(bp[1:3]) && (len(bp) == 3 || bp[3] == '/') {
+					p.buf = append(p.buf, bp[:3]...)
+				}
+			} else {
+				p.writeEmptyHost()
+				p.u.pathStart = uint32(len(p.buf))
+			}
+			st = statePath
+
+		case stateFileHost:
+			end := i
+			for end < len(in) && in[end] != '/' && in[end] != '\\' && in[end] != '?' && in[end] != '#' {
+				end++
+			}
+			buffer := in[i:end]
+			p.writeEmptyHost()
+			if !p.override && isWindowsDriveLetter(buffer) {
+				// file-invalid-Windows-drive-letter-host validation error;
+				// buffer is not reset and is used in the path state.
+				p.u.pathStart = uint32(len(p.buf))
+				st = statePath
+				continue
+			}
+			if buffer != "" {
+				if !p.writeHost(buffer, i) {
+					return false
+				}
+				// If host is "localhost", then set host to the empty string.
+				if string(p.buf[p.u.hostStart:p.u.hostEnd]) == "localhost" {
+					p.buf = p.buf[:p.u.hostStart]
+					p.u.hostEnd = p.u.hostStart
+					p.u.hostKind = EmptyHost
+				}
+			}
+			st, i = statePathStart, end
+
+		case statePathStart:
+			p.u.pathStart = uint32(len(p.buf))
+			c := at(in, i)
+			switch {
+			case p.scheme.special():
+				// A backslash is an invalid-reverse-solidus validation error.
+				if c == '/' || c == '\\' {
+					i++
+				}
+				st = statePath
+			case !p.override && c == '?':
+				p.startQuery()
+				st, i = stateQuery, i+1
+			case !p.override && c == '#':
+				p.startFragment()
+				st, i = stateFragment, i+1
+			case c != -1:
+				if c == '/' {
+					i++
+				}
+				st = statePath
+			default:
+				if p.override && p.u.hostKind == NoHost {
+					p.buf = append(p.buf, '/')
+				}
+				st = stateDone
+			}
+
+		case statePath:
+			st, i = p.path(i)
+
+		case stateOpaquePath:
+			for ; i < len(in) && in[i] != '?' && in[i] != '#'; i++ {
+				c := in[i]
+				if c == ' ' {
+					// If remaining starts with U+003F (?) or U+0023 (#), then
+					// append "%20" to url's path; otherwise append a space.
+					if n := at(in, i+1); n == '?' || n == '#' {
+						p.buf = append(p.buf, "%20"...)
+						continue
+					}
+				}
+				p.buf = appendEncodedByte(p.buf, c, encC0)
+			}
+			st, i = p.afterPath(i)
+
+		case stateQuery:
+			set := encQuery
+			if p.scheme.special() {
+				set = encSpecialQuery
+			}
+			for ; i < len(in) && (p.override || in[i] != '#'); i++ {
+				p.buf = appendEncodedByte(p.buf, in[i], set)
+			}
+			st = stateDone
+			if i < len(in) {
+				p.startFragment()
+				st, i = stateFragment, i+1
+			}
+
+		case stateFragment:
+			p.buf = appendEncoded(p.buf, in[i:], encFragment)
+			st = stateDone
+
+		case stateDone:
+			return true
+		}
+	}
+}
+
+// path runs the path state from i until the path ends, and returns the
+// next state and pointer.
+func (p *parser) path(i int) (state, int) {
+	in := p.in
+	special := p.scheme.special()
+	for {
+		segStart := len(p.buf)
+		p.buf = append(p.buf, '/')
+		for ; i < len(in); i++ {
+			c := in[i]
+			if c == '/' || c == '\\' && special || !p.override && (c == '?' || c == '#') {
+				break
+			}
+			// A code point that is not a URL code point, or a % not
+			// followed by two hex digits, is an invalid-URL-unit
+			// validation error.
+			p.buf = appendEncodedByte(p.buf, c, encPath)
+		}
+		slash := i < len(in) && (in[i] == '/' || in[i] == '\\' && special)
+		seg := p.buf[segStart+1:]
+		switch {
+		case isDoubleDot(seg):
+			// Shorten url's path; unless c is a slash, append the empty
+			// string to url's path.
+			p.buf = p.buf[:segStart]
+			p.shorten()
+			if !slash {
+				p.buf = append(p.buf, '/')
+			}
+		case isSingleDot(seg):
+			p.buf = p.buf[:segStart]
+			if !slash {
+				p.buf = append(p.buf, '/')
+			}
+		case p.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(string(seg)):
+			// Replace the second code point in buffer with U+003A (:).
+			seg[1] = ':'
+		}
+		if !slash {
+			return p.afterPath(i)
+		}
+		i++
+	}
+}
+
+// afterPath starts the query or the fragment at i, if there is one.
+func (p *parser) afterPath(i int) (state, int) {
+	switch at(p.in, i) {
+	case '?':
+		p.startQuery()
+		return stateQuery, i + 1
+	case '#':
+		p.startFragment()
+		return stateFragment, i + 1
+	}
+	return stateDone, i
+}
+
+// shorten shortens url's path: it removes the last segment, unless the URL
+// is a file URL whose path is a single normalized Windows drive letter.
+func (p *parser) shorten() {
+	path := p.buf[p.u.pathStart:]
+	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+		return
+	}
+	if j := bytes.LastIndexByte(path, '/'); j >= 0 {
+		p.buf = p.buf[:int(p.u.pathStart)+j]
+	}
+}
+
+// setScheme writes scheme, lowercased, and its U+003A (:). Until an
+// authority is written the URL's host is null.
+func (p *parser) setScheme(scheme string) {
+	p.buf = p.buf[:0]
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		p.buf = append(p.buf, c)
+	}
+	p.scheme = schemeTypeOf(p.buf)
+	p.buf = append(p.buf, ':')
+	n := uint32(len(p.buf))
+	p.u = URL{schemeEnd: n - 1, usernameEnd: n, hostStart: n, hostEnd: n, pathStart: n}
+}
+
+// copyBase makes the URL a copy of the base's href up to end (the end of a
+// component: the scheme's colon + 1, the authority, the path or the query),
+// with the base's offsets.
+func (p *parser) copyBase(end uint32) {
+	b := p.base
+	p.buf = append(p.buf[:0], b.href[:end]...)
+	p.scheme = b.schemeType()
+	p.u = URL{schemeEnd: b.schemeEnd, usernameEnd: b.schemeEnd + 1, hostStart: b.schemeEnd + 1,
+		hostEnd: b.schemeEnd + 1, pathStart: end}
+	if end > b.schemeEnd+1 && b.hostKind != NoHost {
+		p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = b.usernameEnd, b.hostStart, b.hostEnd
+		p.u.hostKind = b.hostKind
+	}
+	if end > b.authorityEnd() {
+		// The path came along, without the "/." a null-host href may have
+		// before it.
+		if b.hostKind == NoHost && b.pathStart != b.schemeEnd+1 {
+			p.buf = append(p.buf[:b.schemeEnd+1], b.href[b.pathStart:end]...)
+		}
+		p.u.pathStart = b.authorityEnd()
+		p.u.flags = b.flags & flagOpaquePath
+	}
+	if end > b.pathEnd() {
+		p.u.queryStart = uint32(len(p.buf)) - (end - b.queryStart)
+	}
+}
+
+// writeCredentials writes the userinfo before the host: the username, then
+// U+003A (:) and the password when it is not empty, then U+0040 (@) when
+// either is not empty. userinfo is as written; it is percent-encoded with
+// the userinfo set.
+func (p *parser) writeCredentials(userinfo string) {
+	start := len(p.buf)
+	user, pass := userinfo, ""
+	if j := indexByte(userinfo, ':'); j >= 0 {
+		user, pass = userinfo[:j], userinfo[j+1:]
+	}
+	p.buf = appendEncoded(p.buf, user, encUserinfo)
+	p.u.usernameEnd = uint32(len(p.buf))
+	if pass != "" {
+		p.buf = append(p.buf, ':')
+		p.buf = appendEncoded(p.buf, pass, encUserinfo)
+	}
+	if len(p.buf) > start {
+		p.buf = append(p.buf, '@')
+	}
+	p.u.hostStart = uint32(len(p.buf))
+	p.u.hostEnd = p.u.hostStart
+}
+
+// writeHost host-parses input (found at offset at) and writes the result.
+func (p *parser) writeHost(input string, at int) bool {
+	buf, kind, err := appendHost(p.buf, input, !p.scheme.special())
+	if err != nil {
+		return p.fail(err.name, at+err.at)
+	}
+	p.buf = buf
+	p.u.hostEnd = uint32(len(p.buf))
+	p.u.hostKind = kind
+	return true
+}
+
+// writeEmptyHost writes "//" and the empty host, as file URLs without a
+// host have.
+func (p *parser) writeEmptyHost() {
+	p.buf = append(p.buf, '/', '/')
+	n := uint32(len(p.buf))
+	p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = n, n, n
+	p.u.hostKind = EmptyHost
+}
+
+// writePort writes the port that digits spell (found at offset at), unless
+// digits is empty or spells the scheme's default port.
+func (p *parser) writePort(digits string, at int) bool {
+	if digits == "" {
+		return true
+	}
+	port, ok := parsePort(digits)
+	if !ok {
+		return p.fail("port-out-of-range", at)
+	}
+	if port != p.scheme.defaultPort() {
+		p.buf = append(p.buf, ':')
+		p.buf = appendUint(p.buf, uint32(port))
+	}
+	return true
+}
+
+// parsePort returns the value of a string of ASCII digits, and whether it
+// is a 16-bit unsigned integer.
+func parsePort(digits string) (int, bool) {
+	port := 0
+	for i := 0; i < len(digits); i++ {
+		port = port*10 + int(digits[i]-'0')
+		if port > 0xFFFF {
+			return 0, false
+		}
+	}
+	return port, true
+}
+
+func (p *parser) startQuery() {
+	p.u.queryStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '?')
+}
+
+func (p *parser) startFragment() {
+	p.u.fragmentStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '#')
+}
+
+// finish serializes the record: it puts "/." before a path that would
+// otherwise read as an authority (the URL serializer's step 3), and
+// returns the URL, whose href is the input itself when the two are equal.
+func (p *parser) finish() URL {
+	u := p.u
+	if u.hostKind == NoHost && u.flags&flagOpaquePath == 0 && u.pathStart == u.schemeEnd+1 {
+		path := p.buf[u.pathStart:]
+		if len(path) > 1 && path[0] == '/' && path[1] == '/' {
+			p.buf = append(p.buf, 0, 0)
+			copy(p.buf[u.pathStart+2:], p.buf[u.pathStart:])
+			p.buf[u.pathStart], p.buf[u.pathStart+1] = '/', '.'
+			u.pathStart += 2
+			if u.queryStart != 0 {
+				u.queryStart += 2
+			}
+			if u.fragmentStart != 0 {
+				u.fragmentStart += 2
+			}
+		}
+	}
+	u.scheme = p.scheme
+	if p.reuse && string(p.buf) == p.in {
+		u.href = p.in
+	} else {
+		u.href = string(p.buf)
+	}
+	return u
+}
+
+// at returns the byte at i, or -1 (the EOF code point) past the end.
+func at(s string, i int) int {
+	if i < len(s) {
+		return int(s[i])
+	}
+	return -1
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// isWindowsDriveLetter reports whether s is a Windows drive letter: an
+// ASCII alpha and then U+003A (:) or U+007C (|).
+func isWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+// isNormalizedWindowsDriveLetter reports whether s is a Windows drive
+// letter whose second code point is U+003A (:).
+func isNormalizedWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
+}
+
+// startsWithWindowsDriveLetter reports whether s starts with a Windows
+// drive letter.
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isWindowsDriveLetter(s[:2]) {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}
+
+// isSingleDot reports whether seg is a single-dot URL path segment: "." or
+// "%2e", ignoring ASCII case.
+func isSingleDot(seg []byte) bool {
+	switch len(seg) {
+	case 1:
+		return seg[0] == '.'
+	case 3:
+		return isDot2e(seg)
+	}
+	return false
+}
+
+// isDoubleDot reports whether seg is a double-dot URL path segment: "..",
+// ".%2e", "%2e." or "%2e%2e", ignoring ASCII case.
+func isDoubleDot(seg []byte) bool {
+	switch len(seg) {
+	case 2:
+		return seg[0] == '.' && seg[1] == '.'
+	case 4:
+		return seg[0] == '.' && isDot2e(seg[1:]) || isDot2e(seg[:3]) && seg[3] == '.'
+	case 6:
+		return isDot2e(seg[:3]) && isDot2e(seg[3:])
+	}
+	return false
+}
+
+func isDot2e(s []byte) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+
+// removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
+// itself when it has none.
+func removeTabsAndNewlines(s string) string {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)-n)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// toValidUTF8 returns s with each byte that is not part of a valid UTF-8
+// sequence replaced by U+FFFD, the way utf8.DecodeRuneInString reads it,
+// and s itself when it is valid.
+func toValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for _, r := range s {
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b)
+}

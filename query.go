@@ -1,0 +1,389 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"iter"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file holds the URL Standard's application/x-www-form-urlencoded
+// parser and serializer (spec/url.bs, section
+// "application/x-www-form-urlencoded") and a model of its URLSearchParams
+// class (section "URLSearchParams class"), without the link back to a URL
+// object: [SearchParams] is a plain list.
+
+// Param is one name-value tuple of a [SearchParams] list.
+type Param struct {
+	Name, Value string
+}
+
+// SearchParams is a list of name-value pairs in the
+// application/x-www-form-urlencoded format, modelled on the URL Standard's
+// URLSearchParams class. Entries keep their order, and a name may occur
+// more than once.
+//
+// The zero SearchParams is an empty list, ready to use.
+//
+// A SearchParams refers to its entries the way a slice does: after
+// s2 := s1, changing either may change what the other holds, so copy one
+// that will be changed with [SearchParams.Params] and [SearchParams.Append].
+type SearchParams struct {
+	list []Param
+}
+
+// ParseSearchParams parses query the way the URL Standard's
+// URLSearchParams constructor parses a string: one leading "?" is removed,
+// then the application/x-www-form-urlencoded string parser splits the rest
+// on "&", skips empty pieces, splits each piece into name and value at its
+// first "=", turns "+" into a space and percent-decodes. Decoded bytes that
+// are not UTF-8 become U+FFFD, one per maximal ill-formed subpart, as the
+// Encoding Standard's "UTF-8 decode without BOM" does; a BOM is kept.
+//
+// The Standard takes a scalar value string, so invalid UTF-8 written in
+// query itself (not percent-encoded) is first replaced by U+FFFD, byte by
+// byte.
+func ParseSearchParams(query string) SearchParams {
+	// Constructor step 1: if init is a string and starts with U+003F (?),
+	// then remove the first code point from init.
+	query = strings.TrimPrefix(query, "?")
+	// The string parser's input is a scalar value string, UTF-8 encoded.
+	return SearchParams{list: parseURLEncoded(toValidUTF8(query))}
+}
+
+// parseURLEncoded is the application/x-www-form-urlencoded parser. input
+// must be valid UTF-8.
+func parseURLEncoded(input string) []Param {
+	if input == "" {
+		return nil
+	}
+	// Let output be an initially empty list of name-value tuples. (Sized
+	// for one tuple per piece, of which empty ones are skipped below.)
+	output := make([]Param, 0, strings.Count(input, "&")+1)
+	var scratch []byte
+	// Let sequences be the result of splitting input on 0x26 (&); for each
+	// byte sequence bytes in sequences:
+	for bytes := range strings.SplitSeq(input, "&") {
+		// If bytes is the empty byte sequence, then continue.
+		if bytes == "" {
+			continue
+		}
+		// If bytes contains a 0x3D (=), then name is the bytes before the
+		// first 0x3D (=) and value the bytes after it. Otherwise, name is
+		// bytes and value is the empty byte sequence.
+		name, value, _ := strings.Cut(bytes, "=")
+		// Replace any 0x2B (+) in name and value with 0x20 (SP), then
+		// UTF-8 decode without BOM the percent-decoding of each.
+		var p Param
+		p.Name, scratch = formDecode(name, scratch)
+		p.Value, scratch = formDecode(value, scratch)
+		// Append (nameString, valueString) to output.
+		output = append(output, p)
+	}
+	return output
+}
+
+// formDecode replaces each "+" in s by a space, percent-decodes the result
+// and UTF-8 decodes it without BOM. s must be valid UTF-8. scratch is a
+// buffer that formDecode may use and returns for reuse. When there is
+// nothing to replace or decode, formDecode returns s itself.
+func formDecode(s string, scratch []byte) (string, []byte) {
+	if strings.IndexByte(s, '+') < 0 && indexEscape(s) < 0 {
+		return s, scratch
+	}
+	scratch = scratch[:0]
+	// An escape is "%" and two hex digits, so none spans a "+": decoding
+	// the runs between "+" one by one is the same as decoding the whole.
+	for {
+		i := strings.IndexByte(s, '+')
+		if i < 0 {
+			break
+		}
+		scratch = appendDecoded(scratch, s[:i])
+		scratch = append(scratch, ' ')
+		s = s[i+1:]
+	}
+	scratch = appendDecoded(scratch, s)
+	return decodeUTF8(scratch), scratch
+}
+
+// decodeUTF8 returns b as the Encoding Standard's "UTF-8 decode without
+// BOM" reads it: a leading BOM is kept as U+FEFF, and each maximal subpart
+// of an ill-formed sequence (a lead byte and those of the continuation
+// bytes it allows that follow it, or a lone byte that cannot start a
+// sequence) becomes one U+FFFD.
+func decodeUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	out := make([]byte, 0, len(b)+len(b)/2)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			n = maximalSubpart(b)
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return string(out)
+}
+
+// maximalSubpart returns how many bytes at the start of b, which must not
+// begin with a well-formed UTF-8 sequence, the Encoding Standard's UTF-8
+// decoder reads before it reports an error: the lead byte, plus the
+// continuation bytes that the lead byte and the bytes before them allow.
+func maximalSubpart(b []byte) int {
+	// UTF-8 bytes needed, and the bounds of the first continuation byte
+	// (the later ones are 0x80 to 0xBF).
+	lower, upper := byte(0x80), byte(0xBF)
+	var needed int
+	switch c := b[0]; {
+	case 0xC2 <= c && c <= 0xDF:
+		needed = 1
+	case 0xE0 <= c && c <= 0xEF:
+		if c == 0xE0 {
+			lower = 0xA0
+		} else if c == 0xED {
+			upper = 0x9F
+		}
+		needed = 2
+	case 0xF0 <= c && c <= 0xF4:
+		if c == 0xF0 {
+			lower = 0x90
+		} else if c == 0xF4 {
+			upper = 0x8F
+		}
+		needed = 3
+	default:
+		return 1
+	}
+	n := 1
+	for ; n <= needed && n < len(b); n++ {
+		if b[n] < lower || b[n] > upper {
+			break
+		}
+		lower, upper = 0x80, 0xBF
+	}
+	return n
+}
+
+// Len returns the number of name-value pairs in s, the URLSearchParams
+// size.
+func (s SearchParams) Len() int { return len(s.list) }
+
+// Get returns the value of the first pair in s named name, and reports
+// whether there is one.
+func (s SearchParams) Get(name string) (value string, ok bool) {
+	for _, p := range s.list {
+		if p.Name == name {
+			return p.Value, true
+		}
+	}
+	return "", false
+}
+
+// GetAll returns the values of all pairs in s named name, in list order,
+// or nil if there are none.
+func (s SearchParams) GetAll(name string) []string {
+	var values []string
+	for _, p := range s.list {
+		if p.Name == name {
+			values = append(values, p.Value)
+		}
+	}
+	return values
+}
+
+// Has reports whether s has a pair named name.
+func (s SearchParams) Has(name string) bool {
+	return slices.ContainsFunc(s.list, func(p Param) bool { return p.Name == name })
+}
+
+// HasValue reports whether s has a pair named name whose value is value:
+// URLSearchParams has(name, value).
+func (s SearchParams) HasValue(name, value string) bool {
+	return slices.Contains(s.list, Param{name, value})
+}
+
+// Append adds the pair (name, value) at the end of s.
+func (s *SearchParams) Append(name, value string) {
+	s.list = append(s.list, Param{name, value})
+}
+
+// Set sets the value of the first pair in s named name to value and removes
+// the other pairs with that name; when there is no such pair, Set appends
+// (name, value).
+func (s *SearchParams) Set(name, value string) {
+	i := slices.IndexFunc(s.list, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		s.Append(name, value)
+		return
+	}
+	s.list[i].Value = value
+	rest := slices.DeleteFunc(s.list[i+1:], func(p Param) bool { return p.Name == name })
+	s.list = s.list[:i+1+len(rest)]
+}
+
+// Delete removes all pairs named name from s.
+func (s *SearchParams) Delete(name string) {
+	s.list = slices.DeleteFunc(s.list, func(p Param) bool { return p.Name == name })
+}
+
+// DeleteValue removes all pairs named name whose value is value from s:
+// URLSearchParams delete(name, value).
+func (s *SearchParams) DeleteValue(name, value string) {
+	s.list = slices.DeleteFunc(s.list, func(p Param) bool { return p == Param{name, value} })
+}
+
+// Sort sorts the pairs of s by name, keeping pairs with equal names in
+// their order. Names are compared as the URL Standard says, by UTF-16 code
+// units, not by bytes or code points: a name with a code point above U+FFFF
+// (as UTF-16, a surrogate pair, D800 to DFFF) sorts before one that has a
+// code point from U+E000 to U+FFFF in the same place.
+func (s *SearchParams) Sort() {
+	slices.SortStableFunc(s.list, func(a, b Param) int {
+		return compareCodeUnits(a.Name, b.Name)
+	})
+}
+
+// compareCodeUnits compares a and b as sequences of UTF-16 code units, the
+// URL Standard's "code unit less than", returning -1, 0 or +1. Invalid
+// UTF-8 reads as U+FFFD, byte by byte.
+func compareCodeUnits(a, b string) int {
+	// UTF-8 byte order is code point order, and code point order is code
+	// unit order except between U+E000–U+FFFF and the code points above
+	// U+FFFF. So skip the common prefix, back up to a code point boundary
+	// in both, and compare from there code point by code point.
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && (i < len(a) && !utf8.RuneStart(a[i]) || i < len(b) && !utf8.RuneStart(b[i])) {
+		i--
+	}
+	a, b = a[i:], b[i:]
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ka, kb := codeUnitKey(ra), codeUnitKey(rb); ka != kb {
+			if ka < kb {
+				return -1
+			}
+			return +1
+		}
+		a, b = a[na:], b[nb:]
+	}
+	switch {
+	case a != "":
+		return +1
+	case b != "":
+		return -1
+	}
+	return 0
+}
+
+// codeUnitKey maps r to a number that orders code points as their UTF-16
+// encodings order: U+E000 to U+FFFF move above every supplementary code
+// point, whose leading surrogate (D800 to DBFF) is less than E000.
+func codeUnitKey(r rune) rune {
+	if r >= 0xE000 && r <= 0xFFFF {
+		return r + 0x110000
+	}
+	return r
+}
+
+// String returns s serialized by the application/x-www-form-urlencoded
+// serializer: each name and value encoded as by [FormEncode], joined as
+// "name=value" (the "=" is always written) and separated by "&". The
+// zero SearchParams gives "".
+func (s SearchParams) String() string {
+	if len(s.list) == 0 {
+		return ""
+	}
+	n := 2*len(s.list) - 1
+	for _, p := range s.list {
+		n += formEncodedLen(p.Name) + formEncodedLen(p.Value)
+	}
+	b := make([]byte, 0, n)
+	for i, p := range s.list {
+		// If output is not the empty string, then append U+0026 (&) to
+		// output. (Every tuple appends at least "=", so output is empty
+		// only before the first.)
+		if i > 0 {
+			b = append(b, '&')
+		}
+		// Append name, followed by U+003D (=), followed by value.
+		b = appendFormEncoded(b, toValidUTF8(p.Name))
+		b = append(b, '=')
+		b = appendFormEncoded(b, toValidUTF8(p.Value))
+	}
+	return string(b)
+}
+
+// All returns an iterator over the pairs of s, name and value, in list
+// order.
+func (s SearchParams) All() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, p := range s.list {
+			if !yield(p.Name, p.Value) {
+				return
+			}
+		}
+	}
+}
+
+// Params returns a copy of the pairs of s, in list order, or nil if s is
+// empty.
+func (s SearchParams) Params() []Param {
+	return slices.Clone(s.list)
+}
+
+// FormEncode returns s percent-encoded after encoding (as UTF-8) with the
+// application/x-www-form-urlencoded percent-encode set, space written as
+// "+": every byte but the ASCII alphanumerics, "*", "-", "." and "_"
+// becomes "%XX" with upper-case hex digits. Invalid UTF-8 in s is first
+// replaced by U+FFFD, as the Standard works on scalar value strings. When
+// nothing needs encoding, FormEncode returns s itself.
+func FormEncode(s string) string {
+	s = toValidUTF8(s)
+	n := formEncodedLen(s)
+	if n == len(s) && strings.IndexByte(s, ' ') < 0 {
+		return s
+	}
+	return string(appendFormEncoded(make([]byte, 0, n), s))
+}
+
+// formEncodedLen returns the length of s after form encoding, when s is
+// valid UTF-8.
+func formEncodedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; charClass[c]&encForm != 0 && c != ' ' {
+			n += 2
+		}
+	}
+	return n
+}
+
+// appendFormEncoded appends s, which must be valid UTF-8, to dst encoded
+// with the application/x-www-form-urlencoded percent-encode set and space
+// as "+" (the "percent-encode after encoding" steps with spaceAsPlus true).
+func appendFormEncoded(dst []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return appendEncoded(dst, s, encForm)
+		}
+		// If spaceAsPlus is true and byte is 0x20 (SP), then append
+		// U+002B (+) to output and continue.
+		dst = appendEncoded(dst, s[:i], encForm)
+		dst = append(dst, '+')
+		s = s[i+1:]
+	}
+}

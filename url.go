@@ -1,0 +1,678 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import "strconv"
+
+// URL is a URL record of the URL Standard, held as its serialization.
+//
+// A URL is a small immutable value: the href string and the offsets of its
+// components, so its getters return substrings of the href and never
+// allocate, and two URLs are == exactly when their hrefs are equal. The
+// zero URL is not a valid URL; [URL.IsValid] reports false for it and every
+// getter returns "".
+//
+// The offsets, on the href https://user:pass@example.com:1234/foo/bar?baz#quux:
+//
+//	https://user:pass@example.com:1234/foo/bar?baz#quux
+//	     |      |     |          |    |       |   |
+//	     |      |     |          |    |       |   fragmentStart (the '#', 0: null fragment)
+//	     |      |     |          |    |       queryStart (the '?', 0: null query)
+//	     |      |     |          |    pathStart
+//	     |      |     |          hostEnd (a ':' and the port follow when the port is not null)
+//	     |      |     hostStart
+//	     |      usernameEnd (a ':' and the password follow when the password is not empty)
+//	     schemeEnd (the ':')
+//
+// Offset 0 can never start a query or a fragment, since a scheme comes
+// first, so 0 there means null. When the host is null, usernameEnd,
+// hostStart and hostEnd are schemeEnd+1, and pathStart is schemeEnd+1 too,
+// or schemeEnd+3 when the serializer put "/." before a path starting with
+// "//".
+type URL struct {
+	href          string
+	schemeEnd     uint32
+	usernameEnd   uint32
+	hostStart     uint32
+	hostEnd       uint32
+	pathStart     uint32
+	queryStart    uint32
+	fragmentStart uint32
+	hostKind      HostKind
+	scheme        schemeType
+	flags         uint8
+}
+
+// flagOpaquePath is set in URL.flags when the URL has an opaque path.
+const flagOpaquePath = 1
+
+// ParseError reports why an input is not a URL. Name is the URL Standard's
+// validation error that made the parser return failure (e.g.
+// "port-out-of-range", "IPv6-unclosed", "host-missing"), or one of the
+// hardening limits of this package ("domain-too-long", "input-too-long").
+type ParseError struct {
+	Input  string // the input as given
+	Base   string // the base URL's href when a reference was resolved, else ""
+	Name   string // the validation error's name, as in the Standard's table
+	Offset int    // the byte offset in Input where the parser found it
+}
+
+// Error returns a message such as
+// `ParseURL("http://[::1"): IPv6-unclosed at byte 7 ("[::1")`.
+func (e *ParseError) Error() string {
+	var b []byte
+	if e.Base != "" {
+		b = append(b, "Parse("...)
+		b = strconv.AppendQuote(b, e.Input)
+		b = append(b, ") against "...)
+		b = strconv.AppendQuote(b, e.Base)
+	} else {
+		b = append(b, "ParseURL("...)
+		b = strconv.AppendQuote(b, e.Input)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = append(b, e.Name...)
+	if e.Offset >= 0 && e.Offset <= len(e.Input) {
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		rest := e.Input[e.Offset:]
+		if len(rest) > 24 {
+			rest = rest[:24] + "…"
+		}
+		if rest != "" {
+			b = append(b, " ("...)
+			b = strconv.AppendQuote(b, rest)
+			b = append(b, ')')
+		}
+	}
+	return string(b)
+}
+
+// ParseURL parses input as an absolute URL with the URL Standard's basic
+// URL parser, as new URL(input) does in a browser. A failure is a
+// *[ParseError] naming the validation error and where it was found.
+//
+// Input that is not valid UTF-8 is read with each invalid byte as U+FFFD.
+func ParseURL(input string) (URL, error) {
+	return parse(input, nil)
+}
+
+// MustParseURL calls [ParseURL] and panics on error. It is intended for use
+// in tests with hard-coded strings.
+func MustParseURL(input string) URL {
+	u, err := ParseURL(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Parse parses ref, an absolute URL or a relative reference, with u as the
+// base URL, as new URL(ref, base) does. When u is the zero URL, Parse is
+// [ParseURL].
+func (u URL) Parse(ref string) (URL, error) {
+	if !u.IsValid() {
+		return parse(ref, nil)
+	}
+	return parse(ref, &u)
+}
+
+// IsValid reports whether u is a parsed URL rather than the zero URL.
+func (u URL) IsValid() bool { return u.href != "" }
+
+// Href returns the serialization of u, the Standard's href getter.
+func (u URL) Href() string { return u.href }
+
+// String returns the serialization of u, as [URL.Href] does.
+func (u URL) String() string { return u.href }
+
+// AppendTo appends the serialization of u to b and returns the result.
+func (u URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
+
+// AppendText implements [encoding.TextAppender]: it appends the
+// serialization of u, nothing for the zero URL.
+func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
+
+// MarshalText implements [encoding.TextMarshaler]: the serialization of u,
+// empty for the zero URL.
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it parses text with
+// [ParseURL]. Empty text gives the zero URL.
+func (u *URL) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URL{}
+		return nil
+	}
+	v, err := ParseURL(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// Protocol returns u's scheme followed by U+003A (:), e.g. "https:".
+func (u URL) Protocol() string {
+	if !u.IsValid() {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
+
+// Scheme returns u's scheme, lowercase, without the colon, e.g. "https".
+func (u URL) Scheme() string { return u.href[:u.schemeEnd] }
+
+// Username returns u's username, percent-encoded as in the href.
+func (u URL) Username() string {
+	if u.hostKind == NoHost {
+		return ""
+	}
+	return u.href[u.schemeEnd+3 : u.usernameEnd]
+}
+
+// Password returns u's password, percent-encoded as in the href.
+func (u URL) Password() string {
+	if u.usernameEnd < u.hostStart && u.href[u.usernameEnd] == ':' {
+		return u.href[u.usernameEnd+1 : u.hostStart-1]
+	}
+	return ""
+}
+
+// Host returns u's host, serialized, and its port when it has one
+// ("example.com:8080"); "" when the host is null.
+func (u URL) Host() string {
+	if u.hostKind == NoHost {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
+
+// Hostname returns u's host, serialized: a lowercase ASCII domain, a
+// dotted-decimal IPv4 address, a bracketed IPv6 address, an opaque host,
+// or "" for the empty or null host.
+func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+
+// HostKind returns what u's host is.
+func (u URL) HostKind() HostKind { return u.hostKind }
+
+// Port returns u's port in decimal, or "" when it is null (the Standard
+// drops a port equal to the scheme's default port).
+func (u URL) Port() string {
+	if u.hostKind == NoHost || u.hostEnd == u.pathStart {
+		return ""
+	}
+	return u.href[u.hostEnd+1 : u.pathStart]
+}
+
+// Pathname returns u's path, serialized: the segments each after a "/", or
+// the opaque path as it is.
+func (u URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
+
+// HasOpaquePath reports whether u has an opaque path, as "mailto:" and
+// "data:" URLs do.
+func (u URL) HasOpaquePath() bool { return u.flags&flagOpaquePath != 0 }
+
+// Search returns "?" and u's query, or "" when the query is null or empty.
+func (u URL) Search() string {
+	if u.queryStart == 0 || u.queryEnd() == u.queryStart+1 {
+		return ""
+	}
+	return u.href[u.queryStart:u.queryEnd()]
+}
+
+// Query returns u's query without its "?", and whether it is not null (so
+// "https://x/?" has an empty query and "https://x/" a null one).
+func (u URL) Query() (query string, ok bool) {
+	if u.queryStart == 0 {
+		return "", false
+	}
+	return u.href[u.queryStart+1 : u.queryEnd()], true
+}
+
+// Hash returns "#" and u's fragment, or "" when the fragment is null or
+// empty.
+func (u URL) Hash() string {
+	if u.fragmentStart == 0 || int(u.fragmentStart)+1 == len(u.href) {
+		return ""
+	}
+	return u.href[u.fragmentStart:]
+}
+
+// Fragment returns u's fragment without its "#", and whether it is not
+// null.
+func (u URL) Fragment() (fragment string, ok bool) {
+	if u.fragmentStart == 0 {
+		return "", false
+	}
+	return u.href[u.fragmentStart+1:], true
+}
+
+// Origin returns the serialization of u's origin: scheme "://" host, and
+// ":" port when there is one, for http, https, ws, wss and ftp URLs; the
+// origin of the URL in the path of a blob URL whose path parses as an
+// http or https URL; "null" (an opaque origin) for every other URL.
+func (u URL) Origin() string {
+	switch u.scheme {
+	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+		if u.usernameEnd == u.hostStart {
+			return u.href[:u.pathStart]
+		}
+		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
+	case schemeOther:
+		if u.Scheme() == "blob" {
+			inner, err := ParseURL(u.Pathname())
+			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+				return inner.Origin()
+			}
+		}
+	}
+	return "null"
+}
+
+// schemeType returns u's scheme's type.
+func (u *URL) schemeType() schemeType { return u.scheme }
+
+// authorityEnd returns where u's authority ends: pathStart when the host
+// is not null, else just after the scheme's colon.
+func (u *URL) authorityEnd() uint32 {
+	if u.hostKind == NoHost {
+		return u.schemeEnd + 1
+	}
+	return u.pathStart
+}
+
+// pathEnd returns where u's path ends.
+func (u *URL) pathEnd() uint32 {
+	if u.queryStart != 0 {
+		return u.queryStart
+	}
+	return u.queryEnd()
+}
+
+// queryEnd returns where u's query ends (where the path ends when the
+// query is null).
+func (u *URL) queryEnd() uint32 {
+	if u.fragmentStart != 0 {
+		return u.fragmentStart
+	}
+	return uint32(len(u.href))
+}
+
+// cannotHaveCredentialsOrPort reports whether u cannot have a
+// username/password/port: its host is null or empty, or its scheme is
+// "file".
+func (u *URL) cannotHaveCredentialsOrPort() bool {
+	return u.hostKind == NoHost || u.hostKind == EmptyHost || u.scheme == schemeFile
+}
+
+// components are a URL's parts, serialized, for the setters to replace one
+// and write the URL again.
+type components struct {
+	scheme             string
+	username, password string
+	hostKind           HostKind
+	host, port         string // serialized host; port digits, "" when null
+	path               string // serialized path, without the "/." of a null-host href
+	opaque             bool
+	query, fragment    string // without "?" and "#"
+	hasQuery           bool
+	hasFragment        bool
+}
+
+func (u *URL) components() components {
+	c := components{
+		scheme:   u.Scheme(),
+		username: u.Username(),
+		password: u.Password(),
+		hostKind: u.hostKind,
+		host:     u.Hostname(),
+		port:     u.Port(),
+		path:     u.Pathname(),
+		opaque:   u.HasOpaquePath(),
+	}
+	c.query, c.hasQuery = u.Query()
+	c.fragment, c.hasFragment = u.Fragment()
+	return c
+}
+
+// compose writes the URL with components c, as the URL serializer does.
+func compose(c components) URL {
+	var p parser
+	p.setScheme(c.scheme)
+	if c.hostKind != NoHost {
+		p.buf = append(p.buf, '/', '/')
+		p.buf = append(p.buf, c.username...)
+		p.u.usernameEnd = uint32(len(p.buf))
+		if c.password != "" {
+			p.buf = append(p.buf, ':')
+			p.buf = append(p.buf, c.password...)
+		}
+		if c.username != "" || c.password != "" {
+			p.buf = append(p.buf, '@')
+		}
+		p.u.hostStart = uint32(len(p.buf))
+		p.buf = append(p.buf, c.host...)
+		p.u.hostEnd = uint32(len(p.buf))
+		p.u.hostKind = c.hostKind
+		if c.port != "" {
+			p.buf = append(p.buf, ':')
+			p.buf = append(p.buf, c.port...)
+		}
+	}
+	p.u.pathStart = uint32(len(p.buf))
+	p.buf = append(p.buf, c.path...)
+	if c.opaque {
+		p.u.flags |= flagOpaquePath
+	}
+	if c.hasQuery {
+		p.startQuery()
+		p.buf = append(p.buf, c.query...)
+	}
+	if c.hasFragment {
+		p.startFragment()
+		p.buf = append(p.buf, c.fragment...)
+	}
+	return p.finish()
+}
+
+// The setters below are the Standard's URL class setters (spec/url.bs,
+// section "URL class"). Each runs the basic URL parser's states with the
+// setter's state override. The Standard's setters ignore values they cannot
+// use; ours then return false and leave the URL unchanged. Setters on the
+// zero URL do nothing and return false.
+
+// SetHref parses v with [ParseURL] and, when it is a URL, makes u that URL.
+// On failure u is unchanged and the error is a *[ParseError].
+func (u *URL) SetHref(v string) error {
+	w, err := ParseURL(v)
+	if err != nil {
+		return err
+	}
+	*u = w
+	return nil
+}
+
+// SetProtocol sets u's scheme to the scheme v starts with (a trailing ":"
+// and anything after it is ignored), as the protocol setter does. It
+// reports false when v does not start with a scheme, or the Standard does
+// not allow the change: between a special scheme (http, https, ws, wss,
+// ftp, file) and any other, to "file" when u has credentials or a port, or
+// from "file" when u's host is empty.
+func (u *URL) SetProtocol(v string) bool {
+	if !u.IsValid() {
+		return false
+	}
+	// Basic URL parse v + ":" with u and scheme start state as state
+	// override.
+	s := toValidUTF8(removeTabsAndNewlines(v)) + ":"
+	if !isAlpha(s[0]) {
+		return false
+	}
+	j := 1
+	for charClass[s[j]]&schemeChar != 0 {
+		j++
+	}
+	if s[j] != ':' {
+		return false
+	}
+	scheme := []byte(s[:j])
+	for i, ch := range scheme {
+		if 'A' <= ch && ch <= 'Z' {
+			scheme[i] = ch + 'a' - 'A'
+		}
+	}
+	t := schemeTypeOf(scheme)
+	// If url's scheme is a special scheme and buffer is not, or the
+	// reverse, then return.
+	if u.scheme.special() != t.special() {
+		return false
+	}
+	// If url includes credentials or has a non-null port, and buffer is
+	// "file", then return.
+	if t == schemeFile && (u.Username() != "" || u.Password() != "" || u.Port() != "") {
+		return false
+	}
+	// If url's scheme is "file" and its host is an empty host, then return.
+	if u.scheme == schemeFile && u.hostKind == EmptyHost {
+		return false
+	}
+	c := u.components()
+	c.scheme = string(scheme)
+	// If url's port is url's scheme's default port, then set url's port to
+	// null.
+	if port, ok := parsePort(c.port); ok && c.port != "" && port == t.defaultPort() {
+		c.port = ""
+	}
+	*u = compose(c)
+	return true
+}
+
+// SetUsername sets u's username to v, percent-encoded with the userinfo
+// percent-encode set. It reports false, and does nothing, when u cannot
+// have a username: its host is null or empty, or its scheme is "file".
+func (u *URL) SetUsername(v string) bool {
+	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
+		return false
+	}
+	c := u.components()
+	c.username = PercentEncode(v, UserinfoSet)
+	*u = compose(c)
+	return true
+}
+
+// SetPassword sets u's password to v, percent-encoded with the userinfo
+// percent-encode set. It reports false, and does nothing, when u cannot
+// have a password: its host is null or empty, or its scheme is "file".
+func (u *URL) SetPassword(v string) bool {
+	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
+		return false
+	}
+	c := u.components()
+	c.password = PercentEncode(v, UserinfoSet)
+	*u = compose(c)
+	return true
+}
+
+// SetHost sets u's host, and its port when v has one ("example.com:8080"),
+// as the host setter does: v is read up to its first "/", "?" or "#" (and
+// "\" for special URLs). It reports false, leaving u unchanged, when u has
+// an opaque path or v has no valid host. As in the Standard, a port that is
+// missing or invalid after a valid host leaves the port unchanged.
+func (u *URL) SetHost(v string) bool { return u.setHost(v, false) }
+
+// SetHostname sets u's host as the hostname setter does: like
+// [URL.SetHost], but a value with a port is ignored.
+func (u *URL) SetHostname(v string) bool { return u.setHost(v, true) }
+
+// setHost runs the host state (or, for file URLs, the file host state) with
+// the host or hostname state as state override.
+func (u *URL) setHost(v string, hostname bool) bool {
+	if !u.IsValid() || u.HasOpaquePath() {
+		return false
+	}
+	s := toValidUTF8(removeTabsAndNewlines(v))
+	special := u.scheme.special()
+	c := u.components()
+	if u.scheme == schemeFile {
+		// File host state: the buffer runs to EOF, /, \, ? or #.
+		end := 0
+		for end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#' {
+			end++
+		}
+		if end == 0 {
+			c.hostKind, c.host = EmptyHost, ""
+		} else {
+			host, kind, err := appendHost(nil, s[:end], false)
+			if err != nil {
+				return false
+			}
+			c.hostKind, c.host = kind, string(host)
+			if c.host == "localhost" {
+				c.hostKind, c.host = EmptyHost, ""
+			}
+		}
+		*u = compose(c)
+		return true
+	}
+	end, inside := 0, false
+	for ; end < len(s); end++ {
+		ch := s[end]
+		if ch == ':' && !inside || ch == '/' || ch == '?' || ch == '#' || ch == '\\' && special {
+			break
+		}
+		if ch == '[' {
+			inside = true
+		} else if ch == ']' {
+			inside = false
+		}
+	}
+	buffer := s[:end]
+	withPort := end < len(s) && s[end] == ':'
+	if withPort && (buffer == "" || hostname) {
+		// host-missing validation error, or a port given to the hostname
+		// setter: return failure.
+		return false
+	}
+	if !withPort {
+		if special && buffer == "" {
+			return false
+		}
+		// If buffer is the empty string and url includes credentials or
+		// has a non-null port, then return failure.
+		if buffer == "" && (c.username != "" || c.password != "" || c.port != "") {
+			return false
+		}
+	}
+	host, kind, err := appendHost(nil, buffer, !special)
+	if err != nil {
+		return false
+	}
+	c.hostKind, c.host = kind, string(host)
+	if withPort {
+		// Port state with the state override: the digits up to the first
+		// other code point; none, or out of range, leaves the port as it
+		// was.
+		digits := s[end+1:]
+		n := 0
+		for n < len(digits) && isDigit(digits[n]) {
+			n++
+		}
+		if port, ok := parsePort(digits[:n]); ok && n > 0 {
+			c.port = portString(port, u.scheme)
+		}
+	}
+	*u = compose(c)
+	return true
+}
+
+// portString returns port in decimal, or "" when it is the scheme's
+// default port.
+func portString(port int, t schemeType) string {
+	if port == t.defaultPort() {
+		return ""
+	}
+	return strconv.Itoa(port)
+}
+
+// SetPort sets u's port from the digits v starts with; v == "" makes the
+// port null, and the scheme's default port makes it null too. It reports
+// false, leaving u unchanged, when u cannot have a port (its host is null
+// or empty, or its scheme is "file"), when v does not start with an ASCII
+// digit, or when the port is above 65535.
+func (u *URL) SetPort(v string) bool {
+	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
+		return false
+	}
+	c := u.components()
+	if v == "" {
+		c.port = ""
+	} else {
+		s := removeTabsAndNewlines(v)
+		n := 0
+		for n < len(s) && isDigit(s[n]) {
+			n++
+		}
+		port, ok := parsePort(s[:n])
+		if !ok || n == 0 {
+			return false
+		}
+		c.port = portString(port, u.scheme)
+	}
+	*u = compose(c)
+	return true
+}
+
+// SetPathname replaces u's path with v, parsed from the path start state
+// as the pathname setter does ("?" and "#" in v are percent-encoded). It
+// reports false, leaving u unchanged, when u has an opaque path.
+func (u *URL) SetPathname(v string) bool {
+	if !u.IsValid() || u.HasOpaquePath() {
+		return false
+	}
+	p := parser{base: u, override: true, in: toValidUTF8(removeTabsAndNewlines(v))}
+	p.copyBase(u.authorityEnd())
+	p.run(statePathStart, 0)
+	p.appendQueryAndFragment(u, true)
+	*u = p.finish()
+	return true
+}
+
+// SetSearch sets u's query to v without one leading "?", percent-encoded
+// as the query state does; v == "" makes the query null. It always
+// reports true for a valid URL.
+func (u *URL) SetSearch(v string) bool {
+	if !u.IsValid() {
+		return false
+	}
+	p := parser{base: u, override: true}
+	p.copyBase(u.pathEnd())
+	if v != "" {
+		if v[0] == '?' {
+			v = v[1:]
+		}
+		p.in = toValidUTF8(removeTabsAndNewlines(v))
+		p.startQuery()
+		p.run(stateQuery, 0)
+	}
+	p.appendQueryAndFragment(u, false)
+	*u = p.finish()
+	return true
+}
+
+// SetHash sets u's fragment to v without one leading "#", percent-encoded
+// as the fragment state does; v == "" makes the fragment null. It always
+// reports true for a valid URL.
+func (u *URL) SetHash(v string) bool {
+	if !u.IsValid() {
+		return false
+	}
+	p := parser{base: u, override: true}
+	p.copyBase(u.queryEnd())
+	if v != "" {
+		if v[0] == '#' {
+			v = v[1:]
+		}
+		p.in = toValidUTF8(removeTabsAndNewlines(v))
+		p.startFragment()
+		p.run(stateFragment, 0)
+	}
+	*u = p.finish()
+	return true
+}
+
+// appendQueryAndFragment appends u's fragment, and its query too when
+// query is true, after a setter rewrote what comes before them.
+func (p *parser) appendQueryAndFragment(u *URL, query bool) {
+	if q, ok := u.Query(); ok && query {
+		p.startQuery()
+		p.buf = append(p.buf, q...)
+	}
+	if f, ok := u.Fragment(); ok {
+		p.startFragment()
+		p.buf = append(p.buf, f...)
+	}
+}
