@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -110,11 +111,23 @@ type parser struct {
 	errAt    int // byte offset in in
 }
 
+// parsers holds parsers whose buffers can be used again, so that a parse
+// allocates only its href (and nothing when the href is the input).
+var parsers = sync.Pool{New: func() any { return &parser{buf: make([]byte, 0, 256)} }}
+
+// maxPooledBuffer is the largest buffer a parser keeps when it goes back to
+// the pool.
+const maxPooledBuffer = 64 << 10
+
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	var p parser
-	var stack [256]byte
-	p.buf = stack[:0]
+	p := parsers.Get().(*parser)
+	defer func() {
+		if cap(p.buf) <= maxPooledBuffer {
+			*p = parser{buf: p.buf[:0]}
+			parsers.Put(p)
+		}
+	}()
 	p.base = base
 	p.reuse = true
 	if err := p.init(input); err != nil {

@@ -1,0 +1,74 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// corpusFiles are the benchmark corpora in ../shared/corpus (see its
+// SOURCE.txt), read from $CORPUS_DIR when set.
+var corpusFiles = []string{"kasztp.txt", "node_files.txt", "typed.txt"}
+
+// readCorpus returns the lines of a corpus file, or skips the benchmark.
+func readCorpus(b *testing.B, name string) []string {
+	dir := os.Getenv("CORPUS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "shared", "corpus")
+	}
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		b.Skipf("corpus not found (set CORPUS_DIR): %v", err)
+	}
+	defer f.Close()
+	var lines []string
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if line := strings.TrimRight(s.Text(), "\r"); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if err := s.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return lines
+}
+
+var sinkString string
+
+// BenchmarkParseURL parses every line of each corpus file and reads its
+// href, reporting ns/URL and allocs/URL (ns/op and allocs/op are per pass
+// over the whole file).
+func BenchmarkParseURL(b *testing.B) {
+	for _, name := range corpusFiles {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			lines := readCorpus(b, name)
+			var bytes int64
+			for _, l := range lines {
+				bytes += int64(len(l))
+			}
+			b.SetBytes(bytes)
+			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				for _, l := range lines {
+					if u, err := ParseURL(l); err == nil {
+						sinkString = u.Href()
+					}
+				}
+			}
+			runtime.ReadMemStats(&after)
+			perURL := float64(b.N) * float64(len(lines))
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/perURL, "allocs/URL")
+		})
+	}
+}

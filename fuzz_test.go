@@ -1,0 +1,130 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds are hand-picked inputs that reach every parser state.
+var fuzzSeeds = []string{
+	"https://user:pass@EXAMPLE.com:8080/a/./b/../c?q=1#f",
+	"http://[::ffff:1.2.3.4]:80/",
+	"http://0x7f.1/",
+	"file:///C:/a/../..",
+	"file://localhost/x",
+	"sc://ñ/x?ü#ö",
+	"web+demo:/.//not-a-host/",
+	"mailto:someone@example.com?subject=hi ",
+	"data:text/plain, a ?b",
+	"blob:https://example.com/uuid",
+	"  \t HTTP://ex\nample.com \x01",
+	"https://xn--bcher-kva.example/%2e%2E/",
+	"https://bücher.example/",
+	"https://a@b@c/",
+	"http://%41.com",
+	"https://\xff/",
+}
+
+// FuzzParseURL checks that ParseURL never panics and that a URL it returns
+// round-trips: ParseURL(u.Href()) gives the same URL, and the getters put
+// back together give the href.
+func FuzzParseURL(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	for _, s := range wptInputs() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		u, err := ParseURL(input)
+		if err != nil {
+			pe, ok := err.(*ParseError)
+			if !ok || pe.Name == "" || pe.Offset < 0 || pe.Offset > len(input) {
+				t.Fatalf("ParseURL(%q): error %#v is not a *ParseError within the input", input, err)
+			}
+			return
+		}
+		checkURL(t, u)
+	})
+}
+
+// checkURL checks that u round-trips through ParseURL and that its getters
+// agree with its href.
+func checkURL(t *testing.T, u URL) {
+	t.Helper()
+	again, err := ParseURL(u.Href())
+	if err != nil || again != u {
+		t.Fatalf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
+	}
+	if got := recompose(u); got != u.Href() {
+		t.Fatalf("getters of %q give %q", u.Href(), got)
+	}
+	host := u.Hostname()
+	if u.Port() != "" {
+		host += ":" + u.Port()
+	}
+	if u.Host() != host {
+		t.Fatalf("Host() = %q, want Hostname():Port() = %q", u.Host(), host)
+	}
+}
+
+// recompose serializes u from its getters, as the URL serializer does.
+func recompose(u URL) string {
+	var b strings.Builder
+	b.WriteString(u.Protocol())
+	if u.HostKind() != NoHost {
+		b.WriteString("//")
+		if u.Username() != "" || u.Password() != "" {
+			b.WriteString(u.Username())
+			if u.Password() != "" {
+				b.WriteString(":" + u.Password())
+			}
+			b.WriteString("@")
+		}
+		b.WriteString(u.Host())
+	} else if !u.HasOpaquePath() && strings.HasPrefix(u.Pathname(), "//") {
+		b.WriteString("/.")
+	}
+	b.WriteString(u.Pathname())
+	if q, ok := u.Query(); ok {
+		b.WriteString("?" + q)
+	}
+	if f, ok := u.Fragment(); ok {
+		b.WriteString("#" + f)
+	}
+	return b.String()
+}
+
+// wptInputs returns the inputs and bases of urltestdata.json, or nothing
+// when the data is not found.
+func wptInputs() []string {
+	for _, dir := range []string{os.Getenv("WPT_DIR"), filepath.Join("testdata", "wpt"), filepath.Join("..", "shared", "wpt")} {
+		data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
+		if dir == "" || err != nil {
+			continue
+		}
+		var entries []json.RawMessage
+		if json.Unmarshal(data, &entries) != nil {
+			return nil
+		}
+		var inputs []string
+		for _, e := range entries {
+			var c urlTest
+			if json.Unmarshal(e, &c) == nil && c.Input != "" {
+				inputs = append(inputs, c.Input)
+				if c.Base != nil {
+					inputs = append(inputs, *c.Base)
+				}
+			}
+		}
+		return inputs
+	}
+	return nil
+}

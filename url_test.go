@@ -1,0 +1,388 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestParseURLErrors(t *testing.T) {
+	tests := []struct {
+		in, base string
+		name     string // the validation error
+		offset   int    // its byte offset in in
+	}{
+		{"http://[::1", "", "IPv6-unclosed", 7},
+		{"http://example.com:65536/", "", "port-out-of-range", 19},
+		{"http://example.com:8a/", "", "port-invalid", 20},
+		{"http://user@/", "", "host-missing", 12},
+		{"http://:80/", "", "host-missing", 7},
+		{"http:///", "", "host-missing", 8},
+		{"foo", "", "missing-scheme-non-relative-URL", 0},
+		{"x", "mailto:a@b", "missing-scheme-non-relative-URL", 0},
+		{"http://a b/", "", "domain-to-ASCII", 8},
+		{"http://1.2.3.4.5/", "", "IPv4-too-many-parts", 7},
+		{"http://1.2.3.09/", "", "IPv4-non-numeric-part", 7},
+		{"http://256.1.1.1/", "", "IPv4-out-of-range-part", 7},
+		{"http://[1::2::3]/", "", "IPv6-multiple-compression", 13},
+		{"http://[1:2:3:4:5:6:7:8:9]/", "", "IPv6-too-many-pieces", 24},
+		{"http://[:1]/", "", "IPv6-invalid-compression", 8},
+		{"http://[1:2]/", "", "IPv6-too-few-pieces", 11},
+		{"http://[::1.2.3]/", "", "IPv4-in-IPv6-too-few-parts", 15},
+		{"http://[::1.2.3.256]/", "", "IPv4-in-IPv6-out-of-range-part", 18},
+		{"http://[1:2:3:4:5:6:7:1.2.3.4]/", "", "IPv4-in-IPv6-too-many-pieces", 22},
+		{"http://[::1x]/", "", "IPv6-invalid-code-point", 11},
+		{"sc://a<b/", "", "host-invalid-code-point", 6},
+		// Offsets count the input as given: leading spaces and removed
+		// tabs included.
+		{"  http://[::1", "", "IPv6-unclosed", 9},
+		{"ht\ttp://exa\nmple.com:99999", "", "port-out-of-range", 21},
+		{"http://\u00e9\u00e9:x", "", "port-invalid", 12},
+		// Hardening beyond the Standard: a host that is not ASCII and is
+		// longer than 4096 UTF-16 code units fails.
+		{"http://" + strings.Repeat("é", 4097) + "/", "", "domain-too-long", 7},
+	}
+	for _, tt := range tests {
+		var err error
+		if tt.base == "" {
+			_, err = ParseURL(tt.in)
+		} else {
+			_, err = MustParseURL(tt.base).Parse(tt.in)
+		}
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%q, %q) error = %v, want a *ParseError", tt.in, tt.base, err)
+			continue
+		}
+		if pe.Name != tt.name || pe.Offset != tt.offset || pe.Input != tt.in {
+			t.Errorf("Parse(%q, %q) = %s at %d, want %s at %d", tt.in, tt.base, pe.Name, pe.Offset, tt.name, tt.offset)
+		}
+		if !strings.Contains(err.Error(), tt.name) || !strings.Contains(err.Error(), strconv.Quote(tt.in)) {
+			t.Errorf("message %q does not name %s and the input", err, tt.name)
+		}
+	}
+}
+
+func TestParseErrorMessage(t *testing.T) {
+	_, err := ParseURL("http://[::1")
+	if got, want := err.Error(), `ParseURL("http://[::1"): IPv6-unclosed at byte 7 ("[::1")`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
+	}
+	_, err = MustParseURL("mailto:x").Parse("y")
+	if got, want := err.Error(), `Parse("y") against "mailto:x": missing-scheme-non-relative-URL at byte 0 ("y")`; got != want {
+		t.Errorf("Error() = %s, want %s", got, want)
+	}
+}
+
+func TestHostLengthLimit(t *testing.T) {
+	// 4096 UTF-16 code units is allowed: "é" is one unit, an astral
+	// character two.
+	ok := strings.Repeat("é", 4096)
+	if _, err := ParseURL("http://" + ok + "/"); err != nil {
+		t.Errorf("host of 4096 units: %v", err)
+	}
+	if _, err := ParseURL("http://" + strings.Repeat("😀", 2048) + "a/"); err == nil {
+		t.Errorf("host of 4097 units parsed")
+	}
+	// ASCII hosts are not limited.
+	if _, err := ParseURL("http://" + strings.Repeat("a", 10000) + "/"); err != nil {
+		t.Errorf("long ASCII host: %v", err)
+	}
+}
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	if u.IsValid() || u.Href() != "" || u.Protocol() != "" || u.Host() != "" || u.Pathname() != "" || u.Origin() != "null" {
+		t.Errorf("zero URL: %q %q %q %q %q", u.Href(), u.Protocol(), u.Host(), u.Pathname(), u.Origin())
+	}
+	if u.SetHost("x") || u.SetPathname("/x") || u.SetProtocol("http") || u.SetSearch("q") || u.SetHash("h") || u.IsValid() {
+		t.Errorf("setters changed the zero URL: %q", u.Href())
+	}
+	// Parse on the zero URL has no base.
+	if v, err := u.Parse("https://a/b"); err != nil || v.Href() != "https://a/b" {
+		t.Errorf("zero URL Parse = %q, %v", v.Href(), err)
+	}
+	if _, err := u.Parse("b"); err == nil {
+		t.Errorf("zero URL Parse of a relative reference succeeded")
+	}
+}
+
+func TestSettersReportIgnoredValues(t *testing.T) {
+	tests := []struct {
+		href, setter, value string
+		ok                  bool
+		want                string
+	}{
+		{"https://a/", "protocol", "sc", false, "https://a/"},
+		{"https://a/", "protocol", "1x", false, "https://a/"},
+		{"https://a/", "protocol", "WSS:rest", true, "wss://a/"},
+		{"https://a:80/", "protocol", "http", true, "http://a/"},
+		{"http://a:443/", "protocol", "https", true, "https://a/"},
+		{"file:///x", "protocol", "http", false, "file:///x"},
+		{"mailto:x", "username", "u", false, "mailto:x"},
+		{"file://h/x", "username", "u", false, "file://h/x"},
+		{"https://a/", "username", "ü@:", true, "https://%C3%BC%40%3A@a/"},
+		{"https://u@a/", "password", "p w", true, "https://u:p%20w@a/"},
+		{"https://a/", "host", "", false, "https://a/"},
+		{"https://a/", "host", "b:8080/x", true, "https://b:8080/"},
+		{"https://a:1/", "host", "b:x", true, "https://b:1/"},
+		{"https://a/", "hostname", "b:8080", false, "https://a/"},
+		{"https://a/", "hostname", "[::1", false, "https://a/"},
+		{"mailto:x", "host", "b", false, "mailto:x"},
+		{"https://a/", "port", "8080x", true, "https://a:8080/"},
+		{"https://a:1/", "port", "x", false, "https://a:1/"},
+		{"https://a:1/", "port", "65536", false, "https://a:1/"},
+		{"https://a:1/", "port", "", true, "https://a/"},
+		{"https://a/", "pathname", "b?c#d", true, "https://a/b%3Fc%23d"},
+		{"mailto:x", "pathname", "y", false, "mailto:x"},
+		{"sc:/x", "pathname", "//y", true, "sc:/.//y"},
+		{"https://a/?q#h", "search", "", true, "https://a/#h"},
+		{"https://a/", "search", "??x y'", true, "https://a/??x%20y%27"},
+		{"https://a/#h", "hash", "", true, "https://a/"},
+		{"https://a/", "hash", "#x y", true, "https://a/#x%20y"},
+	}
+	for _, tt := range tests {
+		u := MustParseURL(tt.href)
+		var ok bool
+		switch tt.setter {
+		case "protocol":
+			ok = u.SetProtocol(tt.value)
+		case "username":
+			ok = u.SetUsername(tt.value)
+		case "password":
+			ok = u.SetPassword(tt.value)
+		case "host":
+			ok = u.SetHost(tt.value)
+		case "hostname":
+			ok = u.SetHostname(tt.value)
+		case "port":
+			ok = u.SetPort(tt.value)
+		case "pathname":
+			ok = u.SetPathname(tt.value)
+		case "search":
+			ok = u.SetSearch(tt.value)
+		case "hash":
+			ok = u.SetHash(tt.value)
+		}
+		if ok != tt.ok || u.Href() != tt.want {
+			t.Errorf("%q.Set%s(%q) = %v, %q; want %v, %q", tt.href, tt.setter, tt.value, ok, u.Href(), tt.ok, tt.want)
+		}
+	}
+}
+
+func TestSetHref(t *testing.T) {
+	u := MustParseURL("https://a/")
+	if err := u.SetHref("http://[::1"); err == nil || u.Href() != "https://a/" {
+		t.Errorf("SetHref of an invalid URL: %v, %q", err, u.Href())
+	}
+	if err := u.SetHref(" HTTP://B/c "); err != nil || u.Href() != "http://b/c" {
+		t.Errorf("SetHref: %v, %q", err, u.Href())
+	}
+}
+
+func TestGetters(t *testing.T) {
+	u := MustParseURL("https://user:pa%20ss@Example.COM:8080/p/a?q=1#frag")
+	got := []string{u.Scheme(), u.Protocol(), u.Username(), u.Password(), u.Host(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash(), u.Origin()}
+	want := []string{"https", "https:", "user", "pa%20ss", "example.com:8080", "example.com", "8080", "/p/a", "?q=1", "#frag", "https://example.com:8080"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("getters = %q, want %q", got, want)
+	}
+	if q, ok := MustParseURL("https://x/?").Query(); q != "" || !ok {
+		t.Errorf("empty query = %q, %v", q, ok)
+	}
+	if q, ok := MustParseURL("https://x/").Query(); q != "" || ok {
+		t.Errorf("null query = %q, %v", q, ok)
+	}
+	if f, ok := MustParseURL("https://x/#").Fragment(); f != "" || !ok {
+		t.Errorf("empty fragment = %q, %v", f, ok)
+	}
+	kinds := map[string]HostKind{
+		"mailto:x":         NoHost,
+		"file:///x":        EmptyHost,
+		"https://a.b/":     DomainHost,
+		"https://0x7f.1/":  IPv4Host,
+		"https://[::1]/":   IPv6Host,
+		"git://github.com": OpaqueHost,
+	}
+	for in, want := range kinds {
+		if got := MustParseURL(in).HostKind(); got != want {
+			t.Errorf("HostKind(%q) = %v, want %v", in, got, want)
+		}
+	}
+	origins := map[string]string{
+		"blob:https://a.example:8443/uuid": "https://a.example:8443",
+		"blob:ftp://a/":                    "null",
+		"blob:bad":                         "null",
+		"sc://a/":                          "null",
+		"file:///x":                        "null",
+		"wss://u:p@a:1/":                   "wss://a:1",
+	}
+	for in, want := range origins {
+		if got := MustParseURL(in).Origin(); got != want {
+			t.Errorf("Origin(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	type doc struct {
+		Link URL  `json:"link"`
+		Opt  *URL `json:"opt,omitempty"`
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(`{"link":"HTTPS://Example.com/a/../b"}`), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Link.Href() != "https://example.com/b" {
+		t.Errorf("unmarshalled %q", d.Link.Href())
+	}
+	out, err := json.Marshal(d)
+	if err != nil || string(out) != `{"link":"https://example.com/b"}` {
+		t.Errorf("Marshal = %s, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`{"link":"nope"}`), &d); err == nil {
+		t.Errorf("unmarshalled an invalid URL")
+	}
+	var u URL
+	if err := u.UnmarshalText(nil); err != nil || u != (URL{}) {
+		t.Errorf("empty text: %v, %q", err, u.Href())
+	}
+	if b, _ := (URL{}).MarshalText(); len(b) != 0 {
+		t.Errorf("zero URL marshals to %q", b)
+	}
+	if got := string(MustParseURL("https://a/").AppendTo([]byte("x="))); got != "x=https://a/" {
+		t.Errorf("AppendTo = %q", got)
+	}
+}
+
+func TestMustParseURLPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("MustParseURL did not panic")
+		}
+	}()
+	MustParseURL("no scheme")
+}
+
+func TestNoAllocs(t *testing.T) {
+	// Parsing input that is already its serialization returns the input
+	// itself; getters are substrings.
+	for _, in := range []string{"https://example.com/a/b?c=d#e", "file:///C:/x", "mailto:a@b.example"} {
+		var u URL
+		if n := testing.AllocsPerRun(100, func() { u, _ = ParseURL(in) }); n != 0 {
+			t.Errorf("ParseURL(%q): %v allocations, want 0", in, n)
+		}
+		if n := testing.AllocsPerRun(100, func() {
+			_ = u.Host() + u.Pathname()
+			_, _ = u.Query()
+			_ = u.Origin()
+		}); n != 0 {
+			t.Errorf("getters of %q: %v allocations, want 0", in, n)
+		}
+	}
+	// Otherwise the href is the one allocation.
+	if n := testing.AllocsPerRun(100, func() { ParseURL("HTTPS://Example.COM/a/../b") }); n != 1 {
+		t.Errorf("ParseURL of a non-canonical input: %v allocations, want 1", n)
+	}
+}
+
+func TestPercentEncodeDecode(t *testing.T) {
+	tests := []struct {
+		in   string
+		set  EncodeSet
+		want string
+	}{
+		{"Say what‽", UserinfoSet, "Say%20what%E2%80%BD"},
+		{"≡", UserinfoSet, "%E2%89%A1"},
+		{"a b?c#d", PathSet, "a%20b%3Fc%23d"},
+		{"a b'`", QuerySet, "a%20b'`"},
+		{"a b'`", SpecialQuerySet, "a%20b%27`"},
+		{"a b'`", FragmentSet, "a%20b'%60"},
+		{"\x7f~", C0ControlSet, "%7F~"},
+		{"a+b,c&d$e%", ComponentSet, "a%2Bb%2Cc%26d%24e%25"},
+		{"a%b", PathSet, "a%b"},
+		{"!'()~*", FormSet, "%21%27%28%29%7E*"},
+		{"\xff", PathSet, "%EF%BF%BD"},
+		{"plain", PathSet, "plain"},
+	}
+	for _, tt := range tests {
+		if got := PercentEncode(tt.in, tt.set); got != tt.want {
+			t.Errorf("PercentEncode(%q, %v) = %q, want %q", tt.in, tt.set, got, tt.want)
+		}
+	}
+	decodes := map[string]string{
+		"%25%s%1G":    "%%s%1G",
+		"‽%25%2E":     "\xe2\x80\xbd%.",
+		"%":           "%",
+		"%4":          "%4",
+		"%41%4a%4A":   "AJJ",
+		"no escapes":  "no escapes",
+		"%e2%82%ac%2": "€%2",
+	}
+	for in, want := range decodes {
+		if got := PercentDecode(in); got != want {
+			t.Errorf("PercentDecode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTables checks the generated table against the Standard's definitions,
+// written out here a second way: as the lists of code points each set adds.
+func TestTables(t *testing.T) {
+	has := func(c byte, list string) bool { return strings.IndexByte(list, c) >= 0 }
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		c0 := c < 0x20 || c > 0x7e
+		fragment := c0 || has(c, " \"<>`")
+		query := c0 || has(c, " \"#<>")
+		specialQuery := query || c == '\''
+		path := query || has(c, "?^`{}")
+		userinfo := path || has(c, "/:;=@[\\]|")
+		component := userinfo || has(c, "$%&+,")
+		form := component || has(c, "!'()~")
+		checks := []struct {
+			bit  uint16
+			want bool
+		}{
+			{encC0, c0}, {encFragment, fragment}, {encQuery, query}, {encSpecialQuery, specialQuery},
+			{encPath, path}, {encUserinfo, userinfo}, {encComponent, component}, {encForm, form},
+		}
+		for j, ch := range checks {
+			if got := charClass[c]&ch.bit != 0; got != ch.want {
+				t.Errorf("byte %#x, set %d: %v, want %v", c, j, got, ch.want)
+			}
+		}
+		// The form set is every code point but the ASCII alphanumerics and
+		// *-._ (the Standard's note).
+		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+		if form != !(alnum || has(c, "*-._")) {
+			t.Errorf("byte %#x: form set disagrees with the Standard's note", c)
+		}
+	}
+}
+
+// TestTablesGenerated checks that tables.go is what gen.go writes.
+func TestTablesGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping go run gen.go in short mode")
+	}
+	out, err := exec.Command("go", "run", "gen.go").Output()
+	if err != nil {
+		t.Fatalf("go run gen.go: %v", err)
+	}
+	want, err := os.ReadFile("tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(want) {
+		t.Errorf("tables.go is stale: run go generate")
+	}
+}
