@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -563,9 +564,14 @@ func (p *parser) run(st state, i int) bool {
 			if p.scheme.special() {
 				set = encSpecialQuery
 			}
-			for ; i < len(in) && (p.override || in[i] != '#'); i++ {
-				p.buf = appendEncodedByte(p.buf, in[i], set)
+			end := len(in)
+			if !p.override {
+				if j := strings.IndexByte(in[i:], '#'); j >= 0 {
+					end = i + j
+				}
 			}
+			p.buf = appendEncoded(p.buf, in[i:end], set)
+			i = end
 			st = stateDone
 			if i < len(in) {
 				p.startFragment()
@@ -590,16 +596,27 @@ func (p *parser) path(i int) (state, int) {
 	for {
 		segStart := len(p.buf)
 		p.buf = append(p.buf, '/')
+		// UTF-8 percent-encode c using the path percent-encode set and
+		// append the result to buffer, a run at a time. (A code point that
+		// is not a URL code point, or a % not followed by two hex digits,
+		// is an invalid-URL-unit validation error.)
+		run := i
 		for ; i < len(in); i++ {
 			c := in[i]
-			if c == '/' || c == '\\' && special || !p.override && (c == '?' || c == '#') {
+			if charClass[c]&encPath == 0 {
+				if c == '/' || c == '\\' && special {
+					break
+				}
+				continue
+			}
+			if !p.override && (c == '?' || c == '#') {
 				break
 			}
-			// A code point that is not a URL code point, or a % not
-			// followed by two hex digits, is an invalid-URL-unit
-			// validation error.
-			p.buf = appendEncodedByte(p.buf, c, encPath)
+			p.buf = append(p.buf, in[run:i]...)
+			p.buf = append(p.buf, '%', upperHex[c>>4], upperHex[c&15])
+			run = i + 1
 		}
+		p.buf = append(p.buf, in[run:i]...)
 		slash := i < len(in) && (in[i] == '/' || in[i] == '\\' && special)
 		seg := p.buf[segStart+1:]
 		switch {
@@ -888,16 +905,10 @@ func isDot2e(s []byte) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 
 // removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
 // itself when it has none.
 func removeTabsAndNewlines(s string) string {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
-			n++
-		}
-	}
-	if n == 0 {
+	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
-	b := make([]byte, 0, len(s)-n)
+	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
 			b = append(b, c)

@@ -1,0 +1,101 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/onecontact/webaddress"
+)
+
+func ExampleParseURL() {
+	u, err := webaddress.ParseURL("  HTTPS://User@Bücher.Example:443/a/./b/../c?q=1#top ")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Protocol(), u.Username(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash())
+	fmt.Println(u.Origin())
+	// Output:
+	// https://User@xn--bcher-kva.example/a/c?q=1#top
+	// https: User xn--bcher-kva.example  /a/c ?q=1 #top
+	// https://xn--bcher-kva.example
+}
+
+func ExampleParseURL_error() {
+	_, err := webaddress.ParseURL("https://example.com:99999/")
+	fmt.Println(err)
+	var pe *webaddress.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println(pe.Name, pe.Offset)
+	}
+	// Output:
+	// ParseURL("https://example.com:99999/"): port-out-of-range at byte 20 ("99999/")
+	// port-out-of-range 20
+}
+
+func ExampleURL_Parse() {
+	base := webaddress.MustParseURL("https://example.com/docs/guide/intro.html?x=1")
+	for _, ref := range []string{"setup.html", "../api/", "/", "?y=2", "#part", "//cdn.example/lib.js", "mailto:hi@example.com"} {
+		u, err := base.Parse(ref)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-22s %s\n", ref, u)
+	}
+	// Output:
+	// setup.html             https://example.com/docs/guide/setup.html
+	// ../api/                https://example.com/docs/api/
+	// /                      https://example.com/
+	// ?y=2                   https://example.com/docs/guide/intro.html?y=2
+	// #part                  https://example.com/docs/guide/intro.html?x=1#part
+	// //cdn.example/lib.js   https://cdn.example/lib.js
+	// mailto:hi@example.com  mailto:hi@example.com
+}
+
+func ExampleURL_SetHost() {
+	u := webaddress.MustParseURL("https://example.com/path")
+	fmt.Println(u.SetHost("Example.ORG:8443"), u)
+	// A value the Standard ignores leaves the URL as it was.
+	fmt.Println(u.SetHost("exa mple.org"), u)
+	// Output:
+	// true https://example.org:8443/path
+	// false https://example.org:8443/path
+}
+
+func ExampleURL_HostKind() {
+	for _, in := range []string{"https://0x7F.1/", "https://[0:0::1]/", "https://EXAMPLE.com/", "git://Host.example/x", "file:///etc", "mailto:x@y"} {
+		u := webaddress.MustParseURL(in)
+		fmt.Printf("%-22s %-7s %q\n", in, u.HostKind(), u.Hostname())
+	}
+	// Output:
+	// https://0x7F.1/        ipv4    "127.0.0.1"
+	// https://[0:0::1]/      ipv6    "[::1]"
+	// https://EXAMPLE.com/   domain  "example.com"
+	// git://Host.example/x   opaque  "Host.example"
+	// file:///etc            empty   ""
+	// mailto:x@y             none    ""
+}
+
+func ExampleParseSearchParams() {
+	p := webaddress.ParseSearchParams("?b=2&a=1&q=caf%C3%A9+au+lait")
+	v, _ := p.Get("q")
+	fmt.Println(v)
+	p.Sort()
+	p.Set("b", "x y")
+	fmt.Println(p.String())
+	// Output:
+	// café au lait
+	// a=1&b=x+y&q=caf%C3%A9+au+lait
+}
+
+func ExamplePercentEncode() {
+	fmt.Println(webaddress.PercentEncode("Say what‽", webaddress.UserinfoSet))
+	fmt.Println(webaddress.PercentDecode("caf%C3%A9%2"))
+	// Output:
+	// Say%20what%E2%80%BD
+	// café%2
+}
