@@ -34,7 +34,8 @@ var fuzzSeeds = []string{
 
 // FuzzParseURL checks that ParseURL never panics and that a URL it returns
 // round-trips: ParseURL(u.Href()) gives the same URL, and the getters put
-// back together give the href.
+// back together give the href. It does the same for the input resolved
+// against a base of each kind.
 func FuzzParseURL(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -43,6 +44,11 @@ func FuzzParseURL(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
+		for _, b := range fuzzBases {
+			if u, err := MustParseURL(b).Parse(input); err == nil {
+				checkURL(t, u)
+			}
+		}
 		u, err := ParseURL(input)
 		if err != nil {
 			pe, ok := err.(*ParseError)
@@ -53,6 +59,32 @@ func FuzzParseURL(f *testing.F) {
 		}
 		checkURL(t, u)
 	})
+}
+
+// fuzzBases are bases of every kind, for references to be resolved
+// against.
+var fuzzBases = []string{
+	"https://user:pw@example.com:8080/a/b/c?q#f",
+	"file:///C:/dir/file",
+	"file://host/dir/",
+	"sc://host/a/b",
+	"sc:/a/b",
+	"sc:opaque?q",
+	"web+demo:/.//x/y",
+}
+
+// TestResolveRoundTrip resolves each fuzz seed and WPT input against every base
+// and checks the results, so the relative states are covered by plain go
+// test as well.
+func TestResolveRoundTrip(t *testing.T) {
+	for _, b := range fuzzBases {
+		base := MustParseURL(b)
+		for _, ref := range append(fuzzSeeds, wptInputs()...) {
+			if u, err := base.Parse(ref); err == nil {
+				checkURL(t, u)
+			}
+		}
+	}
 }
 
 // checkURL checks that u round-trips through ParseURL and that its getters

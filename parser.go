@@ -259,7 +259,7 @@ func (p *parser) run(st state, i int) bool {
 			if b.HasOpaquePath() {
 				// c is U+0023 (#): take base's scheme, path and query, and
 				// set url's fragment to the empty string.
-				p.copyBase(b.queryEnd())
+				p.copyBase(throughQuery)
 				p.startFragment()
 				st, i = stateFragment, i+1
 			} else if b.schemeType() != schemeFile {
@@ -286,8 +286,7 @@ func (p *parser) run(st state, i int) bool {
 
 		case stateRelative:
 			// Set url's scheme to base's scheme.
-			b := p.base
-			p.copyBase(b.schemeEnd + 1)
+			p.copyBase(throughScheme)
 			c := at(in, i)
 			if c == '/' || p.scheme.special() && c == '\\' {
 				// A backslash is an invalid-reverse-solidus validation error.
@@ -296,17 +295,17 @@ func (p *parser) run(st state, i int) bool {
 			}
 			// Set url's username, password, host, port, path (a clone) and
 			// query to base's.
-			p.copyBase(b.pathEnd())
+			p.copyBase(throughPath)
 			switch c {
 			case '?':
 				p.startQuery()
 				st, i = stateQuery, i+1
 			case '#':
-				p.copyBase(b.queryEnd())
+				p.copyBase(throughQuery)
 				p.startFragment()
 				st, i = stateFragment, i+1
 			case -1:
-				p.copyBase(b.queryEnd())
+				p.copyBase(throughQuery)
 				st = stateDone
 			default:
 				// Set url's query to null, shorten url's path, set state
@@ -324,7 +323,7 @@ func (p *parser) run(st state, i int) bool {
 			} else {
 				// Set url's username, password, host and port to base's,
 				// state to path state, and decrease pointer by 1.
-				p.copyBase(p.base.authorityEnd())
+				p.copyBase(throughAuthority)
 				p.u.pathStart = uint32(len(p.buf))
 				st = statePath
 			}
@@ -437,18 +436,18 @@ func (p *parser) run(st state, i int) bool {
 			}
 			// Set url's host to base's host, path to a clone of base's
 			// path, and query to base's query.
-			p.copyBase(b.authorityEnd())
+			p.copyBase(throughAuthority)
 			switch c {
 			case '?':
-				p.copyBase(b.pathEnd())
+				p.copyBase(throughPath)
 				p.startQuery()
 				st, i = stateQuery, i+1
 			case '#':
-				p.copyBase(b.queryEnd())
+				p.copyBase(throughQuery)
 				p.startFragment()
 				st, i = stateFragment, i+1
 			case -1:
-				p.copyBase(b.queryEnd())
+				p.copyBase(throughQuery)
 				st = stateDone
 			default:
 				// Set url's query to null. If the code point substring from
@@ -456,7 +455,7 @@ func (p *parser) run(st state, i int) bool {
 				// letter, shorten url's path; otherwise set it to « »
 				// (file-invalid-Windows-drive-letter validation error).
 				if !startsWithWindowsDriveLetter(in[i:]) {
-					p.copyBase(b.pathEnd())
+					p.copyBase(throughPath)
 					p.shorten()
 				} else {
 					p.u.pathStart = uint32(len(p.buf))
@@ -471,7 +470,7 @@ func (p *parser) run(st state, i int) bool {
 				continue
 			}
 			if b := p.base; b != nil && b.schemeType() == schemeFile {
-				p.copyBase(b.authorityEnd())
+				p.copyBase(throughAuthority)
 				p.u.pathStart = uint32(len(p.buf))
 				// If the substring does not start with a Windows drive letter
 				// and base's path[0] is a normalized Windows drive letter,
@@ -686,30 +685,37 @@ func (p *parser) setScheme(scheme string) {
 	p.u = URL{schemeEnd: n - 1, usernameEnd: n, hostStart: n, hostEnd: n, pathStart: n}
 }
 
-// copyBase makes the URL a copy of the base's href up to end (the end of a
-// component: the scheme's colon + 1, the authority, the path or the query),
-// with the base's offsets.
-func (p *parser) copyBase(end uint32) {
+// The components copyBase copies: the scheme, and then each of the
+// authority (credentials, host and port), the path and the query.
+const (
+	throughScheme = iota
+	throughAuthority
+	throughPath
+	throughQuery
+)
+
+// copyBase makes the URL a copy of the base's components through the one
+// named, with the base's offsets.
+func (p *parser) copyBase(through int) {
 	b := p.base
-	p.buf = append(p.buf[:0], b.href[:end]...)
 	p.scheme = b.schemeType()
-	p.u = URL{schemeEnd: b.schemeEnd, usernameEnd: b.schemeEnd + 1, hostStart: b.schemeEnd + 1,
-		hostEnd: b.schemeEnd + 1, pathStart: end}
-	if end > b.schemeEnd+1 && b.hostKind != NoHost {
+	p.buf = append(p.buf[:0], b.href[:b.schemeEnd+1]...)
+	n := b.schemeEnd + 1
+	p.u = URL{schemeEnd: b.schemeEnd, usernameEnd: n, hostStart: n, hostEnd: n, pathStart: n}
+	if through >= throughAuthority && b.hostKind != NoHost {
+		p.buf = append(p.buf, b.href[n:b.pathStart]...)
 		p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = b.usernameEnd, b.hostStart, b.hostEnd
 		p.u.hostKind = b.hostKind
+		p.u.pathStart = b.pathStart
 	}
-	if end > b.authorityEnd() {
-		// The path came along, without the "/." a null-host href may have
-		// before it.
-		if b.hostKind == NoHost && b.pathStart != b.schemeEnd+1 {
-			p.buf = append(p.buf[:b.schemeEnd+1], b.href[b.pathStart:end]...)
-		}
-		p.u.pathStart = b.authorityEnd()
+	if through >= throughPath {
+		// The path, without the "/." a null-host href may have before it.
+		p.buf = append(p.buf, b.Pathname()...)
 		p.u.flags = b.flags & flagOpaquePath
 	}
-	if end > b.pathEnd() {
-		p.u.queryStart = uint32(len(p.buf)) - (end - b.queryStart)
+	if through >= throughQuery && b.queryStart != 0 {
+		p.u.queryStart = uint32(len(p.buf))
+		p.buf = append(p.buf, b.href[b.queryStart:b.queryEnd()]...)
 	}
 }
 

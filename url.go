@@ -614,7 +614,7 @@ func (u *URL) SetPathname(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true, in: toValidUTF8(removeTabsAndNewlines(v))}
-	p.copyBase(u.authorityEnd())
+	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
 	p.appendQueryAndFragment(u, true)
 	*u = p.finish()
@@ -629,7 +629,7 @@ func (u *URL) SetSearch(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true}
-	p.copyBase(u.pathEnd())
+	p.copyBase(throughPath)
 	if v != "" {
 		if v[0] == '?' {
 			v = v[1:]
@@ -651,7 +651,7 @@ func (u *URL) SetHash(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true}
-	p.copyBase(u.queryEnd())
+	p.copyBase(throughQuery)
 	if v != "" {
 		if v[0] == '#' {
 			v = v[1:]

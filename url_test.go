@@ -386,3 +386,22 @@ func TestTablesGenerated(t *testing.T) {
 		t.Errorf("tables.go is stale: run go generate")
 	}
 }
+
+// TestOpaquePathKept checks that a URL made from an opaque-path base, or by
+// a setter, still has the opaque path, even an empty one.
+func TestOpaquePathKept(t *testing.T) {
+	base := MustParseURL("sc:")
+	u, err := base.Parse("#x")
+	if err != nil || u.Href() != "sc:#x" || !u.HasOpaquePath() || u != MustParseURL("sc:#x") {
+		t.Errorf("sc: + #x = %q, %v, opaque %v", u.Href(), err, u.HasOpaquePath())
+	}
+	u = MustParseURL("sc:")
+	u.SetSearch("q")
+	u.SetHash("h")
+	if u.Href() != "sc:?q#h" || !u.HasOpaquePath() || u != MustParseURL("sc:?q#h") {
+		t.Errorf("setters on sc: gave %q, opaque %v", u.Href(), u.HasOpaquePath())
+	}
+	if u.SetPathname("/x") {
+		t.Errorf("SetPathname changed an opaque path")
+	}
+}
