@@ -91,6 +91,25 @@ func urlUnitASCII(b byte) bool {
 	return false
 }
 
+// authorityDelim is a code point the authority and host states stop at.
+func authorityDelim(b byte) bool {
+	switch b {
+	case '/', '?', '#', '\\', '@', ':', '[', ']':
+		return true
+	}
+	return false
+}
+
+// pathStop is a code point the path state does not copy as it is: one the
+// path percent-encode set has, or a slash.
+func pathStop(b byte) bool { return pathSet(b) || b == '/' || b == '\\' }
+
+// domainPlain is a code point an ASCII domain keeps as it is: not a
+// forbidden domain code point, not "%", not an upper-case letter, ASCII.
+func domainPlain(b byte) bool {
+	return b < 0x80 && !forbiddenDomain(b) && b != '%' && !('A' <= b && b <= 'Z')
+}
+
 var classes = []class{
 	{"encC0", "the C0 control percent-encode set", c0Control},
 	{"encFragment", "the fragment percent-encode set", fragmentSet},
@@ -105,6 +124,9 @@ var classes = []class{
 	{"schemeChar", "an ASCII alphanumeric, U+002B (+), U+002D (-) or U+002E (.), the scheme state's code points", schemeChar},
 	{"hexDigit", "an ASCII hex digit", hexDigit},
 	{"urlUnit", "an ASCII URL code point", urlUnitASCII},
+	{"authorityDelim", "a code point the authority and host states stop at: / ? # \\ @ : [ ]", authorityDelim},
+	{"pathStop", "a code point of the path percent-encode set, or / or \\", pathStop},
+	{"domainPlain", "a code point an ASCII domain keeps as it is", domainPlain},
 }
 
 func main() {

@@ -99,9 +99,17 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 	}
 	// Fast path: an ASCII domain without escapes is lowercased and checked
 	// as it is copied (the domain parser's step for an ASCII string).
+	start := len(dst)
+	plain := 0
+	for plain < len(input) && charClass[input[plain]]&domainPlain != 0 {
+		plain++
+	}
+	if plain == len(input) {
+		dst = append(dst, input...)
+		return appendDomainOrIPv4(dst, start)
+	}
 	// A forbidden code point fails the host only once the whole input is
 	// known to be ASCII: UTS #46 maps "<" followed by U+0338 to "≮".
-	start := len(dst)
 	ascii, forbidden := true, -1
 	for i := 0; i < len(input); i++ {
 		c := input[i]
@@ -128,6 +136,12 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 			return dst[:start], NoHost, err
 		}
 	}
+	return appendDomainOrIPv4(dst, start)
+}
+
+// appendDomainOrIPv4 is the host parser's last steps on the ASCII domain
+// at dst[start:].
+func appendDomainOrIPv4(dst []byte, start int) ([]byte, HostKind, *hostError) {
 	// 8. If asciiDomain ends in a number, then return the result of IPv4
 	// parsing asciiDomain.
 	if endsInNumber(dst[start:]) {

@@ -343,19 +343,36 @@ func (p *parser) run(st state, i int) bool {
 			st = stateAuthority
 
 		case stateAuthority:
-			// The authority runs to the first U+002F (/), U+003F (?),
-			// U+0023 (#), (for special URLs) U+005C (\), or the end; its
-			// last U+0040 (@) ends the credentials. Every earlier @ is
-			// percent-encoded as the userinfo set says, and the first
-			// U+003A (:) separates the username from the password.
-			end, lastAt := i, -1
+			// The authority state, and the host and port states after it,
+			// in one pass: the authority runs to the first U+002F (/),
+			// U+003F (?), U+0023 (#), (for special URLs) U+005C (\\), or the
+			// end; its last U+0040 (@) ends the credentials; the first
+			// U+003A (:) after that, outside brackets, starts the port.
+			special := p.scheme.special()
+			end, lastAt, colon, inside := i, -1, -1, false
+		scan:
 			for ; end < len(in); end++ {
 				c := in[end]
-				if c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() {
-					break
+				if charClass[c]&authorityDelim == 0 {
+					continue
 				}
-				if c == '@' {
-					lastAt = end
+				switch c {
+				case '/', '?', '#':
+					break scan
+				case '\\':
+					if special {
+						break scan
+					}
+				case '@':
+					lastAt, colon, inside = end, -1, false
+				case ':':
+					if !inside && colon < 0 {
+						colon = end
+					}
+				case '[':
+					inside = true
+				case ']':
+					inside = false
 				}
 			}
 			p.buf = append(p.buf, '/', '/')
@@ -365,55 +382,35 @@ func (p *parser) run(st state, i int) bool {
 				if lastAt+1 == end {
 					return p.fail("host-missing", end)
 				}
+				// Each @ but the last is percent-encoded by the userinfo
+				// set, and the first : separates username from password.
 				p.writeCredentials(in[i:lastAt])
 				i = lastAt + 1
 			} else {
 				p.writeCredentials("")
 			}
-			st = stateHost
-
-		case stateHost:
-			end, inside := i, false
-			for ; end < len(in); end++ {
-				c := in[end]
-				if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && p.scheme.special() {
-					break
-				}
-				if c == '[' {
-					inside = true
-				} else if c == ']' {
-					inside = false
-				}
+			// Host state.
+			hostEnd := end
+			if colon >= 0 {
+				hostEnd = colon
 			}
-			buffer := in[i:end]
-			if at(in, end) == ':' {
-				if buffer == "" {
-					return p.fail("host-missing", i)
-				}
-				if !p.writeHost(buffer, i) {
-					return false
-				}
-				st, i = statePort, end+1
-				continue
-			}
-			if p.scheme.special() && buffer == "" {
+			buffer := in[i:hostEnd]
+			if buffer == "" && (colon >= 0 || special) {
 				return p.fail("host-missing", i)
 			}
 			if !p.writeHost(buffer, i) {
 				return false
 			}
-			st, i = statePathStart, end
-
-		case statePort:
-			end := i
-			for end < len(in) && isDigit(in[end]) {
-				end++
-			}
-			if c := at(in, end); c != -1 && c != '/' && c != '?' && c != '#' && (c != '\\' || !p.scheme.special()) {
-				return p.fail("port-invalid", end)
-			}
-			if !p.writePort(in[i:end], i) {
-				return false
+			if colon >= 0 {
+				// Port state: ASCII digits up to the end of the authority.
+				for j := colon + 1; j < end; j++ {
+					if !isDigit(in[j]) {
+						return p.fail("port-invalid", j)
+					}
+				}
+				if !p.writePort(in[colon+1:end], colon+1) {
+					return false
+				}
 			}
 			st, i = statePathStart, end
 
@@ -602,8 +599,11 @@ func (p *parser) path(i int) (state, int) {
 		run := i
 		for ; i < len(in); i++ {
 			c := in[i]
-			if charClass[c]&encPath == 0 {
-				if c == '/' || c == '\\' && special {
+			if charClass[c]&pathStop == 0 {
+				continue
+			}
+			if c == '/' || c == '\\' {
+				if special || c == '/' {
 					break
 				}
 				continue
