@@ -82,6 +82,16 @@ func BenchmarkParseURL(b *testing.B) {
 	})
 }
 
+// BenchmarkParse is the typed-address parse: trimming, the scheme rule,
+// ParseURL with spans, the canonical form and the facts.
+func BenchmarkParse(b *testing.B) {
+	benchmarkLines(b, func(l string) {
+		if a, err := Parse(l); err == nil {
+			sinkString = a.Canonical()
+		}
+	})
+}
+
 // BenchmarkNetURL is the same work for net/url (Parse and String), the
 // standard library's parser, which follows RFC 3986 rather than the URL
 // Standard; it is here for the ratio in the same run.

@@ -99,3 +99,61 @@ func ExamplePercentEncode() {
 	// Say%20what%E2%80%BD
 	// café%2
 }
+
+func ExampleParse() {
+	for _, in := range []string{"Example.com", "  HTTPS://Bücher.example/ ", "www.shop.co.uk/?utm_source=x#top", "localhost:3000/x", "mailto:jo@x.org"} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-36q %-34s %s\n", in, a.Canonical(), a.Facts())
+	}
+	// Output:
+	// "Example.com"                        https://example.com/               scheme-assumed
+	// "  HTTPS://Bücher.example/ "         https://xn--bcher-kva.example/     internationalized-domain
+	// "www.shop.co.uk/?utm_source=x#top"   https://www.shop.co.uk/            scheme-assumed|tracking-parameters-removed|fragment-removed
+	// "localhost:3000/x"                   https://localhost:3000/x           scheme-assumed
+	// "mailto:jo@x.org"                    mailto:jo@x.org                    non-web-scheme
+}
+
+func ExampleParse_error() {
+	_, err := webaddress.Parse("example.com:99999")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, webaddress.ErrInvalidPort))
+	// Output:
+	// web.invalid-port: "example.com:99999": port-out-of-range at byte 12
+	// true
+}
+
+func ExampleAddress_Canonical() {
+	a, _ := webaddress.Parse("https://Shop.Example/Cart?id=7&utm_source=news&gclid=abc#reviews")
+	fmt.Println(a.Canonical())
+	fmt.Println(a.RemovedParams())
+	// Output:
+	// https://shop.example/Cart?id=7
+	// [utm_source=news gclid=abc]
+}
+
+func ExampleAddress_Facts() {
+	a, _ := webaddress.Parse("user:pw@[::1]:8080/#top")
+	fmt.Println(a.Facts())
+	fmt.Println(a.Facts().Has(webaddress.FactIPHost), a.IsWebsite())
+	fmt.Println(a) // the password is not shown
+	// Output:
+	// scheme-assumed|ip-host|has-credentials|fragment-removed
+	// true true
+	// https://user:****@[::1]:8080/
+}
+
+func ExampleAddress_Fields() {
+	in := " Bücher.example:8080/a?q#f"
+	a, _ := webaddress.Parse(in)
+	f := a.Fields()
+	fmt.Printf("host %q port %q path %q query %q fragment %q\n",
+		in[f.Host.Start:f.Host.End], in[f.Port.Start:f.Port.End], in[f.Path.Start:f.Path.End],
+		in[f.Query.Start:f.Query.End], in[f.Fragment.Start:f.Fragment.End])
+	fmt.Println(f.Scheme.IsPresent(), f.Host, f.Host.UTF16(in))
+	// Output:
+	// host "Bücher.example" port "8080" path "/a" query "q" fragment "f"
+	// false {1 16} {1 15}
+}

@@ -160,3 +160,63 @@ func wptInputs() []string {
 	}
 	return nil
 }
+
+// FuzzParse checks Parse: no panic; the canonical form parses to itself;
+// the spans are in bounds, ordered and do not overlap; the facts agree
+// with the value; a failure is an *Error with one of the four codes.
+func FuzzParse(f *testing.F) {
+	for _, tt := range parseTests {
+		f.Add(tt.in)
+	}
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		a, err := Parse(input)
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok || e.Err == nil || e.Offset < 0 || e.Offset > len(input) {
+				t.Fatalf("Parse(%q): error %#v", input, err)
+			}
+			if _, known := codeOf(e.Err.Name); !known {
+				t.Fatalf("Parse(%q): failure %q has no code", input, e.Err.Name)
+			}
+			return
+		}
+		checkURL(t, a.URL())
+		b, err := Parse(a.Canonical())
+		if err != nil || b.Canonical() != a.Canonical() {
+			t.Fatalf("Parse(%q) = %q, %v; want the canonical form %q again", a.Canonical(), b.Canonical(), err, a.Canonical())
+		}
+		f := a.Fields()
+		end := 0
+		for _, s := range []Span{f.Scheme, f.Host, f.Port, f.Path, f.Query, f.Fragment} {
+			if !s.IsPresent() {
+				if s != noSpan {
+					t.Fatalf("Parse(%q): absent span %v", input, s)
+				}
+				continue
+			}
+			if s.Start < end || s.End < s.Start || s.End > len(input) {
+				t.Fatalf("Parse(%q): spans %+v out of order or bounds", input, f)
+			}
+			end = s.End
+		}
+		facts := a.Facts()
+		if _, hasFragment := a.URL().Fragment(); facts.Has(FactFragmentRemoved) != hasFragment || hasFragment != f.Fragment.IsPresent() {
+			t.Fatalf("Parse(%q): fragment-removed %v, fragment span %v", input, facts.Has(FactFragmentRemoved), f.Fragment)
+		}
+		if facts.Has(FactTrackingParametersRemoved) != (len(a.RemovedParams()) > 0) {
+			t.Fatalf("Parse(%q): tracking facts disagree", input)
+		}
+		if facts.Has(FactSchemeAssumed) == f.Scheme.IsPresent() {
+			t.Fatalf("Parse(%q): scheme-assumed %v with scheme span %v", input, facts.Has(FactSchemeAssumed), f.Scheme)
+		}
+		if facts.Has(FactNonWebScheme) == a.IsWebsite() {
+			t.Fatalf("Parse(%q): non-web-scheme disagrees with IsWebsite", input)
+		}
+		if strings.Contains(a.String(), "****") != (a.URL().Password() != "") {
+			t.Fatalf("Parse(%q): String() = %q", input, a.String())
+		}
+	})
+}

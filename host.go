@@ -5,10 +5,12 @@
 package webaddress
 
 import (
-	"unicode/utf16"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/secure/bidirule"
+	"golang.org/x/text/unicode/bidi"
 )
 
 // This file holds the URL Standard's host parser and host serializer
@@ -180,7 +182,7 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 			return dst, &hostError{"domain-too-long", 0}
 		}
 		result, err := idnaProfile.ToASCII(domain)
-		if err != nil {
+		if err != nil || !idnaChecks(domain, result) {
 			return dst, &hostError{"domain-to-ASCII", 0}
 		}
 		dst = append(dst, result...)
@@ -196,6 +198,56 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		}
 	}
 	return dst, nil
+}
+
+// idnaChecks makes up for two checks of UTS #46 that x/net/idna leaves out,
+// given the domain and the result of its ToASCII. It reports false when
+// UTS #46 records an error:
+//
+//   - Processing step 4: a label that maps to "xn--" decodes to the empty
+//     label, an error; x/net/idna accepts it and drops the label.
+//   - Validity criterion 8 (CheckBidi): the Bidi rule applies to the labels
+//     after mapping; x/net/idna decides whether the domain is a Bidi domain
+//     name from the code points before mapping, so "aℶ" (ℶ maps to the
+//     Hebrew letter bet) passes it.
+//
+// TODO: remove when x/net/idna makes these checks itself.
+func idnaChecks(domain, result string) bool {
+	// An empty label in the result that was not empty in the domain came
+	// from "xn--" (or from code points UTS #46 ignores, which is fine).
+	if strings.HasPrefix(result, ".") || strings.HasSuffix(result, ".") || strings.Contains(result, "..") {
+		for label := range strings.FieldsFuncSeq(domain, isLabelSeparator) {
+			if r, err := idnaProfile.ToASCII(label); err == nil && r == "" {
+				if r, _ := idnaProfile.ToASCII("a" + label); r == "axn--" {
+					return false
+				}
+			}
+		}
+	}
+	// The Bidi rule, on the labels as they are after mapping (and after
+	// decoding, for labels that were A-labels).
+	mapped, _ := idnaProfile.ToUnicode(domain)
+	bidiDomain := false
+	for label := range strings.SplitSeq(mapped, ".") {
+		if bidirule.DirectionString(label) == bidi.RightToLeft {
+			bidiDomain = true
+			break
+		}
+	}
+	if bidiDomain {
+		for label := range strings.SplitSeq(mapped, ".") {
+			if !bidirule.ValidString(label) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isLabelSeparator reports whether r is one of the code points UTS #46 maps
+// to the label separator U+002E (.).
+func isLabelSeparator(r rune) bool {
+	return r == '.' || r == '\u3002' || r == '\uFF0E' || r == '\uFF61'
 }
 
 // appendOpaqueHost runs the opaque-host parser.
@@ -552,13 +604,4 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// utf16Len returns the length of s in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
 }

@@ -106,10 +106,34 @@ type parser struct {
 	buf      []byte
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
-	override bool // the pathname setter's state override (path start state)
-	reuse    bool // finish may return in itself as the href
+	override bool   // the pathname setter's state override (path start state)
+	spans    *spans // where each component was found in in, when asked for
+	reuse    bool   // finish may return in itself as the href
 	errName  string
 	errAt    int // byte offset in in
+}
+
+// The components whose place in the input a parse can record.
+const (
+	spanScheme = iota
+	spanHost
+	spanPort
+	spanPath
+	spanQuery
+	spanFragment
+	spanPassword // for redacting the input, not part of Fields
+	numSpans
+)
+
+// spans holds [start, end) byte offsets of the components as found in the
+// parser's input (parser.in), -1 for those not found.
+type spans [numSpans][2]int
+
+// mark records that component k runs from start to end in the input.
+func (p *parser) mark(k, start, end int) {
+	if p.spans != nil {
+		p.spans[k] = [2]int{start, end}
+	}
 }
 
 // parsers holds parsers whose buffers can be used again, so that a parse
@@ -122,6 +146,13 @@ const maxPooledBuffer = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
+	return parseSpans(input, base, nil)
+}
+
+// parseSpans is parse that also records in sp, when it is not nil, where
+// each component was found in input: [start, end) byte offsets into input
+// as given, {-1, -1} for a component not found.
+func parseSpans(input string, base *URL, sp *spans) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
 		if cap(p.buf) <= maxPooledBuffer {
@@ -131,13 +162,40 @@ func parse(input string, base *URL) (URL, error) {
 	}()
 	p.base = base
 	p.reuse = true
+	if sp != nil {
+		for k := range sp {
+			sp[k] = [2]int{-1, -1}
+		}
+		p.spans = sp
+	}
 	if err := p.init(input); err != nil {
 		return URL{}, err
 	}
 	if !p.run(stateSchemeStart, 0) {
 		return URL{}, p.error()
 	}
+	if sp != nil {
+		for k, s := range sp {
+			if s[0] >= 0 {
+				sp[k] = p.rawSpan(s[0], s[1])
+			}
+		}
+	}
 	return p.finish(), nil
+}
+
+// rawSpan maps [start, end) in p.in back to p.raw. Tabs and newlines the
+// parser removed lie inside a span, never at its edges.
+func (p *parser) rawSpan(start, end int) [2]int {
+	e := p.rawOffset(end)
+	if start == end {
+		return [2]int{e, e}
+	}
+	s := p.rawOffset(start)
+	for s < e && (p.raw[s] == '\t' || p.raw[s] == '\n' || p.raw[s] == '\r') {
+		s++
+	}
+	return [2]int{s, e}
 }
 
 // init runs the basic URL parser's first steps: remove leading and trailing
@@ -185,6 +243,9 @@ func (p *parser) rawOffset(at int) int {
 	if at >= maxInput {
 		return at
 	}
+	if p.trim+len(p.in) <= len(p.raw) && p.in == p.raw[p.trim:p.trim+len(p.in)] {
+		return p.trim + at // nothing was removed or replaced
+	}
 	i, n := p.trim, 0
 	for i < len(p.raw) && n < at {
 		c := p.raw[i]
@@ -229,6 +290,7 @@ func (p *parser) run(st state, i int) bool {
 				continue
 			}
 			p.setScheme(in[i:j])
+			p.mark(spanScheme, i, j)
 			i = j + 1
 			switch {
 			case p.scheme == schemeFile:
@@ -247,6 +309,7 @@ func (p *parser) run(st state, i int) bool {
 				// path state.
 				p.u.flags |= flagOpaquePath
 				p.u.pathStart = uint32(len(p.buf))
+				p.mark(spanPath, i, -1)
 				st = stateOpaquePath
 			}
 
@@ -385,6 +448,9 @@ func (p *parser) run(st state, i int) bool {
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
 				p.writeCredentials(in[i:lastAt])
+				if j := indexByte(in[i:lastAt], ':'); j >= 0 {
+					p.mark(spanPassword, i+j+1, lastAt)
+				}
 				i = lastAt + 1
 			} else {
 				p.writeCredentials("")
@@ -401,7 +467,9 @@ func (p *parser) run(st state, i int) bool {
 			if !p.writeHost(buffer, i) {
 				return false
 			}
+			p.mark(spanHost, i, hostEnd)
 			if colon >= 0 {
+				p.mark(spanPort, colon+1, end)
 				// Port state: ASCII digits up to the end of the authority.
 				for j := colon + 1; j < end; j++ {
 					if !isDigit(in[j]) {
@@ -496,6 +564,7 @@ func (p *parser) run(st state, i int) bool {
 				st = statePath
 				continue
 			}
+			p.mark(spanHost, i, end)
 			if buffer != "" {
 				if !p.writeHost(buffer, i) {
 					return false
@@ -512,6 +581,9 @@ func (p *parser) run(st state, i int) bool {
 		case statePathStart:
 			p.u.pathStart = uint32(len(p.buf))
 			c := at(in, i)
+			if p.scheme.special() || c != -1 && c != '?' && c != '#' {
+				p.mark(spanPath, i, -1) // the path state follows
+			}
 			switch {
 			case p.scheme.special():
 				// A backslash is an invalid-reverse-solidus validation error.
@@ -567,6 +639,7 @@ func (p *parser) run(st state, i int) bool {
 				}
 			}
 			p.buf = appendEncoded(p.buf, in[i:end], set)
+			p.mark(spanQuery, i, end)
 			i = end
 			st = stateDone
 			if i < len(in) {
@@ -576,6 +649,7 @@ func (p *parser) run(st state, i int) bool {
 
 		case stateFragment:
 			p.buf = appendEncoded(p.buf, in[i:], encFragment)
+			p.mark(spanFragment, i, len(in))
 			st = stateDone
 
 		case stateDone:
@@ -588,6 +662,9 @@ func (p *parser) run(st state, i int) bool {
 // next state and pointer.
 func (p *parser) path(i int) (state, int) {
 	in := p.in
+	if p.spans != nil && p.spans[spanPath][0] < 0 {
+		p.spans[spanPath][0] = i
+	}
 	special := p.scheme.special()
 	for {
 		segStart := len(p.buf)
@@ -645,6 +722,14 @@ func (p *parser) path(i int) (state, int) {
 
 // afterPath starts the query or the fragment at i, if there is one.
 func (p *parser) afterPath(i int) (state, int) {
+	if p.spans != nil && p.spans[spanPath][0] >= 0 {
+		// The path as typed; none when nothing was typed for it.
+		if p.spans[spanPath][0] == i {
+			p.spans[spanPath][0] = -1
+		} else {
+			p.spans[spanPath][1] = i
+		}
+	}
 	switch at(p.in, i) {
 	case '?':
 		p.startQuery()

@@ -405,3 +405,37 @@ func TestOpaquePathKept(t *testing.T) {
 		t.Errorf("SetPathname changed an opaque path")
 	}
 }
+
+// TestIDNAGaps checks the two UTS #46 checks that host.go adds to
+// x/net/idna, found by comparing with the reference implementation.
+func TestIDNAGaps(t *testing.T) {
+	fail := []string{
+		"http://é.xn--/",      // a label "xn--" decodes to the empty label
+		"http://xn--.é/",      // the same, first
+		"http://é.ｘｎ--/",      // the same, after width mapping
+		"ftp:ｘｎ--%2E",         // the same, percent-encoded separator
+		"http://aℶ/",          // ℶ maps to Hebrew bet: the Bidi rule fails
+		"http://ℵb/",          // the same
+		"http://xn--a-2hc.é/", // an A-label for "aב" in a Unicode domain
+	}
+	for _, in := range fail {
+		if u, err := ParseURL(in); err == nil {
+			t.Errorf("ParseURL(%q) = %q, want failure", in, u.Href())
+		}
+	}
+	pass := map[string]string{
+		"http://ℵℶ.com/":     "http://xn--4dbc.com/", // right to left after mapping, and valid
+		"http://a.\u00ad.é/": "http://a..xn--9ca/",   // an ignored code point leaves an empty label
+		"http://é..x/":       "http://xn--9ca..x/",
+		"http://xn--/":       "http://xn--/", // ASCII: lowercased and checked only
+	}
+	for in, want := range pass {
+		if u, err := ParseURL(in); err != nil || u.Href() != want {
+			t.Errorf("ParseURL(%q) = %q, %v; want %q", in, u.Href(), err, want)
+		}
+	}
+	u := MustParseURL("http://a/")
+	if u.SetHost("xn--.é") || u.Href() != "http://a/" {
+		t.Errorf("SetHost(%q) changed the URL to %q", "xn--.é", u.Href())
+	}
+}

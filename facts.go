@@ -1,0 +1,120 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Facts is a set of facts about an [Address] (spec/webaddress.txt,
+// "Facts"). Facts report what was found; they never change the value.
+type Facts uint16
+
+// The facts [Parse] reports.
+const (
+	// FactSchemeAssumed: no scheme was written, and https was assumed.
+	FactSchemeAssumed Facts = 1 << iota
+	// FactIPHost: the host is an IPv4 or IPv6 address.
+	FactIPHost
+	// FactInternationalizedDomain: some label of the host is an A-label
+	// ("xn--"), as an internationalized domain name becomes.
+	FactInternationalizedDomain
+	// FactNonWebScheme: the scheme is neither http nor https; see
+	// [Address.IsWebsite].
+	FactNonWebScheme
+	// FactHasCredentials: the URL has a username or a password.
+	FactHasCredentials
+	// FactTrackingParametersRemoved: the canonical form left out tracking
+	// parameters; see [Address.RemovedParams].
+	FactTrackingParametersRemoved
+	// FactFragmentRemoved: the input had a fragment, which the canonical
+	// form leaves out.
+	FactFragmentRemoved
+	numFacts = iota
+)
+
+// factNames are the facts' names, in bit order.
+var factNames = [numFacts]string{
+	"scheme-assumed",
+	"ip-host",
+	"internationalized-domain",
+	"non-web-scheme",
+	"has-credentials",
+	"tracking-parameters-removed",
+	"fragment-removed",
+}
+
+// Has reports whether f holds every fact of g.
+func (f Facts) Has(g Facts) bool { return f&g == g }
+
+// Names returns the names of the facts in f, in the order of the
+// constants, e.g. ["scheme-assumed", "fragment-removed"].
+func (f Facts) Names() []string {
+	names := make([]string, 0, bits.OnesCount16(uint16(f)))
+	for i, name := range factNames {
+		if f&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// String returns the names of the facts in f joined by "|", or "" for no
+// facts.
+func (f Facts) String() string { return strings.Join(f.Names(), "|") }
+
+// MarshalJSON returns the facts as a JSON array of names.
+func (f Facts) MarshalJSON() ([]byte, error) { return json.Marshal(f.Names()) }
+
+// UnmarshalJSON reads a JSON array of fact names.
+func (f *Facts) UnmarshalJSON(data []byte) error {
+	var names []string
+	if err := json.Unmarshal(data, &names); err != nil {
+		return err
+	}
+	var g Facts
+	for _, n := range names {
+		i := 0
+		for i < numFacts && factNames[i] != n {
+			i++
+		}
+		if i == numFacts {
+			return fmt.Errorf("webaddress: unknown fact %q", n)
+		}
+		g |= 1 << i
+	}
+	*f = g
+	return nil
+}
+
+// factsOf returns the facts found in u, a URL [Parse] made; removed says
+// whether tracking parameters were removed.
+func factsOf(u URL, removed bool) Facts {
+	var f Facts
+	switch u.hostKind {
+	case IPv4Host, IPv6Host:
+		f |= FactIPHost
+	case DomainHost:
+		if h := u.Hostname(); strings.HasPrefix(h, "xn--") || strings.Contains(h, ".xn--") {
+			f |= FactInternationalizedDomain
+		}
+	}
+	if u.scheme != schemeHTTP && u.scheme != schemeHTTPS {
+		f |= FactNonWebScheme
+	}
+	if u.Username() != "" || u.Password() != "" {
+		f |= FactHasCredentials
+	}
+	if removed {
+		f |= FactTrackingParametersRemoved
+	}
+	if u.fragmentStart != 0 {
+		f |= FactFragmentRemoved
+	}
+	return f
+}

@@ -1,0 +1,371 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package webaddress parses website addresses exactly as browsers do and
+// tells what they are.
+//
+// The WHATWG layer, [ParseURL] and [URL], is the URL Standard's basic URL
+// parser, host parser, serializer and setters
+// (https://url.spec.whatwg.org/, as of July 2026), tested against every
+// case of the web-platform-tests URL data. It does not follow RFC 3986:
+// like a browser it accepts "HTTPS://Example.COM/a/../b" and writes
+// "https://example.com/b". Hosts that are not ASCII go through UTS #46
+// (golang.org/x/net/idna); ASCII hosts are only lowercased and checked, as
+// the Standard says. Beyond the Standard, a host that is not ASCII and is
+// longer than 4096 UTF-16 code units fails, and so does an input longer
+// than 256 MiB.
+//
+// The typed-address layer, [Parse] and [Address], takes what people type
+// into forms, CRMs and spreadsheets ("Example.com", "www.shop.co.uk/?utm_source=x#top",
+// "localhost:3000/x"): it trims white space, assumes https when no scheme
+// was written, and reports a canonical form, the facts found, and where
+// each component is in the input.
+package webaddress
+
+import (
+	"encoding/json"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Address is a parsed website address as a person typed it: the
+// URL Standard's record of it, its canonical form, the facts found, and
+// where each component is in the input. The zero Address is not a valid
+// address; its methods return zero values.
+//
+// An Address keeps credentials as written in [Address.Canonical] and in its
+// URL's href; its String method and its slog value show a password as
+// "****".
+type Address struct {
+	input     string
+	url       URL
+	canonical string
+	removed   []string
+	fields    Fields
+	password  Span // the password in input, to redact it
+	facts     Facts
+}
+
+// Span is a component's place in an input: the byte offsets [Start, End).
+// A component that is absent is {-1, -1}; one that is present but empty,
+// like the query of "https://a.example/?", has Start == End.
+type Span struct {
+	Start, End int
+}
+
+// noSpan is the Span of an absent component.
+var noSpan = Span{-1, -1}
+
+// IsPresent reports whether the component is present (perhaps empty).
+func (s Span) IsPresent() bool { return s.Start >= 0 }
+
+// UTF16 returns the span in UTF-16 code units of input, the offsets a
+// JavaScript editor uses. An absent span stays {-1, -1}.
+func (s Span) UTF16(input string) Span {
+	if !s.IsPresent() {
+		return s
+	}
+	start := utf16Len(input[:s.Start])
+	return Span{start, start + utf16Len(input[s.Start:s.End])}
+}
+
+// Fields says where each component of an [Address] is in the input as
+// given, so that input[f.Host.Start:f.Host.End] is the host as the person
+// typed it. Tabs and newlines, which the URL parser drops, may lie inside
+// a span. Scheme is absent when the scheme was assumed; Path is absent when
+// nothing was typed for it.
+type Fields struct {
+	Scheme, Host, Port, Path, Query, Fragment Span
+}
+
+// The error codes of [Error].
+const (
+	CodeHostMissing = "web.host-missing" // the address has no host: "https://", "http://user@/"
+	CodeInvalidHost = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
+	CodeInvalidPort = "web.invalid-port" // the port is not a number from 0 to 65535
+	CodeInvalidURL  = "web.invalid-url"  // any other failure
+)
+
+// Error is the error [Parse] returns: one of four codes, the input, and the
+// URL Standard's failure behind it. Compare it with the Err variables using
+// errors.Is, or read it with errors.As.
+type Error struct {
+	Code   string      // CodeHostMissing, CodeInvalidHost, CodeInvalidPort or CodeInvalidURL
+	Input  string      // the input as given
+	Offset int         // the byte offset in Input where the failure was found
+	Err    *ParseError // the URL parser's failure, on the text it parsed
+}
+
+// The errors [Parse] returns, by code, for errors.Is.
+var (
+	ErrHostMissing = &Error{Code: CodeHostMissing}
+	ErrInvalidHost = &Error{Code: CodeInvalidHost}
+	ErrInvalidPort = &Error{Code: CodeInvalidPort}
+	ErrInvalidURL  = &Error{Code: CodeInvalidURL}
+)
+
+// Error returns a message naming the code, the input and the Standard's
+// validation error, such as
+// `web.invalid-port: "example.com:99999": port-out-of-range at byte 12`.
+func (e *Error) Error() string {
+	msg := e.Code + ": " + strconv.Quote(e.Input)
+	if e.Err != nil {
+		msg += ": " + e.Err.Name + " at byte " + strconv.Itoa(e.Offset)
+	}
+	return msg
+}
+
+// Is reports whether target is the Err variable of e's code.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Err == nil && t.Input == "" && t.Code == e.Code
+}
+
+// Unwrap returns the URL parser's *ParseError.
+func (e *Error) Unwrap() error {
+	if e.Err == nil {
+		return nil
+	}
+	return e.Err
+}
+
+// codeOf maps the name of a validation error that made the URL parser fail
+// to an [Error] code. It reports false for a name it does not know, which
+// the tests make sure never happens.
+func codeOf(name string) (string, bool) {
+	switch name {
+	case "host-missing":
+		return CodeHostMissing, true
+	case "port-out-of-range", "port-invalid":
+		return CodeInvalidPort, true
+	case "domain-to-ASCII", "domain-too-long", "host-invalid-code-point",
+		"IPv4-too-many-parts", "IPv4-non-numeric-part", "IPv4-out-of-range-part",
+		"IPv6-unclosed", "IPv6-invalid-compression", "IPv6-too-many-pieces",
+		"IPv6-multiple-compression", "IPv6-invalid-code-point", "IPv6-too-few-pieces",
+		"IPv4-in-IPv6-too-many-pieces", "IPv4-in-IPv6-invalid-code-point",
+		"IPv4-in-IPv6-out-of-range-part", "IPv4-in-IPv6-too-few-parts":
+		return CodeInvalidHost, true
+	case "missing-scheme-non-relative-URL", "input-too-long":
+		return CodeInvalidURL, true
+	}
+	return CodeInvalidURL, false
+}
+
+// slashlessSchemes are the schemes a person writes without "//"; with them
+// and the special schemes, "scheme:" counts as written even when no "//"
+// follows.
+var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", "skype", "magnet", "news", "data", "javascript", "about", "blob"}
+
+// schemeWritten reports whether text starts with a scheme the person wrote
+// (spec/webaddress.txt, "Parsing"): "scheme:" followed by "//", or a scheme
+// written without slashes, or a special scheme. So "localhost:3000/x" and
+// "example.com:8080" are hosts with ports.
+func schemeWritten(text string) bool {
+	text = removeTabsAndNewlines(text)
+	if text == "" || !isAlpha(text[0]) {
+		return false
+	}
+	j := 1
+	for j < len(text) && charClass[text[j]]&schemeChar != 0 {
+		j++
+	}
+	if j == len(text) || text[j] != ':' {
+		return false
+	}
+	if strings.HasPrefix(text[j+1:], "//") {
+		return true
+	}
+	scheme := text[:j]
+	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp", "file"} {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
+	}
+	for _, s := range slashlessSchemes {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// assumedScheme is put before an input whose scheme was not written.
+const assumedScheme = "https://"
+
+// Parse parses a website address as a person typed it (spec/webaddress.txt,
+// "Parsing"). The input is trimmed of Unicode white space; when it does not
+// start with a written scheme, "https://" is put in front and
+// [FactSchemeAssumed] is set. The result is then parsed with the URL
+// Standard, as [ParseURL] does: every WHATWG URL is accepted, including
+// javascript: and data: URLs, so check [Address.IsWebsite] before using a
+// value as a link.
+//
+// A failure is an *[Error] whose code says what was wrong.
+func Parse(input string) (Address, error) {
+	text := strings.TrimLeftFunc(input, unicode.IsSpace)
+	lead := len(input) - len(text)
+	text = strings.TrimRightFunc(text, unicode.IsSpace)
+	if len(text) > maxInput {
+		pe := &ParseError{Input: input, Name: "input-too-long", Offset: lead + maxInput}
+		return Address{}, &Error{Code: CodeInvalidURL, Input: input, Offset: pe.Offset, Err: pe}
+	}
+	a := Address{input: input}
+	shift := lead // from offsets in what the URL parser reads to offsets in input
+	if !schemeWritten(text) {
+		text = assumedScheme + text
+		shift -= len(assumedScheme)
+		a.facts |= FactSchemeAssumed
+	}
+	var sp spans
+	u, err := parseSpans(text, nil, &sp)
+	if err != nil {
+		pe := err.(*ParseError)
+		code, _ := codeOf(pe.Name)
+		return Address{}, &Error{Code: code, Input: input, Offset: max(pe.Offset+shift, lead), Err: pe}
+	}
+	a.url = u
+	span := func(k int) Span {
+		if sp[k][0] < 0 {
+			return noSpan
+		}
+		return Span{max(sp[k][0]+shift, lead), sp[k][1] + shift}
+	}
+	a.fields = Fields{Host: span(spanHost), Port: span(spanPort), Path: span(spanPath), Query: span(spanQuery), Fragment: span(spanFragment)}
+	if a.facts&FactSchemeAssumed == 0 {
+		a.fields.Scheme = span(spanScheme)
+	} else {
+		a.fields.Scheme = noSpan
+	}
+	a.password = span(spanPassword)
+	a.canonical, a.removed = canonicalize(u)
+	a.facts |= factsOf(u, len(a.removed) > 0)
+	return a, nil
+}
+
+// IsValid reports whether a is a parsed address rather than the zero
+// Address.
+func (a Address) IsValid() bool { return a.url.IsValid() }
+
+// Input returns the input as given to [Parse].
+func (a Address) Input() string { return a.input }
+
+// URL returns the URL Standard's record of the address: the input with
+// "https://" in front when the scheme was assumed, parsed. Its href keeps
+// the fragment, tracking parameters and credentials as written.
+func (a Address) URL() URL { return a.url }
+
+// Canonical returns the canonical form (spec/webaddress.txt, "Canonical
+// form"): the URL's serialization (host lowercased and through UTS #46,
+// IPv4 in dotted decimal, IPv6 compressed, default port left out) with
+// the tracking parameters and the fragment removed. A query left empty by
+// the removal goes with its "?"; a query that was empty and had nothing
+// removed stays. Credentials, path case and every other parameter stay as
+// written.
+func (a Address) Canonical() string { return a.canonical }
+
+// RemovedParams returns the tracking parameters [Address.Canonical] took
+// out of the query, each as "name=value" as it appears in the URL's query,
+// in order.
+func (a Address) RemovedParams() []string { return slices.Clone(a.removed) }
+
+// Facts returns what was found about the address. A fact never changes the
+// value.
+func (a Address) Facts() Facts { return a.facts }
+
+// IsWebsite reports whether the address is an http or https URL: a value
+// such as javascript:, data: or mailto: parses, but is not a website link.
+func (a Address) IsWebsite() bool {
+	return a.url.scheme == schemeHTTP || a.url.scheme == schemeHTTPS
+}
+
+// Fields returns where each component is in the input.
+func (a Address) Fields() Fields { return a.fields }
+
+// String returns the canonical form with the password, if any, shown as
+// "****", so that %v does not print credentials.
+func (a Address) String() string {
+	u := a.url
+	if u.Password() == "" {
+		return a.canonical
+	}
+	return a.canonical[:u.usernameEnd+1] + "****" + a.canonical[u.hostStart-1:]
+}
+
+// LogValue implements [slog.LogValuer]: the input and the canonical form
+// with the password shown as "****", and the facts.
+func (a Address) LogValue() slog.Value {
+	input := a.input
+	if a.password.IsPresent() && a.password.End > a.password.Start {
+		input = input[:a.password.Start] + "****" + input[a.password.End:]
+	}
+	return slog.GroupValue(
+		slog.String("input", input),
+		slog.String("canonical", a.String()),
+		slog.String("facts", a.facts.String()),
+	)
+}
+
+// addressJSON is the JSON record of an Address.
+type addressJSON struct {
+	Input         string     `json:"input"`
+	Href          string     `json:"href"`
+	Canonical     string     `json:"canonical"`
+	Facts         Facts      `json:"facts"`
+	Fields        fieldsJSON `json:"fields"`
+	RemovedParams []string   `json:"removed_params,omitempty"`
+}
+
+// fieldsJSON lists the present spans as [start, end] pairs.
+type fieldsJSON struct {
+	Scheme   *[2]int `json:"scheme,omitempty"`
+	Host     *[2]int `json:"host,omitempty"`
+	Port     *[2]int `json:"port,omitempty"`
+	Path     *[2]int `json:"path,omitempty"`
+	Query    *[2]int `json:"query,omitempty"`
+	Fragment *[2]int `json:"fragment,omitempty"`
+}
+
+func spanJSON(s Span) *[2]int {
+	if !s.IsPresent() {
+		return nil
+	}
+	return &[2]int{s.Start, s.End}
+}
+
+// MarshalJSON returns the address as a JSON object: input, href,
+// canonical, facts (as names), fields (present spans as [start, end]
+// byte offsets) and removed_params. Credentials appear as written.
+func (a Address) MarshalJSON() ([]byte, error) {
+	f := a.fields
+	return json.Marshal(addressJSON{
+		Input:     a.input,
+		Href:      a.url.Href(),
+		Canonical: a.canonical,
+		Facts:     a.facts,
+		Fields: fieldsJSON{spanJSON(f.Scheme), spanJSON(f.Host), spanJSON(f.Port),
+			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},
+		RemovedParams: a.removed,
+	})
+}
+
+// utf16Len returns the length of s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		n += utf16.RuneLen(r)
+		i += size
+	}
+	return n
+}
