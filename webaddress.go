@@ -24,6 +24,7 @@
 package webaddress
 
 import (
+	"bytes"
 	"encoding/json"
 	"log/slog"
 	"slices"
@@ -343,7 +344,10 @@ func spanJSON(s Span) *[2]int {
 // byte offsets) and removed_params. Credentials appear as written.
 func (a Address) MarshalJSON() ([]byte, error) {
 	f := a.fields
-	return json.Marshal(addressJSON{
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // json.Marshal escapes again; an Encoder need not
+	err := enc.Encode(addressJSON{
 		Input:     a.input,
 		Href:      a.url.Href(),
 		Canonical: a.canonical,
@@ -352,6 +356,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},
 		RemovedParams: a.removed,
 	})
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
 
 // utf16Len returns the length of s in UTF-16 code units.

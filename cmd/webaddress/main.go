@@ -1,27 +1,34 @@
-// Command webaddress parses URLs as browsers do, with the WHATWG URL Standard,
-// and prints what it found as JSON.
+// Command webaddress parses website addresses as browsers do, with the
+// WHATWG URL Standard, and prints what it found as JSON.
 //
 // Usage:
 //
-//	webaddress [URL...]
+//	webaddress [-url] [ADDRESS...]
 //
-// Each argument is parsed with [webaddress.ParseURL]. With no arguments,
-// webaddress parses each non-empty line of standard input instead (a final
-// carriage return is dropped). For every input it prints one JSON object on
-// its own line, with the URL Standard's API names as keys:
+// Each argument is parsed with [webaddress.Parse], as an address a person
+// typed ("Example.com/?utm_source=x"). With no arguments, webaddress parses
+// each non-empty line of standard input instead (a final carriage return is
+// dropped). For every input it prints one JSON object on its own line: the
+// address record (input, href, canonical, facts, fields as [start, end]
+// byte offsets into the input, removed_params), or, when the input is not
+// an address, its input, error code and message:
+//
+//	{"input":"example.com:99999","code":"web.invalid-port","error":"web.invalid-port: ..."}
+//
+// With -url, each input is parsed with [webaddress.ParseURL] as an
+// absolute URL instead, and the line holds the URL Standard's components,
+// with the URL API's names as keys:
 //
 //	{"input":"https://EXAMPLE.com:443/a/../b?x#y","href":"https://example.com/b?x#y",
 //	 "origin":"https://example.com","protocol":"https:","username":"","password":"",
 //	 "host":"example.com","hostname":"example.com","port":"","pathname":"/b",
 //	 "search":"?x","hash":"#y"}
 //
-// (shown here wrapped) or, when the input is not a valid URL,
-//
-//	{"input":"http://[::1","error":"..."}
+// (shown here wrapped) or {"input":...,"error":...}.
 //
 // The exit status is 0 when every input parsed, 1 when any did not (or
-// standard input could not be read), and 2 on a usage error. Use -- before a
-// URL that begins with a hyphen.
+// standard input could not be read), and 2 on a usage error. Use -- before
+// an input that begins with a hyphen.
 package main
 
 import (
@@ -37,10 +44,13 @@ import (
 	"github.com/onecontact/webaddress"
 )
 
-const usageText = `usage: webaddress [URL...]
+const usageText = `usage: webaddress [-url] [ADDRESS...]
 
-Parses each URL argument (or, with none, each non-empty line of standard
-input) with the WHATWG URL Standard and prints one JSON object per input.
+Parses each argument (or, with none, each non-empty line of standard input)
+as a website address a person typed, and prints one JSON object per input:
+the canonical form, facts, fields and removed tracking parameters.
+  -url  parse each input as an absolute URL (WHATWG URL Standard) and print
+        its components instead
 Exit status: 0 if all inputs parsed, 1 if any failed, 2 on usage errors.
 `
 
@@ -65,9 +75,11 @@ type result struct {
 	Hash     string `json:"hash"`
 }
 
-// failure is the JSON line printed for an input that did not parse.
+// failure is the JSON line printed for an input that did not parse; Code
+// is the address error's code (not set with -url).
 type failure struct {
 	Input string `json:"input"`
+	Code  string `json:"code,omitempty"`
 	Error string `json:"error"`
 }
 
@@ -77,6 +89,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("webaddress", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // run prints usage and errors itself
 	fs.Usage = func() {}
+	urlMode := fs.Bool("url", false, "parse absolute URLs and print their components")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usageText)
@@ -94,6 +107,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// printing succeeded.
 	parse := func(input string) bool {
 		var v any
+		if !*urlMode {
+			a, err := webaddress.Parse(input)
+			v = a
+			if err != nil {
+				status = 1
+				f := failure{Input: input, Error: err.Error()}
+				if e, ok := err.(*webaddress.Error); ok {
+					f.Code = e.Code
+				}
+				v = f
+			}
+			if err := enc.Encode(v); err != nil {
+				fmt.Fprintf(stderr, "webaddress: writing output: %v\n", err)
+				return false
+			}
+			return true
+		}
 		u, err := webaddress.ParseURL(input)
 		if err != nil {
 			status = 1

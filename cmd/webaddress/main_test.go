@@ -30,6 +30,7 @@ var allKeys = []string{
 	"host", "hostname", "port", "pathname", "search", "hash",
 }
 
+// TestRun checks -url, the URL Standard's components.
 func TestRun(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -137,7 +138,8 @@ func TestRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			args := append([]string{"-url"}, tt.args...)
+			status := run(args, strings.NewReader(tt.stdin), &stdout, &stderr)
 			if status != tt.wantStatus {
 				t.Errorf("run(%q) = %d, want %d; stderr: %s", tt.args, status, tt.wantStatus, stderr.String())
 			}
@@ -184,7 +186,7 @@ func TestRun(t *testing.T) {
 // escaping, one object per line.
 func TestRunOutputShape(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"https://EXAMPLE.com:443/a/../b?x#y", "https://a.example/?a=1&b=<2>"}, strings.NewReader(""), &stdout, &stderr); status != 0 {
+	if status := run([]string{"-url", "https://EXAMPLE.com:443/a/../b?x#y", "https://a.example/?a=1&b=<2>"}, strings.NewReader(""), &stdout, &stderr); status != 0 {
 		t.Fatalf("run = %d, want 0; stderr: %s", status, stderr.String())
 	}
 	want := `{"input":"https://EXAMPLE.com:443/a/../b?x#y","href":"https://example.com/b?x#y","origin":"https://example.com","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/b","search":"?x","hash":"#y"}` + "\n" +
@@ -244,7 +246,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 
 func TestRunStdinError(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	status := run(nil, &errReader{data: "https://a.example/\n"}, &stdout, &stderr)
+	status := run([]string{"-url"}, &errReader{data: "https://a.example/\n"}, &stdout, &stderr)
 	if status != 1 {
 		t.Errorf("run = %d, want 1", status)
 	}
@@ -253,5 +255,21 @@ func TestRunStdinError(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "boom") {
 		t.Errorf("stderr = %q, want the read error", stderr.String())
+	}
+}
+
+// TestRunAddress checks the default output, the address record, byte for
+// byte.
+func TestRunAddress(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run(nil, strings.NewReader("  Example.com:8080/p?utm_source=x&q=1#top\nexample.com:99999\nmailto:jo@x.org\n"), &stdout, &stderr)
+	if status != 1 || stderr.Len() != 0 {
+		t.Fatalf("run = %d, stderr %q; want 1 and nothing", status, stderr.String())
+	}
+	want := `{"input":"  Example.com:8080/p?utm_source=x&q=1#top","href":"https://example.com:8080/p?utm_source=x&q=1#top","canonical":"https://example.com:8080/p?q=1","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"fields":{"host":[2,13],"port":[14,18],"path":[18,20],"query":[21,37],"fragment":[38,41]},"removed_params":["utm_source=x"]}` + "\n" +
+		`{"input":"example.com:99999","code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}` + "\n" +
+		`{"input":"mailto:jo@x.org","href":"mailto:jo@x.org","canonical":"mailto:jo@x.org","facts":["non-web-scheme"],"fields":{"scheme":[0,6],"path":[7,15]}}` + "\n"
+	if got := stdout.String(); got != want {
+		t.Errorf("output:\n%s\nwant:\n%s", got, want)
 	}
 }
