@@ -106,9 +106,10 @@ type parser struct {
 	buf      []byte
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
-	override bool   // the pathname setter's state override (path start state)
-	spans    *spans // where each component was found in in, when asked for
-	reuse    bool   // finish may return in itself as the href
+	override bool  // the pathname setter's state override (path start state)
+	record   bool  // record where each component is found, in spans
+	spans    spans // where each component was found in in
+	reuse    bool  // finish may return in itself as the href
 	errName  string
 	errAt    int // byte offset in in
 }
@@ -131,7 +132,7 @@ type spans [numSpans][2]int
 
 // mark records that component k runs from start to end in the input.
 func (p *parser) mark(k, start, end int) {
-	if p.spans != nil {
+	if p.record {
 		p.spans[k] = [2]int{start, end}
 	}
 }
@@ -146,13 +147,18 @@ const maxPooledBuffer = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	return parseSpans(input, base, nil)
+	return parseSpans(input, base, false, nil)
 }
 
 // parseSpans is parse that also records in sp, when it is not nil, where
 // each component was found in input: [start, end) byte offsets into input
 // as given, {-1, -1} for a component not found.
-func parseSpans(input string, base *URL, sp *spans) (URL, error) {
+//
+// With assumeHTTPS, it parses "https://" + input without making that
+// string: the parser starts after the scheme's slashes. Offsets then count
+// in input, and input's leading C0 controls and spaces are not trimmed, as
+// they would not be after the prefix.
+func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
 		if cap(p.buf) <= maxPooledBuffer {
@@ -163,22 +169,28 @@ func parseSpans(input string, base *URL, sp *spans) (URL, error) {
 	p.base = base
 	p.reuse = true
 	if sp != nil {
-		for k := range sp {
-			sp[k] = [2]int{-1, -1}
+		p.record = true
+		for k := range p.spans {
+			p.spans[k] = [2]int{-1, -1}
 		}
-		p.spans = sp
 	}
-	if err := p.init(input); err != nil {
+	if err := p.init(input, !assumeHTTPS); err != nil {
 		return URL{}, err
 	}
-	if !p.run(stateSchemeStart, 0) {
+	st := stateSchemeStart
+	if assumeHTTPS {
+		p.setScheme("https")
+		st = stateSpecialAuthorityIgnoreSlashes
+	}
+	if !p.run(st, 0) {
 		return URL{}, p.error()
 	}
 	if sp != nil {
-		for k, s := range sp {
+		for k, s := range p.spans {
 			if s[0] >= 0 {
-				sp[k] = p.rawSpan(s[0], s[1])
+				s = p.rawSpan(s[0], s[1])
 			}
+			sp[k] = s
 		}
 	}
 	return p.finish(), nil
@@ -198,18 +210,19 @@ func (p *parser) rawSpan(start, end int) [2]int {
 	return [2]int{s, e}
 }
 
-// init runs the basic URL parser's first steps: remove leading and trailing
-// C0 controls and spaces, then all ASCII tabs and newlines. Invalid UTF-8
+// init runs the basic URL parser's first steps: remove leading (when
+// trimLeading) and trailing C0 controls and spaces, then all ASCII tabs and
+// newlines. Invalid UTF-8
 // is replaced by U+FFFD first, as the Standard works on scalar value
 // strings.
-func (p *parser) init(input string) error {
+func (p *parser) init(input string, trimLeading bool) error {
 	p.raw = input
 	if len(input) > maxInput {
 		p.errName, p.errAt = "input-too-long", maxInput
 		return p.error()
 	}
 	start, end := 0, len(input)
-	for start < end && input[start] <= ' ' {
+	for trimLeading && start < end && input[start] <= ' ' {
 		start++
 	}
 	for end > start && input[end-1] <= ' ' {
@@ -662,7 +675,7 @@ func (p *parser) run(st state, i int) bool {
 // next state and pointer.
 func (p *parser) path(i int) (state, int) {
 	in := p.in
-	if p.spans != nil && p.spans[spanPath][0] < 0 {
+	if p.record && p.spans[spanPath][0] < 0 {
 		p.spans[spanPath][0] = i
 	}
 	special := p.scheme.special()
@@ -722,7 +735,7 @@ func (p *parser) path(i int) (state, int) {
 
 // afterPath starts the query or the fragment at i, if there is one.
 func (p *parser) afterPath(i int) (state, int) {
-	if p.spans != nil && p.spans[spanPath][0] >= 0 {
+	if p.record && p.spans[spanPath][0] >= 0 {
 		// The path as typed; none when nothing was typed for it.
 		if p.spans[spanPath][0] == i {
 			p.spans[spanPath][0] = -1

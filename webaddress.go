@@ -217,32 +217,31 @@ func Parse(input string) (Address, error) {
 		return Address{}, &Error{Code: CodeInvalidURL, Input: input, Offset: pe.Offset, Err: pe}
 	}
 	a := Address{input: input}
-	shift := lead // from offsets in what the URL parser reads to offsets in input
-	if !schemeWritten(text) {
-		text = assumedScheme + text
-		shift -= len(assumedScheme)
+	assumed := !schemeWritten(text)
+	if assumed {
 		a.facts |= FactSchemeAssumed
 	}
 	var sp spans
-	u, err := parseSpans(text, nil, &sp)
+	u, err := parseSpans(text, nil, assumed, &sp)
 	if err != nil {
 		pe := err.(*ParseError)
+		if assumed {
+			// Report the failure on the text that was parsed.
+			pe.Input = assumedScheme + text
+			pe.Offset += len(assumedScheme)
+		}
 		code, _ := codeOf(pe.Name)
-		return Address{}, &Error{Code: code, Input: input, Offset: max(pe.Offset+shift, lead), Err: pe}
+		return Address{}, &Error{Code: code, Input: input, Offset: pe.Offset + lead - len(pe.Input) + len(text), Err: pe}
 	}
 	a.url = u
 	span := func(k int) Span {
 		if sp[k][0] < 0 {
 			return noSpan
 		}
-		return Span{max(sp[k][0]+shift, lead), sp[k][1] + shift}
+		return Span{sp[k][0] + lead, sp[k][1] + lead}
 	}
 	a.fields = Fields{Host: span(spanHost), Port: span(spanPort), Path: span(spanPath), Query: span(spanQuery), Fragment: span(spanFragment)}
-	if a.facts&FactSchemeAssumed == 0 {
-		a.fields.Scheme = span(spanScheme)
-	} else {
-		a.fields.Scheme = noSpan
-	}
+	a.fields.Scheme = span(spanScheme)
 	a.password = span(spanPassword)
 	a.canonical, a.removed = canonicalize(u)
 	a.facts |= factsOf(u, len(a.removed) > 0)
