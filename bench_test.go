@@ -92,6 +92,16 @@ func BenchmarkParse(b *testing.B) {
 	})
 }
 
+// BenchmarkKey is Parse and then Key(KeyV1) into a reused buffer.
+func BenchmarkKey(b *testing.B) {
+	var buf []byte
+	benchmarkLines(b, func(l string) {
+		if a, err := Parse(l); err == nil {
+			buf = a.AppendKey(buf[:0], KeyV1)
+		}
+	})
+}
+
 // BenchmarkNetURL is the same work for net/url (Parse and String), the
 // standard library's parser, which follows RFC 3986 rather than the URL
 // Standard; it is here for the ratio in the same run.

@@ -157,3 +157,23 @@ func ExampleAddress_Fields() {
 	// host "Bücher.example" port "8080" path "/a" query "q" fragment "f"
 	// false {1 16} {1 15}
 }
+
+func ExampleAddress_Key() {
+	for _, in := range []string{
+		"http://www.Example.com/About/index.html?b=2&a=1&utm_source=x#team",
+		"example.com/about/?a=1&b=2",
+		"https://foo.github.io/",
+		"mailto:Jo@Example.org",
+	} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(a.Key(webaddress.KeyV1))
+	}
+	// Output:
+	// example.com/about?a=1&b=2
+	// example.com/about?a=1&b=2
+	// foo.github.io
+	// mailto:jo@example.org
+}

@@ -161,11 +161,15 @@ func wptInputs() []string {
 	return nil
 }
 
-// FuzzParse checks Parse: no panic; the canonical form parses to itself;
+// FuzzParse checks Parse: no panic; the canonical form parses to itself
+// and has the same key;
 // the spans are in bounds, ordered and do not overlap; the facts agree
 // with the value; a failure is an *Error with one of the four codes.
 func FuzzParse(f *testing.F) {
 	for _, tt := range parseTests {
+		f.Add(tt.in)
+	}
+	for _, tt := range keyTests {
 		f.Add(tt.in)
 	}
 	for _, s := range fuzzSeeds {
@@ -187,6 +191,9 @@ func FuzzParse(f *testing.F) {
 		b, err := Parse(a.Canonical())
 		if err != nil || b.Canonical() != a.Canonical() {
 			t.Fatalf("Parse(%q) = %q, %v; want the canonical form %q again", a.Canonical(), b.Canonical(), err, a.Canonical())
+		}
+		if b.Key(KeyV1) != a.Key(KeyV1) {
+			t.Fatalf("key of %q = %q, key of its canonical form %q = %q", input, a.Key(KeyV1), a.Canonical(), b.Key(KeyV1))
 		}
 		f := a.Fields()
 		end := 0

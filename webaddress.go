@@ -316,6 +316,7 @@ type addressJSON struct {
 	Input         string     `json:"input"`
 	Href          string     `json:"href"`
 	Canonical     string     `json:"canonical"`
+	Key           string     `json:"key"`
 	Facts         Facts      `json:"facts"`
 	Fields        fieldsJSON `json:"fields"`
 	RemovedParams []string   `json:"removed_params,omitempty"`
@@ -339,8 +340,9 @@ func spanJSON(s Span) *[2]int {
 }
 
 // MarshalJSON returns the address as a JSON object: input, href,
-// canonical, facts (as names), fields (present spans as [start, end]
-// byte offsets) and removed_params. Credentials appear as written.
+// canonical, key (KeyV1), facts (as names), fields (present spans as
+// [start, end] byte offsets) and removed_params. Credentials appear as
+// written in href and canonical.
 func (a Address) MarshalJSON() ([]byte, error) {
 	f := a.fields
 	var buf bytes.Buffer
@@ -350,6 +352,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 		Input:     a.input,
 		Href:      a.url.Href(),
 		Canonical: a.canonical,
+		Key:       a.Key(KeyV1),
 		Facts:     a.facts,
 		Fields: fieldsJSON{spanJSON(f.Scheme), spanJSON(f.Host), spanJSON(f.Port),
 			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},

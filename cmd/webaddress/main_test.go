@@ -266,9 +266,9 @@ func TestRunAddress(t *testing.T) {
 	if status != 1 || stderr.Len() != 0 {
 		t.Fatalf("run = %d, stderr %q; want 1 and nothing", status, stderr.String())
 	}
-	want := `{"input":"  Example.com:8080/p?utm_source=x&q=1#top","href":"https://example.com:8080/p?utm_source=x&q=1#top","canonical":"https://example.com:8080/p?q=1","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"fields":{"host":[2,13],"port":[14,18],"path":[18,20],"query":[21,37],"fragment":[38,41]},"removed_params":["utm_source=x"]}` + "\n" +
+	want := `{"input":"  Example.com:8080/p?utm_source=x&q=1#top","href":"https://example.com:8080/p?utm_source=x&q=1#top","canonical":"https://example.com:8080/p?q=1","key":"example.com:8080/p?q=1","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"fields":{"host":[2,13],"port":[14,18],"path":[18,20],"query":[21,37],"fragment":[38,41]},"removed_params":["utm_source=x"]}` + "\n" +
 		`{"input":"example.com:99999","code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}` + "\n" +
-		`{"input":"mailto:jo@x.org","href":"mailto:jo@x.org","canonical":"mailto:jo@x.org","facts":["non-web-scheme"],"fields":{"scheme":[0,6],"path":[7,15]}}` + "\n"
+		`{"input":"mailto:jo@x.org","href":"mailto:jo@x.org","canonical":"mailto:jo@x.org","key":"mailto:jo@x.org","facts":["non-web-scheme"],"fields":{"scheme":[0,6],"path":[7,15]}}` + "\n"
 	if got := stdout.String(); got != want {
 		t.Errorf("output:\n%s\nwant:\n%s", got, want)
 	}
