@@ -102,6 +102,25 @@ func BenchmarkKey(b *testing.B) {
 	})
 }
 
+// BenchmarkProfile is Profile on parsed addresses (parsing not counted).
+// Addresses of no network must not allocate.
+func BenchmarkProfile(b *testing.B) {
+	for _, in := range []string{"https://www.example.com/about/team", "https://github.com/golang/go", "https://mastodon.social/@Gargron"} {
+		b.Run(in, func(b *testing.B) {
+			a, err := Parse(in)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkProfile, _ = a.Profile()
+			}
+		})
+	}
+}
+
+var sinkProfile Profile
+
 // BenchmarkNetURL is the same work for net/url (Parse and String), the
 // standard library's parser, which follows RFC 3986 rather than the URL
 // Standard; it is here for the ratio in the same run.

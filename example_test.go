@@ -7,6 +7,7 @@ package webaddress_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/onecontact/webaddress"
 )
@@ -176,4 +177,38 @@ func ExampleAddress_Key() {
 	// example.com/about?a=1&b=2
 	// foo.github.io
 	// mailto:jo@example.org
+}
+
+func ExampleAddress_Profile() {
+	for _, in := range []string{
+		"https://www.linkedin.com/in/jane-doe/",
+		"twitter.com/NASA",
+		"github.com/golang/go",
+		"https://www.facebook.com/profile.php?id=4",
+		"instagram.com/natgeo",
+		"youtube.com/@GoogleDevelopers",
+		"https://www.tiktok.com/@scout2015",
+		"https://mastodon.social/@Gargron",
+		"https://github.com/features",
+		"https://example.com/about",
+	} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		p, ok := a.Profile()
+		line := fmt.Sprintf("%-44s %-5v %-9s %-24s %s", in, ok, p.Network, p.Handle, p.Kind)
+		fmt.Println(strings.TrimRight(line, " "))
+	}
+	// Output:
+	// https://www.linkedin.com/in/jane-doe/        true  linkedin  jane-doe                 in
+	// twitter.com/NASA                             true  x         NASA                     handle
+	// github.com/golang/go                         true  github    golang                   user
+	// https://www.facebook.com/profile.php?id=4    true  facebook  4                        profile
+	// instagram.com/natgeo                         true  instagram natgeo                   handle
+	// youtube.com/@GoogleDevelopers                true  youtube   GoogleDevelopers         handle
+	// https://www.tiktok.com/@scout2015            true  tiktok    scout2015                handle
+	// https://mastodon.social/@Gargron             true  mastodon  Gargron@mastodon.social  handle
+	// https://github.com/features                  false
+	// https://example.com/about                    false
 }

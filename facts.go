@@ -35,8 +35,34 @@ const (
 	// FactFragmentRemoved: the input had a fragment, which the canonical
 	// form leaves out.
 	FactFragmentRemoved
+	// FactLinkedInProfile and the facts after it: the address has the
+	// shape of a profile on that network; see [Address.Profile].
+	FactLinkedInProfile
+	FactXProfile
+	FactGitHubProfile
+	FactFacebookProfile
+	FactInstagramProfile
+	FactYouTubeProfile
+	FactTikTokProfile
+	FactMastodonProfile
 	numFacts = iota
 )
+
+// factProfiles are the social-profile facts.
+const factProfiles = FactLinkedInProfile | FactXProfile | FactGitHubProfile | FactFacebookProfile |
+	FactInstagramProfile | FactYouTubeProfile | FactTikTokProfile | FactMastodonProfile
+
+// profileFacts maps each network to its fact.
+var profileFacts = map[Network]Facts{
+	NetworkLinkedIn:  FactLinkedInProfile,
+	NetworkX:         FactXProfile,
+	NetworkGitHub:    FactGitHubProfile,
+	NetworkFacebook:  FactFacebookProfile,
+	NetworkInstagram: FactInstagramProfile,
+	NetworkYouTube:   FactYouTubeProfile,
+	NetworkTikTok:    FactTikTokProfile,
+	NetworkMastodon:  FactMastodonProfile,
+}
 
 // factNames are the facts' names, in bit order.
 var factNames = [numFacts]string{
@@ -47,6 +73,14 @@ var factNames = [numFacts]string{
 	"has-credentials",
 	"tracking-parameters-removed",
 	"fragment-removed",
+	"linkedin-profile",
+	"x-profile",
+	"github-profile",
+	"facebook-profile",
+	"instagram-profile",
+	"youtube-profile",
+	"tiktok-profile",
+	"mastodon-profile",
 }
 
 // Has reports whether f holds every fact of g.
@@ -115,6 +149,9 @@ func factsOf(u URL, removed bool) Facts {
 	}
 	if u.fragmentStart != 0 {
 		f |= FactFragmentRemoved
+	}
+	if p, ok := profileOf(u); ok {
+		f |= profileFacts[p.Network]
 	}
 	return f
 }

@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"encoding/json"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,6 +173,9 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range keyTests {
 		f.Add(tt.in)
 	}
+	for _, tt := range profileTests {
+		f.Add(tt.in)
+	}
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
@@ -218,6 +222,9 @@ func FuzzParse(f *testing.F) {
 		}
 		if facts.Has(FactSchemeAssumed) == f.Scheme.IsPresent() {
 			t.Fatalf("Parse(%q): scheme-assumed %v with scheme span %v", input, facts.Has(FactSchemeAssumed), f.Scheme)
+		}
+		if _, ok := a.Profile(); ok != (facts&factProfiles != 0) || bits.OnesCount16(uint16(facts&factProfiles)) > 1 {
+			t.Fatalf("Parse(%q): profile facts %v disagree with Profile", input, facts)
 		}
 		if facts.Has(FactNonWebScheme) == a.IsWebsite() {
 			t.Fatalf("Parse(%q): non-web-scheme disagrees with IsWebsite", input)

@@ -317,6 +317,7 @@ type addressJSON struct {
 	Href          string     `json:"href"`
 	Canonical     string     `json:"canonical"`
 	Key           string     `json:"key"`
+	Profile       *Profile   `json:"profile,omitempty"`
 	Facts         Facts      `json:"facts"`
 	Fields        fieldsJSON `json:"fields"`
 	RemovedParams []string   `json:"removed_params,omitempty"`
@@ -340,11 +341,15 @@ func spanJSON(s Span) *[2]int {
 }
 
 // MarshalJSON returns the address as a JSON object: input, href,
-// canonical, key (KeyV1), facts (as names), fields (present spans as
-// [start, end] byte offsets) and removed_params. Credentials appear as
-// written in href and canonical.
+// canonical, key (KeyV1), profile (when there is one), facts (as names),
+// fields (present spans as [start, end] byte offsets) and removed_params.
+// Credentials appear as written in href and canonical.
 func (a Address) MarshalJSON() ([]byte, error) {
 	f := a.fields
+	var profile *Profile
+	if p, ok := a.Profile(); ok {
+		profile = &p
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // json.Marshal escapes again; an Encoder need not
@@ -353,6 +358,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 		Href:      a.url.Href(),
 		Canonical: a.canonical,
 		Key:       a.Key(KeyV1),
+		Profile:   profile,
 		Facts:     a.facts,
 		Fields: fieldsJSON{spanJSON(f.Scheme), spanJSON(f.Host), spanJSON(f.Port),
 			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},
