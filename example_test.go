@@ -212,3 +212,23 @@ func ExampleAddress_Profile() {
 	// https://github.com/features                  false
 	// https://example.com/about                    false
 }
+
+func ExampleLint() {
+	in := "HTTPS:example.org:70000/a b"
+	for _, v := range webaddress.Lint(in) {
+		fmt.Printf("%s at %d-%d %q failure=%v\n", v.Name, v.Span.Start, v.Span.End, in[v.Span.Start:v.Span.End], v.Failure)
+	}
+	// Output:
+	// special-scheme-missing-following-solidus at 6-6 "" failure=false
+	// port-out-of-range at 18-23 "70000" failure=true
+}
+
+func ExampleURL_Lint() {
+	base := webaddress.MustParseURL("https://example.org/docs/")
+	for _, v := range base.Lint(`..\img\logo.png`) {
+		fmt.Println(v.Name, v.Span)
+	}
+	// Output:
+	// invalid-reverse-solidus {2 3}
+	// invalid-reverse-solidus {6 7}
+}

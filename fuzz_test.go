@@ -36,7 +36,8 @@ var fuzzSeeds = []string{
 // FuzzParseURL checks that ParseURL never panics and that a URL it returns
 // round-trips: ParseURL(u.Href()) gives the same URL, and the getters put
 // back together give the href. It does the same for the input resolved
-// against a base of each kind.
+// against a base of each kind. Lint's spans lie in the input, and it
+// reports a failure exactly when ParseURL fails.
 func FuzzParseURL(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -51,6 +52,18 @@ func FuzzParseURL(f *testing.F) {
 			}
 		}
 		u, err := ParseURL(input)
+		failures := 0
+		for _, v := range Lint(input) {
+			if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
+				t.Fatalf("Lint(%q): %v lies outside the input", input, v)
+			}
+			if v.Failure {
+				failures++
+			}
+		}
+		if failures != map[bool]int{false: 0, true: 1}[err != nil] {
+			t.Fatalf("Lint(%q): %d failures, ParseURL error %v", input, failures, err)
+		}
 		if err != nil {
 			pe, ok := err.(*ParseError)
 			if !ok || pe.Name == "" || pe.Offset < 0 || pe.Offset > len(input) {
@@ -229,8 +242,20 @@ func FuzzParse(f *testing.F) {
 		if facts.Has(FactNonWebScheme) == a.IsWebsite() {
 			t.Fatalf("Parse(%q): non-web-scheme disagrees with IsWebsite", input)
 		}
-		if strings.Contains(a.String(), "****") != (a.URL().Password() != "") {
-			t.Fatalf("Parse(%q): String() = %q", input, a.String())
+		// String shows the canonical form with the password (the first
+		// ":password@", which is the userinfo's) masked.
+		want := a.Canonical()
+		if pw := a.URL().Password(); pw != "" {
+			want = strings.Replace(want, ":"+pw+"@", ":****@", 1)
+		}
+		if a.String() != want {
+			t.Fatalf("Parse(%q): String() = %q, want %q", input, a.String(), want)
+		}
+		// Lint agrees with Parse: no failure, spans inside the input.
+		for _, v := range a.Violations() {
+			if v.Failure || v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
+				t.Fatalf("Parse(%q): violation %v", input, v)
+			}
 		}
 	})
 }

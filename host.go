@@ -68,25 +68,50 @@ var idnaProfile = idna.New(
 )
 
 // hostError is a host parser failure: the Standard's validation error name
-// and the byte offset in the host input where it was found.
+// and where in the host input it was found, [at, end); end 0 means the
+// whole host.
 type hostError struct {
-	name string
-	at   int
+	name    string
+	at, end int
+}
+
+// hostLint reports a host's validation errors that are not failures to the
+// linter, when there is one. at is the host's offset in the parser's input
+// and n its length; exact says whether offsets in the ASCII domain the host
+// parser works on are offsets in the input too (no percent-decoding or
+// IDNA mapping happened), else errors get the whole host's span.
+type hostLint struct {
+	l     *linter
+	at, n int
+	exact bool
+}
+
+// report records a validation error found at [start, end) in the host.
+func (h *hostLint) report(name string, start, end int) {
+	if h == nil {
+		return
+	}
+	if !h.exact {
+		start, end = 0, h.n
+	}
+	h.l.add(name, h.at+start, h.at+end, false)
 }
 
 // appendHost runs the host parser on input (a host as written, between the
 // authority's userinfo and port) and appends the serialized host to dst.
 // opaque is the parser's isOpaque argument: true for URLs that are not
 // special.
-func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostError) {
+//
+// hl, when not nil, receives the validation errors that are not failures.
+func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, HostKind, *hostError) {
 	// 1. If input starts with U+005B ([), then: ...
 	if len(input) > 0 && input[0] == '[' {
 		if input[len(input)-1] != ']' {
-			return dst, NoHost, &hostError{"IPv6-unclosed", 0}
+			return dst, NoHost, &hostError{"IPv6-unclosed", 0, 0}
 		}
-		addr, err := parseIPv6(input[1 : len(input)-1])
+		addr, err := parseIPv6(input[1:len(input)-1], hl)
 		if err != nil {
-			err.at++
+			err.at, err.end = err.at+1, err.end+1
 			return dst, NoHost, err
 		}
 		dst = append(dst, '[')
@@ -98,7 +123,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		return appendOpaqueHost(dst, input)
 	}
 	if input == "" {
-		return dst, NoHost, &hostError{"host-missing", 0}
+		return dst, NoHost, &hostError{"host-missing", 0, 0}
 	}
 	// Fast path: an ASCII domain without escapes is lowercased and checked
 	// as it is copied (the domain parser's step for an ASCII string).
@@ -108,8 +133,11 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		plain++
 	}
 	if plain == len(input) {
+		if hl != nil {
+			hl.strict(input)
+		}
 		dst = append(dst, input...)
-		return appendDomainOrIPv4(dst, start)
+		return appendDomainOrIPv4(dst, start, true, hl)
 	}
 	// A forbidden code point fails the host only once the whole input is
 	// known to be ASCII: UTS #46 maps "<" followed by U+0338 to "≮".
@@ -128,29 +156,39 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		}
 		dst = append(dst, c)
 	}
-	if ascii && forbidden >= 0 {
-		return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden}
-	}
-	if !ascii {
-		dst = dst[:start]
-		var err *hostError
-		dst, err = appendDomain(dst, input)
-		if err != nil {
-			return dst[:start], NoHost, err
+	if ascii {
+		if hl != nil {
+			hl.strict(input)
 		}
+		if forbidden >= 0 {
+			return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
+		}
+		return appendDomainOrIPv4(dst, start, true, hl)
 	}
-	return appendDomainOrIPv4(dst, start)
+	dst, err := appendDomain(dst[:start], input, hl)
+	if err != nil {
+		return dst[:start], NoHost, err
+	}
+	// Offsets in the domain are not offsets in the input any more.
+	return appendDomainOrIPv4(dst, start, false, hl)
 }
 
 // appendDomainOrIPv4 is the host parser's last steps on the ASCII domain
-// at dst[start:].
-func appendDomainOrIPv4(dst []byte, start int) ([]byte, HostKind, *hostError) {
+// at dst[start:]. exact says whether offsets in it are offsets in the
+// host's input.
+func appendDomainOrIPv4(dst []byte, start int, exact bool, hl *hostLint) ([]byte, HostKind, *hostError) {
 	// 8. If asciiDomain ends in a number, then return the result of IPv4
 	// parsing asciiDomain.
 	if endsInNumber(dst[start:]) {
-		v, name := parseIPv4(dst[start:])
-		if name != "" {
-			return dst[:start], NoHost, &hostError{name, 0}
+		if hl != nil {
+			hl.exact = exact
+		}
+		v, err := parseIPv4(dst[start:], hl)
+		if err != nil {
+			if !exact {
+				err.at, err.end = 0, 0
+			}
+			return dst[:start], NoHost, err
 		}
 		return appendIPv4(dst[:start], v), IPv4Host, nil
 	}
@@ -160,12 +198,19 @@ func appendDomainOrIPv4(dst []byte, start int) ([]byte, HostKind, *hostError) {
 // appendDomain runs steps 4 to 7 of the host parser on a host that has a
 // percent-encoded byte or a code point that is not ASCII: percent-decode,
 // UTF-8 decode, then the domain parser.
-func appendDomain(dst []byte, input string) ([]byte, *hostError) {
+func appendDomain(dst []byte, input string, hl *hostLint) ([]byte, *hostError) {
 	domain := input
 	if indexEscape(input) >= 0 {
+		// 4. If input contains a percent-encoded byte,
+		// domain-percent-encoded validation error.
+		hl.report("domain-percent-encoded", 0, len(input))
 		// 5. Let domain be the result of running UTF-8 decode without BOM on
 		// the percent-decoding of input.
 		domain = toValidUTF8(string(appendDecoded(nil, input)))
+	}
+	if hl != nil {
+		hl.exact = false
+		hl.strict(domain)
 	}
 	start := len(dst)
 	if isASCII(domain) {
@@ -180,22 +225,22 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		}
 	} else {
 		if utf16Len(domain) > maxUnicodeHost {
-			return dst, &hostError{"domain-too-long", 0}
+			return dst, &hostError{"domain-too-long", 0, 0}
 		}
 		result, err := idnaProfile.ToASCII(domain)
 		if err != nil || !idnaChecks(domain, result) {
-			return dst, &hostError{"domain-to-ASCII", 0}
+			return dst, &hostError{"domain-to-ASCII", 0, 0}
 		}
 		dst = append(dst, result...)
 	}
 	// If result is the empty string, then return failure.
 	if len(dst) == start {
-		return dst, &hostError{"domain-to-ASCII", 0}
+		return dst, &hostError{"domain-to-ASCII", 0, 0}
 	}
 	// If result contains a forbidden domain code point, then return failure.
 	for _, c := range dst[start:] {
 		if charClass[c]&forbiddenDomain != 0 {
-			return dst, &hostError{"domain-to-ASCII", 0}
+			return dst, &hostError{"domain-to-ASCII", 0, 0}
 		}
 	}
 	return dst, nil
@@ -255,7 +300,7 @@ func isLabelSeparator(r rune) bool {
 func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {
 	for i := 0; i < len(input); i++ {
 		if charClass[input[i]]&forbiddenHost != 0 {
-			return dst, NoHost, &hostError{"host-invalid-code-point", i}
+			return dst, NoHost, &hostError{"host-invalid-code-point", i, i + 1}
 		}
 	}
 	if input == "" {
@@ -301,10 +346,12 @@ func endsInNumber(s []byte) bool {
 }
 
 // parseIPv4 is the Standard's IPv4 parser. It returns the address, or the
-// name of the validation error that made it fail.
-func parseIPv4(s []byte) (uint32, string) {
-	// 1–2. Strictly split on U+002E (.), dropping one empty last part.
+// validation error that made it fail; hl, when not nil, receives the others.
+func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
+	// 1–2. Strictly split on U+002E (.), dropping one empty last part
+	// (IPv4-empty-part validation error).
 	if n := len(s); n > 1 && s[n-1] == '.' {
+		hl.report("IPv4-empty-part", n-1, n)
 		s = s[:n-1]
 	}
 	// 4. If parts's size is greater than 4, IPv4-too-many-parts validation
@@ -316,9 +363,13 @@ func parseIPv4(s []byte) (uint32, string) {
 		}
 	}
 	if dots > 3 {
-		return 0, "IPv4-too-many-parts"
+		return 0, &hostError{"IPv4-too-many-parts", 0, 0}
+	}
+	if dots < 3 {
+		hl.report("IPv4-too-few-parts", 0, len(s))
 	}
 	var numbers [4]uint64
+	var starts, ends [4]int
 	n := 0
 	for start := 0; ; {
 		end := start
@@ -327,32 +378,39 @@ func parseIPv4(s []byte) (uint32, string) {
 		}
 		v, ok := parseIPv4Number(s[start:end])
 		if !ok {
-			return 0, "IPv4-non-numeric-part"
+			return 0, &hostError{"IPv4-non-numeric-part", start, max(end, start+1)}
 		}
-		numbers[n] = v
+		if len(s[start:end]) >= 2 && s[start] == '0' {
+			hl.report("IPv4-non-decimal-part", start, end)
+		}
+		numbers[n], starts[n], ends[n] = v, start, end
 		n++
 		if end == len(s) {
 			break
 		}
 		start = end + 1
 	}
-	// 7–8. If any but the last item in numbers is greater than 255, then
+	// 6–8. If any item in numbers is greater than 255,
+	// IPv4-out-of-range-part validation error; if any but the last is,
 	// return failure.
-	for _, v := range numbers[:n-1] {
+	for i, v := range numbers[:n] {
 		if v > 255 {
-			return 0, "IPv4-out-of-range-part"
+			if i < n-1 {
+				return 0, &hostError{"IPv4-out-of-range-part", starts[i], ends[i]}
+			}
+			hl.report("IPv4-out-of-range-part", starts[i], ends[i])
 		}
 	}
 	// 9. If the last item in numbers is greater than or equal to
 	// 256^(5 − numbers's size), then return failure.
 	if numbers[n-1] >= 1<<(8*(5-n)) {
-		return 0, "IPv4-out-of-range-part"
+		return 0, &hostError{"IPv4-out-of-range-part", starts[n-1], ends[n-1]}
 	}
 	ipv4 := numbers[n-1]
 	for i, v := range numbers[:n-1] {
 		ipv4 += v << (8 * (3 - i))
 	}
-	return uint32(ipv4), ""
+	return uint32(ipv4), nil
 }
 
 // parseIPv4Number is the Standard's IPv4 number parser. Values above 2^32
@@ -403,7 +461,7 @@ func appendIPv4(dst []byte, v uint32) []byte {
 
 // parseIPv6 is the Standard's IPv6 parser, on the text between the
 // brackets.
-func parseIPv6(s string) ([8]uint16, *hostError) {
+func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	var address [8]uint16
 	pieceIndex, compress := 0, -1
 	p := 0
@@ -416,7 +474,7 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 	// 5. If c is U+003A (:), then: ...
 	if c() == ':' {
 		if p+1 >= len(s) || s[p+1] != ':' {
-			return address, &hostError{"IPv6-invalid-compression", p}
+			return address, &hostError{"IPv6-invalid-compression", p, min(p+1, len(s))}
 		}
 		p += 2
 		pieceIndex++
@@ -425,11 +483,11 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 	// 6. While c is not the EOF code point: ...
 	for c() != -1 {
 		if pieceIndex == 8 {
-			return address, &hostError{"IPv6-too-many-pieces", p}
+			return address, &hostError{"IPv6-too-many-pieces", p, min(p+1, len(s))}
 		}
 		if c() == ':' {
 			if compress != -1 {
-				return address, &hostError{"IPv6-multiple-compression", p}
+				return address, &hostError{"IPv6-multiple-compression", p, min(p+1, len(s))}
 			}
 			p++
 			pieceIndex++
@@ -444,11 +502,11 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 		}
 		if c() == '.' {
 			if length == 0 {
-				return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+				return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
 			}
 			p -= length
 			if pieceIndex > 6 {
-				return address, &hostError{"IPv4-in-IPv6-too-many-pieces", p}
+				return address, &hostError{"IPv4-in-IPv6-too-many-pieces", p, min(p+1, len(s))}
 			}
 			numbersSeen := 0
 			for c() != -1 {
@@ -457,11 +515,11 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 					if c() == '.' && numbersSeen < 4 {
 						p++
 					} else {
-						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
 					}
 				}
 				if c() == -1 || c() < '0' || c() > '9' {
-					return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+					return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
 				}
 				for c() >= '0' && c() <= '9' {
 					number := c() - '0'
@@ -469,12 +527,12 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 					case -1:
 						ipv4Piece = number
 					case 0:
-						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p}
+						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
 					default:
 						ipv4Piece = ipv4Piece*10 + number
 					}
 					if ipv4Piece > 255 {
-						return address, &hostError{"IPv4-in-IPv6-out-of-range-part", p}
+						return address, &hostError{"IPv4-in-IPv6-out-of-range-part", p, min(p+1, len(s))}
 					}
 					p++
 				}
@@ -485,16 +543,25 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 				}
 			}
 			if numbersSeen != 4 {
-				return address, &hostError{"IPv4-in-IPv6-too-few-parts", p}
+				return address, &hostError{"IPv4-in-IPv6-too-few-parts", p, min(p+1, len(s))}
 			}
 			break
 		} else if c() == ':' {
 			p++
 			if c() == -1 {
-				return address, &hostError{"IPv6-invalid-code-point", p}
+				return address, &hostError{"IPv6-invalid-code-point", p, min(p+1, len(s))}
 			}
 		} else if c() != -1 {
-			return address, &hostError{"IPv6-invalid-code-point", p}
+			return address, &hostError{"IPv6-invalid-code-point", p, min(p+1, len(s))}
+		}
+		// If length is greater than 1 and value is less than
+		// 0x10^(length − 1), IPv6-piece-leading-zero validation error.
+		if length > 1 && value < 1<<(4*(length-1)) {
+			end := p
+			if at(s, end-1) == ':' {
+				end--
+			}
+			hl.report("IPv6-piece-leading-zero", 1+end-length, 1+end)
 		}
 		address[pieceIndex] = uint16(value)
 		pieceIndex++
@@ -512,7 +579,7 @@ func parseIPv6(s string) ([8]uint16, *hostError) {
 	} else if pieceIndex != 8 {
 		// 8. Otherwise, if compress is null and pieceIndex is not 8,
 		// IPv6-too-few-pieces validation error, return failure.
-		return address, &hostError{"IPv6-too-few-pieces", p}
+		return address, &hostError{"IPv6-too-few-pieces", p, min(p+1, len(s))}
 	}
 	return address, nil
 }

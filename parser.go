@@ -106,10 +106,11 @@ type parser struct {
 	buf      []byte
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
-	override bool  // the pathname setter's state override (path start state)
-	record   bool  // record where each component is found, in spans
-	spans    spans // where each component was found in in
-	reuse    bool  // finish may return in itself as the href
+	override bool    // the pathname setter's state override (path start state)
+	record   bool    // record where each component is found, in spans
+	spans    spans   // where each component was found in in
+	reuse    bool    // finish may return in itself as the href
+	lint     *linter // collects validation errors, when linting
 	errName  string
 	errAt    int // byte offset in in
 }
@@ -230,14 +231,49 @@ func (p *parser) init(input string, trimLeading bool) error {
 	}
 	p.trim = start
 	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
+	if p.lint != nil {
+		// Leading or trailing C0 controls and spaces, and ASCII tabs and
+		// newlines, are invalid-URL-unit validation errors.
+		if start > 0 {
+			p.lint.addRaw("invalid-URL-unit", 0, start)
+		}
+		for i := start; i < end; i++ {
+			if c := input[i]; c == '\t' || c == '\n' || c == '\r' {
+				p.lint.addRaw("invalid-URL-unit", i, i+1)
+			}
+		}
+		if end < len(input) {
+			p.lint.addRaw("invalid-URL-unit", end, len(input))
+		}
+	}
 	return nil
 }
 
-// fail records a validation error that makes the parse fail and returns
-// false, for "return failure".
-func (p *parser) fail(name string, at int) bool {
-	p.errName, p.errAt = name, at
+// fail records a validation error, found at [start, end) in p.in, that
+// makes the parse fail, and returns false, for "return failure".
+func (p *parser) fail(name string, start, end int) bool {
+	p.errName, p.errAt = name, start
+	if p.lint != nil {
+		p.lint.add(name, start, end, true)
+	}
 	return false
+}
+
+// report records a validation error that is not a failure, found at
+// [start, end) in p.in, when linting.
+func (p *parser) report(name string, start, end int) {
+	if p.lint != nil {
+		p.lint.add(name, start, end, false)
+	}
+}
+
+// cpEnd returns where the code point at i in p.in ends.
+func (p *parser) cpEnd(i int) int {
+	if i >= len(p.in) {
+		return i
+	}
+	_, size := utf8.DecodeRuneInString(p.in[i:])
+	return i + size
 }
 
 // error returns the recorded failure as a *ParseError, with its offset
@@ -309,6 +345,9 @@ func (p *parser) run(st state, i int) bool {
 			case p.scheme == schemeFile:
 				// If remaining does not start with "//",
 				// special-scheme-missing-following-solidus validation error.
+				if at(in, i) != '/' || at(in, i+1) != '/' {
+					p.report("special-scheme-missing-following-solidus", i, i)
+				}
 				st = stateFile
 			case p.scheme.special() && p.base != nil && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
 				st = stateSpecialRelativeOrAuthority
@@ -330,7 +369,7 @@ func (p *parser) run(st state, i int) bool {
 			b := p.base
 			c := at(in, i)
 			if b == nil || b.HasOpaquePath() && c != '#' {
-				return p.fail("missing-scheme-non-relative-URL", i)
+				return p.fail("missing-scheme-non-relative-URL", i, p.cpEnd(i))
 			}
 			if b.HasOpaquePath() {
 				// c is U+0023 (#): take base's scheme, path and query, and
@@ -349,6 +388,7 @@ func (p *parser) run(st state, i int) bool {
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
 			} else {
 				// special-scheme-missing-following-solidus validation error.
+				p.report("special-scheme-missing-following-solidus", i, i)
 				st = stateRelative
 			}
 
@@ -365,7 +405,9 @@ func (p *parser) run(st state, i int) bool {
 			p.copyBase(throughScheme)
 			c := at(in, i)
 			if c == '/' || p.scheme.special() && c == '\\' {
-				// A backslash is an invalid-reverse-solidus validation error.
+				if c == '\\' {
+					p.report("invalid-reverse-solidus", i, i+1)
+				}
 				st, i = stateRelativeSlash, i+1
 				continue
 			}
@@ -393,6 +435,9 @@ func (p *parser) run(st state, i int) bool {
 		case stateRelativeSlash:
 			c := at(in, i)
 			if p.scheme.special() && (c == '/' || c == '\\') {
+				if c == '\\' {
+					p.report("invalid-reverse-solidus", i, i+1)
+				}
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+1
 			} else if c == '/' {
 				st, i = stateAuthority, i+1
@@ -407,6 +452,8 @@ func (p *parser) run(st state, i int) bool {
 		case stateSpecialAuthoritySlashes:
 			if at(in, i) == '/' && at(in, i+1) == '/' {
 				i += 2
+			} else {
+				p.report("special-scheme-missing-following-solidus", i, i)
 			}
 			// Otherwise, special-scheme-missing-following-solidus
 			// validation error, and decrease pointer by 1.
@@ -414,6 +461,7 @@ func (p *parser) run(st state, i int) bool {
 
 		case stateSpecialAuthorityIgnoreSlashes:
 			for i < len(in) && (in[i] == '/' || in[i] == '\\') {
+				p.report("special-scheme-missing-following-solidus", i, i+1)
 				i++
 			}
 			st = stateAuthority
@@ -440,6 +488,8 @@ func (p *parser) run(st state, i int) bool {
 						break scan
 					}
 				case '@':
+					// Invalid-credentials validation error.
+					p.report("invalid-credentials", i, end+1)
 					lastAt, colon, inside = end, -1, false
 				case ':':
 					if !inside && colon < 0 {
@@ -456,7 +506,7 @@ func (p *parser) run(st state, i int) bool {
 				// If atSignSeen is true and buffer is the empty string,
 				// host-missing validation error, return failure.
 				if lastAt+1 == end {
-					return p.fail("host-missing", end)
+					return p.fail("host-missing", end, end)
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
@@ -475,7 +525,7 @@ func (p *parser) run(st state, i int) bool {
 			}
 			buffer := in[i:hostEnd]
 			if buffer == "" && (colon >= 0 || special) {
-				return p.fail("host-missing", i)
+				return p.fail("host-missing", i, i)
 			}
 			if !p.writeHost(buffer, i) {
 				return false
@@ -486,7 +536,7 @@ func (p *parser) run(st state, i int) bool {
 				// Port state: ASCII digits up to the end of the authority.
 				for j := colon + 1; j < end; j++ {
 					if !isDigit(in[j]) {
-						return p.fail("port-invalid", j)
+						return p.fail("port-invalid", j, p.cpEnd(j))
 					}
 				}
 				if !p.writePort(in[colon+1:end], colon+1) {
@@ -502,7 +552,9 @@ func (p *parser) run(st state, i int) bool {
 			b := p.base
 			c := at(in, i)
 			if c == '/' || c == '\\' {
-				// A backslash is an invalid-reverse-solidus validation error.
+				if c == '\\' {
+					p.report("invalid-reverse-solidus", i, i+1)
+				}
 				st, i = stateFileSlash, i+1
 				continue
 			}
@@ -536,6 +588,7 @@ func (p *parser) run(st state, i int) bool {
 					p.copyBase(throughPath)
 					p.shorten()
 				} else {
+					p.report("file-invalid-Windows-drive-letter", i, i+2)
 					p.u.pathStart = uint32(len(p.buf))
 				}
 				st = statePath
@@ -544,6 +597,9 @@ func (p *parser) run(st state, i int) bool {
 		case stateFileSlash:
 			c := at(in, i)
 			if c == '/' || c == '\\' {
+				if c == '\\' {
+					p.report("invalid-reverse-solidus", i, i+1)
+				}
 				st, i = stateFileHost, i+1
 				continue
 			}
@@ -573,6 +629,7 @@ func (p *parser) run(st state, i int) bool {
 			if !p.override && isWindowsDriveLetter(buffer) {
 				// file-invalid-Windows-drive-letter-host validation error;
 				// buffer is not reset and is used in the path state.
+				p.report("file-invalid-Windows-drive-letter-host", i, end)
 				p.u.pathStart = uint32(len(p.buf))
 				st = statePath
 				continue
@@ -842,9 +899,16 @@ func (p *parser) writeCredentials(userinfo string) {
 
 // writeHost host-parses input (found at offset at) and writes the result.
 func (p *parser) writeHost(input string, at int) bool {
-	buf, kind, err := appendHost(p.buf, input, !p.scheme.special())
+	var hl *hostLint
+	if p.lint != nil {
+		hl = &hostLint{l: p.lint, at: at, n: len(input), exact: true}
+	}
+	buf, kind, err := appendHost(p.buf, input, !p.scheme.special(), hl)
 	if err != nil {
-		return p.fail(err.name, at+err.at)
+		if err.end == 0 {
+			return p.fail(err.name, at, at+len(input))
+		}
+		return p.fail(err.name, at+err.at, at+err.end)
 	}
 	p.buf = buf
 	p.u.hostEnd = uint32(len(p.buf))
@@ -869,7 +933,7 @@ func (p *parser) writePort(digits string, at int) bool {
 	}
 	port, ok := parsePort(digits)
 	if !ok {
-		return p.fail("port-out-of-range", at)
+		return p.fail("port-out-of-range", at, at+len(digits))
 	}
 	if port != p.scheme.defaultPort() {
 		p.buf = append(p.buf, ':')

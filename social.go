@@ -100,7 +100,7 @@ var xReserved = set("home", "explore", "search", "settings", "i", "intent", "not
 	"help", "rules", "en", "following", "followers", "topics", "moments", "oauth", "oauth2",
 	"signin", "sessions", "tweet", "status", "statuses", "user", "users", "who_to_follow",
 	"connect", "welcome", "safety", "ads", "business", "developer", "developers", "api",
-	"media", "search-home", "sms", "onboarding", "grok", "jobs", "creators", "spaces", "x")
+	"media", "search-home", "sms", "onboarding", "grok", "creators", "spaces", "x")
 
 // gitHubReserved are GitHub's own top-level pages.
 var gitHubReserved = set("features", "pricing", "about", "login", "logout", "join", "signup", "sessions",

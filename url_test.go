@@ -30,7 +30,8 @@ func TestParseURLErrors(t *testing.T) {
 		{"x", "mailto:a@b", "missing-scheme-non-relative-URL", 0},
 		{"http://a b/", "", "domain-to-ASCII", 8},
 		{"http://1.2.3.4.5/", "", "IPv4-too-many-parts", 7},
-		{"http://1.2.3.09/", "", "IPv4-non-numeric-part", 7},
+		{"http://1.2.3.09/", "", "IPv4-non-numeric-part", 13},
+		{"http://1.2.3.0%39/", "", "IPv4-non-numeric-part", 7}, // percent-decoded: the whole host
 		{"http://256.1.1.1/", "", "IPv4-out-of-range-part", 7},
 		{"http://[1::2::3]/", "", "IPv6-multiple-compression", 13},
 		{"http://[1:2:3:4:5:6:7:8:9]/", "", "IPv6-too-many-pieces", 24},

@@ -209,9 +209,7 @@ const assumedScheme = "https://"
 //
 // A failure is an *[Error] whose code says what was wrong.
 func Parse(input string) (Address, error) {
-	text := strings.TrimLeftFunc(input, unicode.IsSpace)
-	lead := len(input) - len(text)
-	text = strings.TrimRightFunc(text, unicode.IsSpace)
+	text, lead := trimSpace(input)
 	if len(text) > maxInput {
 		pe := &ParseError{Input: input, Name: "input-too-long", Offset: lead + maxInput}
 		return Address{}, &Error{Code: CodeInvalidURL, Input: input, Offset: pe.Offset, Err: pe}
@@ -246,6 +244,14 @@ func Parse(input string) (Address, error) {
 	a.canonical, a.removed = canonicalize(u)
 	a.facts |= factsOf(u, len(a.removed) > 0)
 	return a, nil
+}
+
+// trimSpace returns input without leading and trailing Unicode white
+// space, and how many bytes went from its start.
+func trimSpace(input string) (text string, lead int) {
+	text = strings.TrimLeftFunc(input, unicode.IsSpace)
+	lead = len(input) - len(text)
+	return strings.TrimRightFunc(text, unicode.IsSpace), lead
 }
 
 // IsValid reports whether a is a parsed address rather than the zero

@@ -1,0 +1,204 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"slices"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// This file holds the linter: the URL Standard's validation errors
+// (spec/url.bs, section 1.1 "Writing", the table of validation errors),
+// each with where in the input it was found.
+
+// Violation is one of the URL Standard's validation errors found in an
+// input: a way the input differs from a valid URL string. Most are not
+// failures: a browser parses "HTTPS:\\example.com" fine, and the linter
+// still reports special-scheme-missing-following-solidus and
+// invalid-reverse-solidus for it.
+type Violation struct {
+	Name    string // the validation error's name, as in the Standard's table
+	Span    Span   // the byte span in the input where it was found
+	Failure bool   // whether it made the parser return failure
+}
+
+// Lint parses input as an absolute URL, as [ParseURL] does, and returns
+// every validation error it finds, in input order. An input that parses
+// without any is a valid URL string; an input [ParseURL] rejects has
+// exactly one violation with Failure set, the last one the parser found.
+func Lint(input string) []Violation {
+	return lint(input, nil, false)
+}
+
+// Lint parses ref against u, as [URL.Parse] does, and returns every
+// validation error it finds in ref, in input order.
+func (u URL) Lint(ref string) []Violation {
+	if !u.IsValid() {
+		return lint(ref, nil, false)
+	}
+	return lint(ref, &u, false)
+}
+
+// Violations returns the URL Standard's validation errors in the address's
+// input, with spans in the input as given to [Parse]. An assumed scheme
+// adds none: the input is checked as the text after "https://".
+func (a Address) Violations() []Violation {
+	if !a.IsValid() {
+		return nil
+	}
+	text, lead := trimSpace(a.input)
+	vs := lint(text, nil, a.facts&FactSchemeAssumed != 0)
+	for i := range vs {
+		vs[i].Span.Start += lead
+		vs[i].Span.End += lead
+	}
+	return vs
+}
+
+// linter collects violations while the parser runs. Spans are offsets in
+// the parser's input (parser.in) until the parse ends, except those marked
+// raw, which are offsets in the input as given.
+type linter struct {
+	v   []Violation
+	raw []bool
+}
+
+// add records a violation at [start, end) in the parser's input.
+func (l *linter) add(name string, start, end int, failure bool) {
+	l.v = append(l.v, Violation{name, Span{start, end}, failure})
+	l.raw = append(l.raw, false)
+}
+
+// addRaw records a violation at [start, end) in the input as given.
+func (l *linter) addRaw(name string, start, end int) {
+	l.v = append(l.v, Violation{name, Span{start, end}, false})
+	l.raw = append(l.raw, true)
+}
+
+// strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
+// with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+// on.
+var strictProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(true),
+	idna.CheckHyphens(true),
+	idna.CheckJoiners(true),
+	idna.VerifyDNSLength(true),
+)
+
+// strict runs the domain parser's first steps: if ToASCII with beStrict
+// fails, domain-to-ASCII validation error (a failure only when the relaxed
+// run fails too, which the host parser reports itself).
+func (h *hostLint) strict(domain string) {
+	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
+		h.l.add("domain-to-ASCII", h.at, h.at+h.n, false)
+	}
+}
+
+// lint runs the parser on input with a linter and returns the violations
+// with spans in input.
+func lint(input string, base *URL, assumeHTTPS bool) []Violation {
+	p := parsers.Get().(*parser)
+	defer func() {
+		if cap(p.buf) <= maxPooledBuffer {
+			*p = parser{buf: p.buf[:0]}
+			parsers.Put(p)
+		}
+	}()
+	l := &linter{}
+	p.lint, p.base, p.record = l, base, true
+	for k := range p.spans {
+		p.spans[k] = [2]int{-1, -1}
+	}
+	if p.init(input, !assumeHTTPS) != nil {
+		return []Violation{{"input-too-long", Span{maxInput, len(input)}, true}}
+	}
+	st := stateSchemeStart
+	if assumeHTTPS {
+		p.setScheme("https")
+		st = stateSpecialAuthorityIgnoreSlashes
+	}
+	if p.run(st, 0) {
+		p.lintComponents()
+	}
+	for i := range l.v {
+		if !l.raw[i] {
+			s := p.rawSpan(l.v[i].Span.Start, l.v[i].Span.End)
+			l.v[i].Span = Span{s[0], s[1]}
+		}
+	}
+	vs := l.v
+	// A failure may repeat a validation error already reported as not a
+	// failure (the strict domain-to-ASCII run, then the relaxed one): keep
+	// the failure.
+	if n := len(vs); n > 0 && vs[n-1].Failure {
+		f := vs[n-1]
+		vs = slices.DeleteFunc(vs[:n-1], func(v Violation) bool { return v.Name == f.Name && v.Span == f.Span })
+		vs = append(vs, f)
+	}
+	slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
+	return vs
+}
+
+// lintComponents checks the code points of the path, query, fragment and
+// opaque host after a parse: each that is not a URL code point, and each
+// "%" not followed by two hex digits, is an invalid-URL-unit validation
+// error, as the path, opaque path, query and fragment states and the
+// opaque-host parser say; a "\" in the path of a special URL is an
+// invalid-reverse-solidus validation error.
+func (p *parser) lintComponents() {
+	check := func(k int, backslash bool) {
+		s := p.spans[k]
+		if s[0] < 0 {
+			return
+		}
+		for i := s[0]; i < s[1]; {
+			c := p.in[i]
+			size := 1
+			switch {
+			case c == '\\' && backslash:
+				p.lint.add("invalid-reverse-solidus", i, i+1, false)
+			case c == '%':
+				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+					p.lint.add("invalid-URL-unit", i, i+1, false)
+				}
+			case c < utf8.RuneSelf:
+				if charClass[c]&urlUnit == 0 {
+					p.lint.add("invalid-URL-unit", i, i+1, false)
+				}
+			default:
+				var r rune
+				r, size = utf8.DecodeRuneInString(p.in[i:])
+				if !isURLCodePoint(r) {
+					p.lint.add("invalid-URL-unit", i, i+size, false)
+				}
+			}
+			i += size
+		}
+	}
+	special := p.scheme.special()
+	check(spanPath, special && !p.u.HasOpaquePath())
+	check(spanQuery, false)
+	check(spanFragment, false)
+	if p.u.hostKind == OpaqueHost {
+		check(spanHost, false)
+	}
+}
+
+// isURLCodePoint reports whether r, not ASCII, is a URL code point: from
+// U+00A0 to U+10FFFD, not a surrogate and not a noncharacter.
+func isURLCodePoint(r rune) bool {
+	if r < 0xA0 || r > 0x10FFFD || 0xD800 <= r && r <= 0xDFFF {
+		return false
+	}
+	if 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
+}
