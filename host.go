@@ -133,9 +133,6 @@ func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, Ho
 		plain++
 	}
 	if plain == len(input) {
-		if hl != nil {
-			hl.strict(input)
-		}
 		dst = append(dst, input...)
 		return appendDomainOrIPv4(dst, start, true, hl)
 	}
@@ -157,15 +154,12 @@ func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, Ho
 		dst = append(dst, c)
 	}
 	if ascii {
-		if hl != nil {
-			hl.strict(input)
-		}
 		if forbidden >= 0 {
 			return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
 		}
 		return appendDomainOrIPv4(dst, start, true, hl)
 	}
-	dst, err := appendDomain(dst[:start], input, hl)
+	dst, err := appendDomain(dst[:start], input)
 	if err != nil {
 		return dst[:start], NoHost, err
 	}
@@ -198,19 +192,12 @@ func appendDomainOrIPv4(dst []byte, start int, exact bool, hl *hostLint) ([]byte
 // appendDomain runs steps 4 to 7 of the host parser on a host that has a
 // percent-encoded byte or a code point that is not ASCII: percent-decode,
 // UTF-8 decode, then the domain parser.
-func appendDomain(dst []byte, input string, hl *hostLint) ([]byte, *hostError) {
+func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 	domain := input
 	if indexEscape(input) >= 0 {
-		// 4. If input contains a percent-encoded byte,
-		// domain-percent-encoded validation error.
-		hl.report("domain-percent-encoded", 0, len(input))
 		// 5. Let domain be the result of running UTF-8 decode without BOM on
 		// the percent-decoding of input.
 		domain = toValidUTF8(string(appendDecoded(nil, input)))
-	}
-	if hl != nil {
-		hl.exact = false
-		hl.strict(domain)
 	}
 	start := len(dst)
 	if isASCII(domain) {

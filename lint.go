@@ -79,6 +79,23 @@ func (l *linter) addRaw(name string, start, end int) {
 	l.raw = append(l.raw, true)
 }
 
+// trimmed reports what the parser's first steps removed from input, which
+// it kept from start to end: leading or trailing C0 controls and spaces,
+// and ASCII tabs and newlines, are invalid-URL-unit validation errors.
+func (l *linter) trimmed(input string, start, end int) {
+	if start > 0 {
+		l.addRaw("invalid-URL-unit", 0, start)
+	}
+	for i := start; i < end; i++ {
+		if c := input[i]; c == '\t' || c == '\n' || c == '\r' {
+			l.addRaw("invalid-URL-unit", i, i+1)
+		}
+	}
+	if end < len(input) {
+		l.addRaw("invalid-URL-unit", end, len(input))
+	}
+}
+
 // strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
 // with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
 // on.

@@ -232,19 +232,7 @@ func (p *parser) init(input string, trimLeading bool) error {
 	p.trim = start
 	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
 	if p.lint != nil {
-		// Leading or trailing C0 controls and spaces, and ASCII tabs and
-		// newlines, are invalid-URL-unit validation errors.
-		if start > 0 {
-			p.lint.addRaw("invalid-URL-unit", 0, start)
-		}
-		for i := start; i < end; i++ {
-			if c := input[i]; c == '\t' || c == '\n' || c == '\r' {
-				p.lint.addRaw("invalid-URL-unit", i, i+1)
-			}
-		}
-		if end < len(input) {
-			p.lint.addRaw("invalid-URL-unit", end, len(input))
-		}
+		p.lint.trimmed(input, start, end)
 	}
 	return nil
 }
@@ -264,6 +252,24 @@ func (p *parser) fail(name string, start, end int) bool {
 func (p *parser) report(name string, start, end int) {
 	if p.lint != nil {
 		p.lint.add(name, start, end, false)
+	}
+}
+
+// lintCredentials reports each U+0040 (@) of the credentials in
+// p.in[start:lastAt+1]: each is an invalid-credentials validation error.
+func (p *parser) lintCredentials(start, lastAt int) {
+	for j := start; j <= lastAt; j++ {
+		if p.in[j] == '@' {
+			p.report("invalid-credentials", start, j+1)
+		}
+	}
+}
+
+// lintEach reports name for each code point of p.in[start:end], which are
+// ASCII.
+func (p *parser) lintEach(name string, start, end int) {
+	for j := start; j < end; j++ {
+		p.report(name, j, j+1)
 	}
 }
 
@@ -460,9 +466,14 @@ func (p *parser) run(st state, i int) bool {
 			st = stateSpecialAuthorityIgnoreSlashes
 
 		case stateSpecialAuthorityIgnoreSlashes:
+			start := i
 			for i < len(in) && (in[i] == '/' || in[i] == '\\') {
-				p.report("special-scheme-missing-following-solidus", i, i+1)
 				i++
+			}
+			if p.lint != nil {
+				// Otherwise (a slash to ignore),
+				// special-scheme-missing-following-solidus validation error.
+				p.lintEach("special-scheme-missing-following-solidus", start, i)
 			}
 			st = stateAuthority
 
@@ -488,8 +499,6 @@ func (p *parser) run(st state, i int) bool {
 						break scan
 					}
 				case '@':
-					// Invalid-credentials validation error.
-					p.report("invalid-credentials", i, end+1)
 					lastAt, colon, inside = end, -1, false
 				case ':':
 					if !inside && colon < 0 {
@@ -507,6 +516,9 @@ func (p *parser) run(st state, i int) bool {
 				// host-missing validation error, return failure.
 				if lastAt+1 == end {
 					return p.fail("host-missing", end, end)
+				}
+				if p.lint != nil {
+					p.lintCredentials(i, lastAt)
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
@@ -902,6 +914,17 @@ func (p *parser) writeHost(input string, at int) bool {
 	var hl *hostLint
 	if p.lint != nil {
 		hl = &hostLint{l: p.lint, at: at, n: len(input), exact: true}
+		if p.scheme.special() && input != "" && input[0] != '[' {
+			// The host parser's steps 4 to 6 for a domain: a
+			// percent-encoded byte is a domain-percent-encoded validation
+			// error, and the domain parser first runs ToASCII with beStrict.
+			domain := input
+			if indexEscape(input) >= 0 {
+				hl.report("domain-percent-encoded", 0, len(input))
+				domain = toValidUTF8(string(appendDecoded(nil, input)))
+			}
+			hl.strict(domain)
+		}
 	}
 	buf, kind, err := appendHost(p.buf, input, !p.scheme.special(), hl)
 	if err != nil {
