@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 )
@@ -114,7 +115,7 @@ func appendKeyPath(dst []byte, path string) []byte {
 			dst = append(dst, lower(c))
 		}
 	}
-	if j := strings.LastIndexByte(string(dst[start:]), '/'); j >= 0 && isDefaultDocument(string(dst[start+j+1:])) {
+	if j := bytes.LastIndexByte(dst[start:], '/'); j >= 0 && isDefaultDocument(dst[start+j+1:]) {
 		dst = dst[:start+j+1]
 	}
 	if len(dst) > start && dst[len(dst)-1] == '/' {
@@ -150,8 +151,8 @@ func appendKeyQuery(dst []byte, query string) []byte {
 
 // isDefaultDocument reports whether a lowercase path segment is a default
 // document that servers give for the directory.
-func isDefaultDocument(seg string) bool {
-	switch seg {
+func isDefaultDocument(seg []byte) bool {
+	switch string(seg) {
 	case "index.html", "index.htm", "index.php", "index.asp", "index.aspx",
 		"default.htm", "default.html", "default.asp", "default.aspx":
 		return true
