@@ -419,24 +419,15 @@ func (p *parser) run(st state, i int) bool {
 			}
 			// Set url's username, password, host, port, path (a clone) and
 			// query to base's.
-			p.copyBase(throughPath)
-			switch c {
-			case '?':
-				p.startQuery()
-				st, i = stateQuery, i+1
-			case '#':
-				p.copyBase(throughQuery)
-				p.startFragment()
-				st, i = stateFragment, i+1
-			case -1:
-				p.copyBase(throughQuery)
-				st = stateDone
-			default:
-				// Set url's query to null, shorten url's path, set state
-				// to path state and decrease pointer by 1.
-				p.shorten()
-				st = statePath
+			if next, j, ok := p.fromBase(c, i); ok {
+				st, i = next, j
+				continue
 			}
+			// Set url's query to null, shorten url's path, set state to path
+			// state and decrease pointer by 1.
+			p.copyBase(throughPath)
+			p.shorten()
+			st = statePath
 
 		case stateRelativeSlash:
 			c := at(in, i)
@@ -578,33 +569,22 @@ func (p *parser) run(st state, i int) bool {
 			}
 			// Set url's host to base's host, path to a clone of base's
 			// path, and query to base's query.
-			p.copyBase(throughAuthority)
-			switch c {
-			case '?':
-				p.copyBase(throughPath)
-				p.startQuery()
-				st, i = stateQuery, i+1
-			case '#':
-				p.copyBase(throughQuery)
-				p.startFragment()
-				st, i = stateFragment, i+1
-			case -1:
-				p.copyBase(throughQuery)
-				st = stateDone
-			default:
-				// Set url's query to null. If the code point substring from
-				// pointer to the end does not start with a Windows drive
-				// letter, shorten url's path; otherwise set it to « »
-				// (file-invalid-Windows-drive-letter validation error).
-				if !startsWithWindowsDriveLetter(in[i:]) {
-					p.copyBase(throughPath)
-					p.shorten()
-				} else {
-					p.report("file-invalid-Windows-drive-letter", i, i+2)
-					p.u.pathStart = uint32(len(p.buf))
-				}
-				st = statePath
+			if next, j, ok := p.fromBase(c, i); ok {
+				st, i = next, j
+				continue
 			}
+			// Set url's query to null. If the code point substring from
+			// pointer to the end does not start with a Windows drive letter,
+			// shorten url's path; otherwise set it to « »
+			// (file-invalid-Windows-drive-letter validation error).
+			if !startsWithWindowsDriveLetter(in[i:]) {
+				p.copyBase(throughPath)
+				p.shorten()
+			} else {
+				p.report("file-invalid-Windows-drive-letter", i, i+2)
+				p.copyBase(throughAuthority)
+			}
+			st = statePath
 
 		case stateFileSlash:
 			c := at(in, i)
@@ -800,6 +780,27 @@ func (p *parser) path(i int) (state, int) {
 		}
 		i++
 	}
+}
+
+// fromBase goes on after a reference took its base's components, when c,
+// the code point at i, is one of three: "?" keeps the base's path and
+// starts an empty query, "#" keeps the base's path and query and starts an
+// empty fragment, and the end keeps them all. It reports false otherwise.
+func (p *parser) fromBase(c, i int) (state, int, bool) {
+	switch c {
+	case '?':
+		p.copyBase(throughPath)
+		p.startQuery()
+		return stateQuery, i + 1, true
+	case '#':
+		p.copyBase(throughQuery)
+		p.startFragment()
+		return stateFragment, i + 1, true
+	case -1:
+		p.copyBase(throughQuery)
+		return stateDone, i, true
+	}
+	return stateDone, i, false
 }
 
 // afterPath starts the query or the fragment at i, if there is one.
