@@ -16,11 +16,17 @@
 // longer than 4096 UTF-16 code units fails, and so does an input longer
 // than 256 MiB.
 //
+// [Lint] reports each of the Standard's validation errors in an input, with
+// the byte span where it was found.
+//
 // The typed-address layer, [Parse] and [Address], takes what people type
 // into forms, CRMs and spreadsheets ("Example.com", "www.shop.co.uk/?utm_source=x#top",
 // "localhost:3000/x"): it trims white space, assumes https when no scheme
 // was written, and reports a canonical form, the facts found, and where
-// each component is in the input.
+// each component is in the input. [Address.Key] gives a comparison key
+// that is the same for the spellings of one page of one organization
+// (its versions never change once published), and [Address.Profile] tells
+// social-profile addresses apart.
 package webaddress
 
 import (
@@ -223,13 +229,14 @@ func Parse(input string) (Address, error) {
 	u, err := parseSpans(text, nil, assumed, &sp)
 	if err != nil {
 		pe := err.(*ParseError)
+		offset := lead + pe.Offset // pe.Offset counts in text
 		if assumed {
-			// Report the failure on the text that was parsed.
+			// The URL parser's error is on the text it parsed.
 			pe.Input = assumedScheme + text
 			pe.Offset += len(assumedScheme)
 		}
 		code, _ := codeOf(pe.Name)
-		return Address{}, &Error{Code: code, Input: input, Offset: pe.Offset + lead - len(pe.Input) + len(text), Err: pe}
+		return Address{}, &Error{Code: code, Input: input, Offset: offset, Err: pe}
 	}
 	a.url = u
 	span := func(k int) Span {
@@ -238,8 +245,7 @@ func Parse(input string) (Address, error) {
 		}
 		return Span{sp[k][0] + lead, sp[k][1] + lead}
 	}
-	a.fields = Fields{Host: span(spanHost), Port: span(spanPort), Path: span(spanPath), Query: span(spanQuery), Fragment: span(spanFragment)}
-	a.fields.Scheme = span(spanScheme)
+	a.fields = Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
 	a.password = span(spanPassword)
 	a.canonical, a.removed = canonicalize(u)
 	a.facts |= factsOf(u, len(a.removed) > 0)
