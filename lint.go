@@ -121,27 +121,15 @@ func (h *hostLint) strict(domain string) {
 // lint runs the parser on input with a linter and returns the violations
 // with spans in input.
 func lint(input string, base *URL, assumeHTTPS bool) []Violation {
-	p := parsers.Get().(*parser)
-	defer func() {
-		if cap(p.buf) <= maxPooledBuffer {
-			*p = parser{buf: p.buf[:0]}
-			parsers.Put(p)
-		}
-	}()
+	p := getParser()
+	defer putParser(p)
 	l := &linter{}
 	p.lint, p.base, p.record = l, base, true
-	for k := range p.spans {
-		p.spans[k] = [2]int{-1, -1}
-	}
-	if p.init(input, !assumeHTTPS) != nil {
+	ok, err := p.parseFrom(input, assumeHTTPS)
+	if err != nil {
 		return []Violation{{"input-too-long", Span{maxInput, len(input)}, true}}
 	}
-	st := stateSchemeStart
-	if assumeHTTPS {
-		p.setScheme("https")
-		st = stateSpecialAuthorityIgnoreSlashes
-	}
-	if p.run(st, 0) {
+	if ok {
 		p.lintComponents()
 	}
 	for i := range l.v {

@@ -160,30 +160,14 @@ func parse(input string, base *URL) (URL, error) {
 // in input, and input's leading C0 controls and spaces are not trimmed, as
 // they would not be after the prefix.
 func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans) (URL, error) {
-	p := parsers.Get().(*parser)
-	defer func() {
-		if cap(p.buf) <= maxPooledBuffer {
-			*p = parser{buf: p.buf[:0]}
-			parsers.Put(p)
-		}
-	}()
-	p.base = base
-	p.reuse = true
-	if sp != nil {
-		p.record = true
-		for k := range p.spans {
-			p.spans[k] = [2]int{-1, -1}
-		}
-	}
-	if err := p.init(input, !assumeHTTPS); err != nil {
+	p := getParser()
+	defer putParser(p)
+	p.base, p.reuse, p.record = base, true, sp != nil
+	ok, err := p.parseFrom(input, assumeHTTPS)
+	if err != nil {
 		return URL{}, err
 	}
-	st := stateSchemeStart
-	if assumeHTTPS {
-		p.setScheme("https")
-		st = stateSpecialAuthorityIgnoreSlashes
-	}
-	if !p.run(st, 0) {
+	if !ok {
 		return URL{}, p.error()
 	}
 	if sp != nil {
@@ -195,6 +179,36 @@ func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans) (URL, erro
 		}
 	}
 	return p.finish(), nil
+}
+
+// getParser takes a parser from the pool; putParser gives it back.
+func getParser() *parser { return parsers.Get().(*parser) }
+
+func putParser(p *parser) {
+	if cap(p.buf) <= maxPooledBuffer {
+		*p = parser{buf: p.buf[:0]}
+		parsers.Put(p)
+	}
+}
+
+// parseFrom runs the basic URL parser on input, or with assumeHTTPS on
+// "https://" + input (see parseSpans). It reports whether the parse
+// succeeded; err is an input the parser does not take at all.
+func (p *parser) parseFrom(input string, assumeHTTPS bool) (ok bool, err error) {
+	if p.record {
+		for k := range p.spans {
+			p.spans[k] = [2]int{-1, -1}
+		}
+	}
+	if err := p.init(input, !assumeHTTPS); err != nil {
+		return false, err
+	}
+	st := stateSchemeStart
+	if assumeHTTPS {
+		p.setScheme("https")
+		st = stateSpecialAuthorityIgnoreSlashes
+	}
+	return p.run(st, 0), nil
 }
 
 // rawSpan maps [start, end) in p.in back to p.raw. Tabs and newlines the
