@@ -102,14 +102,15 @@ func (h *hostLint) report(name string, start, end int) {
 // opaque is the parser's isOpaque argument: true for URLs that are not
 // special.
 //
-// hl, when not nil, receives the validation errors that are not failures.
-func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, HostKind, *hostError) {
+// The linter finds the validation errors that are not failures in a
+// second pass (parser.lintHost), so this one stays lean.
+func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostError) {
 	// 1. If input starts with U+005B ([), then: ...
 	if len(input) > 0 && input[0] == '[' {
 		if input[len(input)-1] != ']' {
 			return dst, NoHost, &hostError{"IPv6-unclosed", 0, 0}
 		}
-		addr, err := parseIPv6(input[1:len(input)-1], hl)
+		addr, err := parseIPv6(input[1:len(input)-1], nil)
 		if err != nil {
 			err.at, err.end = err.at+1, err.end+1
 			return dst, NoHost, err
@@ -134,7 +135,7 @@ func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, Ho
 	}
 	if plain == len(input) {
 		dst = append(dst, input...)
-		return appendDomainOrIPv4(dst, start, true, hl)
+		return appendDomainOrIPv4(dst, start, true)
 	}
 	// A forbidden code point fails the host only once the whole input is
 	// known to be ASCII: UTS #46 maps "<" followed by U+0338 to "≮".
@@ -157,27 +158,24 @@ func appendHost(dst []byte, input string, opaque bool, hl *hostLint) ([]byte, Ho
 		if forbidden >= 0 {
 			return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
 		}
-		return appendDomainOrIPv4(dst, start, true, hl)
+		return appendDomainOrIPv4(dst, start, true)
 	}
 	dst, err := appendDomain(dst[:start], input)
 	if err != nil {
 		return dst[:start], NoHost, err
 	}
 	// Offsets in the domain are not offsets in the input any more.
-	return appendDomainOrIPv4(dst, start, false, hl)
+	return appendDomainOrIPv4(dst, start, false)
 }
 
 // appendDomainOrIPv4 is the host parser's last steps on the ASCII domain
 // at dst[start:]. exact says whether offsets in it are offsets in the
 // host's input.
-func appendDomainOrIPv4(dst []byte, start int, exact bool, hl *hostLint) ([]byte, HostKind, *hostError) {
+func appendDomainOrIPv4(dst []byte, start int, exact bool) ([]byte, HostKind, *hostError) {
 	// 8. If asciiDomain ends in a number, then return the result of IPv4
 	// parsing asciiDomain.
 	if endsInNumber(dst[start:]) {
-		if hl != nil {
-			hl.exact = exact
-		}
-		v, err := parseIPv4(dst[start:], hl)
+		v, err := parseIPv4(dst[start:], nil)
 		if err != nil {
 			if !exact {
 				err.at, err.end = 0, 0

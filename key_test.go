@@ -245,11 +245,11 @@ func TestPublicSuffixList(t *testing.T) {
 		}
 		name := fmt.Sprintf("checkPublicSuffix(%s, %s)", m[1], m[2])
 		got := ""
-		if host, kind, err := appendHost(nil, in, false, nil); err == nil && kind == DomainHost {
+		if host, kind, err := appendHost(nil, in, false); err == nil && kind == DomainHost {
 			got = publicSuffixOf(string(host)).registrable
 		}
 		if want != "" {
-			w, _, err := appendHost(nil, want, false, nil)
+			w, _, err := appendHost(nil, want, false)
 			if err != nil {
 				t.Fatalf("%s: expected value: %v", name, err.name)
 			}

@@ -151,6 +151,42 @@ func lint(input string, base *URL, assumeHTTPS bool) []Violation {
 	return vs
 }
 
+// lintHost reports the validation errors of the host input at offset at
+// that do not make it fail (the host parser reports those): for a domain,
+// domain-percent-encoded and the strict ToASCII run's domain-to-ASCII, and
+// what the IPv4 parser finds; for an IPv6 address,
+// IPv6-piece-leading-zero.
+func (p *parser) lintHost(input string, at int) {
+	hl := &hostLint{l: p.lint, at: at, n: len(input), exact: true}
+	if len(input) > 1 && input[0] == '[' && input[len(input)-1] == ']' {
+		parseIPv6(input[1:len(input)-1], hl)
+		return
+	}
+	if !p.scheme.special() || input == "" || input[0] == '[' {
+		return
+	}
+	// The host parser's steps 4 to 6: a percent-encoded byte is a
+	// domain-percent-encoded validation error, and the domain parser first
+	// runs ToASCII with beStrict.
+	domain := input
+	if indexEscape(input) >= 0 {
+		hl.report("domain-percent-encoded", 0, len(input))
+		domain = toValidUTF8(string(appendDecoded(nil, input)))
+	}
+	hl.strict(domain)
+	// The IPv4 parser, on the ASCII domain.
+	var ascii []byte
+	if isASCII(domain) {
+		ascii = appendLower(nil, domain)
+	} else if d, err := appendDomain(nil, domain); err == nil {
+		ascii = d
+	}
+	hl.exact = domain == input && isASCII(input)
+	if len(ascii) > 0 && endsInNumber(ascii) {
+		parseIPv4(ascii, hl)
+	}
+}
+
 // lintComponents checks the code points of the path, query, fragment and
 // opaque host after a parse: each that is not a URL code point, and each
 // "%" not followed by two hex digits, is an invalid-URL-unit validation

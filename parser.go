@@ -926,22 +926,10 @@ func (p *parser) writeCredentials(userinfo string) {
 
 // writeHost host-parses input (found at offset at) and writes the result.
 func (p *parser) writeHost(input string, at int) bool {
-	var hl *hostLint
 	if p.lint != nil {
-		hl = &hostLint{l: p.lint, at: at, n: len(input), exact: true}
-		if p.scheme.special() && input != "" && input[0] != '[' {
-			// The host parser's steps 4 to 6 for a domain: a
-			// percent-encoded byte is a domain-percent-encoded validation
-			// error, and the domain parser first runs ToASCII with beStrict.
-			domain := input
-			if indexEscape(input) >= 0 {
-				hl.report("domain-percent-encoded", 0, len(input))
-				domain = toValidUTF8(string(appendDecoded(nil, input)))
-			}
-			hl.strict(domain)
-		}
+		p.lintHost(input, at)
 	}
-	buf, kind, err := appendHost(p.buf, input, !p.scheme.special(), hl)
+	buf, kind, err := appendHost(p.buf, input, !p.scheme.special())
 	if err != nil {
 		if err.end == 0 {
 			return p.fail(err.name, at, at+len(input))

@@ -506,7 +506,7 @@ func (u *URL) setHost(v string, hostname bool) bool {
 		if end == 0 {
 			c.hostKind, c.host = EmptyHost, ""
 		} else {
-			host, kind, err := appendHost(nil, s[:end], false, nil)
+			host, kind, err := appendHost(nil, s[:end], false)
 			if err != nil {
 				return false
 			}
@@ -547,7 +547,7 @@ func (u *URL) setHost(v string, hostname bool) bool {
 			return false
 		}
 	}
-	host, kind, err := appendHost(nil, buffer, !special, nil)
+	host, kind, err := appendHost(nil, buffer, !special)
 	if err != nil {
 		return false
 	}
