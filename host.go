@@ -135,7 +135,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 	}
 	if plain == len(input) {
 		dst = append(dst, input...)
-		return appendDomainOrIPv4(dst, start, true)
+		return appendDomainOrIPv4(dst, start)
 	}
 	// A forbidden code point fails the host only once the whole input is
 	// known to be ASCII: UTS #46 maps "<" followed by U+0338 to "≮".
@@ -154,32 +154,33 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		}
 		dst = append(dst, c)
 	}
-	if ascii {
-		if forbidden >= 0 {
-			return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
+	if ascii && forbidden >= 0 {
+		return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
+	}
+	if !ascii {
+		dst = dst[:start]
+		var err *hostError
+		dst, err = appendDomain(dst, input)
+		if err != nil {
+			return dst[:start], NoHost, err
 		}
-		return appendDomainOrIPv4(dst, start, true)
+		dst, kind, err := appendDomainOrIPv4(dst, start)
+		if err != nil {
+			err.at, err.end = 0, 0 // offsets in the domain are not offsets in input
+		}
+		return dst, kind, err
 	}
-	dst, err := appendDomain(dst[:start], input)
-	if err != nil {
-		return dst[:start], NoHost, err
-	}
-	// Offsets in the domain are not offsets in the input any more.
-	return appendDomainOrIPv4(dst, start, false)
+	return appendDomainOrIPv4(dst, start)
 }
 
 // appendDomainOrIPv4 is the host parser's last steps on the ASCII domain
-// at dst[start:]. exact says whether offsets in it are offsets in the
-// host's input.
-func appendDomainOrIPv4(dst []byte, start int, exact bool) ([]byte, HostKind, *hostError) {
+// at dst[start:].
+func appendDomainOrIPv4(dst []byte, start int) ([]byte, HostKind, *hostError) {
 	// 8. If asciiDomain ends in a number, then return the result of IPv4
 	// parsing asciiDomain.
 	if endsInNumber(dst[start:]) {
 		v, err := parseIPv4(dst[start:], nil)
 		if err != nil {
-			if !exact {
-				err.at, err.end = 0, 0
-			}
 			return dst[:start], NoHost, err
 		}
 		return appendIPv4(dst[:start], v), IPv4Host, nil

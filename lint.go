@@ -79,10 +79,15 @@ func (l *linter) addRaw(name string, start, end int) {
 	l.raw = append(l.raw, true)
 }
 
-// trimmed reports what the parser's first steps removed from input, which
-// it kept from start to end: leading or trailing C0 controls and spaces,
-// and ASCII tabs and newlines, are invalid-URL-unit validation errors.
-func (l *linter) trimmed(input string, start, end int) {
+// trimmed reports what the parser's first steps removed from input, whose
+// first start bytes they trimmed: leading or trailing C0 controls and
+// spaces, and ASCII tabs and newlines, are invalid-URL-unit validation
+// errors.
+func (l *linter) trimmed(input string, start int) {
+	end := len(input)
+	for end > start && input[end-1] <= ' ' {
+		end--
+	}
 	if start > 0 {
 		l.addRaw("invalid-URL-unit", 0, start)
 	}

@@ -203,6 +203,9 @@ func (p *parser) parseFrom(input string, assumeHTTPS bool) (ok bool, err error) 
 	if err := p.init(input, !assumeHTTPS); err != nil {
 		return false, err
 	}
+	if p.lint != nil {
+		p.lint.trimmed(input, p.trim)
+	}
 	st := stateSchemeStart
 	if assumeHTTPS {
 		p.setScheme("https")
@@ -245,9 +248,6 @@ func (p *parser) init(input string, trimLeading bool) error {
 	}
 	p.trim = start
 	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
-	if p.lint != nil {
-		p.lint.trimmed(input, start, end)
-	}
 	return nil
 }
 
