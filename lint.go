@@ -126,23 +126,11 @@ func (h *hostLint) strict(domain string) {
 // lint runs the parser on input with a linter and returns the violations
 // with spans in input.
 func lint(input string, base *URL, assumeHTTPS bool) []Violation {
-	p := getParser()
-	defer putParser(p)
-	l := &linter{}
-	p.lint, p.base, p.record = l, base, true
-	ok, err := p.parseFrom(input, assumeHTTPS)
-	if err != nil {
+	if len(input) > maxInput {
 		return []Violation{{"input-too-long", Span{maxInput, len(input)}, true}}
 	}
-	if ok {
-		p.lintComponents()
-	}
-	for i := range l.v {
-		if !l.raw[i] {
-			s := p.rawSpan(l.v[i].Span.Start, l.v[i].Span.End)
-			l.v[i].Span = Span{s[0], s[1]}
-		}
-	}
+	l := &linter{}
+	parseSpans(input, base, assumeHTTPS, nil, l)
 	vs := l.v
 	// A failure may repeat a validation error already reported as not a
 	// failure (the strict domain-to-ASCII run, then the relaxed one): keep
@@ -154,6 +142,22 @@ func lint(input string, base *URL, assumeHTTPS bool) []Violation {
 	}
 	slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
 	return vs
+}
+
+// lintFinish ends a parse with a linter: the trimming of the parser's
+// first steps, the code points of the components (when the parse, ok,
+// succeeded), and the spans mapped to the input as given.
+func (p *parser) lintFinish(input string, ok bool) {
+	p.lint.trimmed(input, p.trim)
+	if ok {
+		p.lintComponents()
+	}
+	for i := range p.lint.v {
+		if !p.lint.raw[i] {
+			s := p.rawSpan(p.lint.v[i].Span.Start, p.lint.v[i].Span.End)
+			p.lint.v[i].Span = Span{s[0], s[1]}
+		}
+	}
 }
 
 // lintHost reports the validation errors of the host input at offset at

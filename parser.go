@@ -148,24 +148,45 @@ const maxPooledBuffer = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	return parseSpans(input, base, false, nil)
+	return parseSpans(input, base, false, nil, nil)
 }
 
 // parseSpans is parse that also records in sp, when it is not nil, where
 // each component was found in input: [start, end) byte offsets into input
-// as given, {-1, -1} for a component not found.
+// as given, {-1, -1} for a component not found. With a linter l, it
+// collects the validation errors in l instead of returning a URL.
 //
 // With assumeHTTPS, it parses "https://" + input without making that
 // string: the parser starts after the scheme's slashes. Offsets then count
 // in input, and input's leading C0 controls and spaces are not trimmed, as
 // they would not be after the prefix.
-func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans) (URL, error) {
-	p := getParser()
-	defer putParser(p)
-	p.base, p.reuse, p.record = base, true, sp != nil
-	ok, err := p.parseFrom(input, assumeHTTPS)
-	if err != nil {
+func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans, l *linter) (URL, error) {
+	p := parsers.Get().(*parser)
+	defer func() {
+		if cap(p.buf) <= maxPooledBuffer {
+			*p = parser{buf: p.buf[:0]}
+			parsers.Put(p)
+		}
+	}()
+	p.base, p.reuse, p.lint = base, true, l
+	if sp != nil || l != nil {
+		p.record = true
+		for k := range p.spans {
+			p.spans[k] = [2]int{-1, -1}
+		}
+	}
+	if err := p.init(input, !assumeHTTPS); err != nil {
 		return URL{}, err
+	}
+	st := stateSchemeStart
+	if assumeHTTPS {
+		p.setScheme("https")
+		st = stateSpecialAuthorityIgnoreSlashes
+	}
+	ok := p.run(st, 0)
+	if l != nil {
+		p.lintFinish(input, ok)
+		return URL{}, nil
 	}
 	if !ok {
 		return URL{}, p.error()
@@ -179,39 +200,6 @@ func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans) (URL, erro
 		}
 	}
 	return p.finish(), nil
-}
-
-// getParser takes a parser from the pool; putParser gives it back.
-func getParser() *parser { return parsers.Get().(*parser) }
-
-func putParser(p *parser) {
-	if cap(p.buf) <= maxPooledBuffer {
-		*p = parser{buf: p.buf[:0]}
-		parsers.Put(p)
-	}
-}
-
-// parseFrom runs the basic URL parser on input, or with assumeHTTPS on
-// "https://" + input (see parseSpans). It reports whether the parse
-// succeeded; err is an input the parser does not take at all.
-func (p *parser) parseFrom(input string, assumeHTTPS bool) (ok bool, err error) {
-	if p.record {
-		for k := range p.spans {
-			p.spans[k] = [2]int{-1, -1}
-		}
-	}
-	if err := p.init(input, !assumeHTTPS); err != nil {
-		return false, err
-	}
-	if p.lint != nil {
-		p.lint.trimmed(input, p.trim)
-	}
-	st := stateSchemeStart
-	if assumeHTTPS {
-		p.setScheme("https")
-		st = stateSpecialAuthorityIgnoreSlashes
-	}
-	return p.run(st, 0), nil
 }
 
 // rawSpan maps [start, end) in p.in back to p.raw. Tabs and newlines the

@@ -226,7 +226,7 @@ func Parse(input string) (Address, error) {
 		a.facts |= FactSchemeAssumed
 	}
 	var sp spans
-	u, err := parseSpans(text, nil, assumed, &sp)
+	u, err := parseSpans(text, nil, assumed, &sp, nil)
 	if err != nil {
 		pe := err.(*ParseError)
 		offset := lead + pe.Offset // pe.Offset counts in text
