@@ -276,15 +276,6 @@ func (u URL) Origin() string {
 // schemeType returns u's scheme's type.
 func (u *URL) schemeType() schemeType { return u.scheme }
 
-// authorityEnd returns where u's authority ends: pathStart when the host
-// is not null, else just after the scheme's colon.
-func (u *URL) authorityEnd() uint32 {
-	if u.hostKind == NoHost {
-		return u.schemeEnd + 1
-	}
-	return u.pathStart
-}
-
 // pathEnd returns where u's path ends.
 func (u *URL) pathEnd() uint32 {
 	if u.queryStart != 0 {
