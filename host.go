@@ -149,10 +149,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		if charClass[c]&forbiddenDomain != 0 && forbidden < 0 {
 			forbidden = i
 		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
+		dst = append(dst, lower(c))
 	}
 	if ascii && forbidden >= 0 {
 		return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
@@ -202,13 +199,7 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 	if isASCII(domain) {
 		// The domain parser: if domain is an ASCII string, set result to
 		// domain, lowercased.
-		for i := 0; i < len(domain); i++ {
-			c := domain[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			dst = append(dst, c)
-		}
+		dst = appendLower(dst, domain)
 	} else {
 		if utf16Len(domain) > maxUnicodeHost {
 			return dst, &hostError{"domain-too-long", 0, 0}

@@ -165,25 +165,3 @@ func isDefaultDocument(seg []byte) bool {
 func isUnreserved(c byte) bool {
 	return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~'
 }
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-// appendLower appends s with its ASCII letters lowercased.
-func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, lower(s[i]))
-	}
-	return dst
-}

@@ -841,14 +841,7 @@ func (p *parser) shorten() {
 // setScheme writes scheme, lowercased, and its U+003A (:). Until an
 // authority is written the URL's host is null.
 func (p *parser) setScheme(scheme string) {
-	p.buf = p.buf[:0]
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		p.buf = append(p.buf, c)
-	}
+	p.buf = appendLower(p.buf[:0], scheme)
 	p.scheme = schemeTypeOf(p.buf)
 	p.buf = append(p.buf, ':')
 	n := uint32(len(p.buf))
@@ -1017,6 +1010,30 @@ func at(s string, i int) int {
 }
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// lower returns c, ASCII lowercased.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// upper returns c, ASCII uppercased.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// appendLower appends s with its ASCII letters lowercased.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, lower(s[i]))
+	}
+	return dst
+}
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func indexByte(s string, c byte) int {

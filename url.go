@@ -410,12 +410,7 @@ func (u *URL) SetProtocol(v string) bool {
 	if s[j] != ':' {
 		return false
 	}
-	scheme := []byte(s[:j])
-	for i, ch := range scheme {
-		if 'A' <= ch && ch <= 'Z' {
-			scheme[i] = ch + 'a' - 'A'
-		}
-	}
+	scheme := appendLower(nil, s[:j])
 	t := schemeTypeOf(scheme)
 	// If url's scheme is a special scheme and buffer is not, or the
 	// reverse, then return.
