@@ -193,7 +193,7 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 	if indexEscape(input) >= 0 {
 		// 5. Let domain be the result of running UTF-8 decode without BOM on
 		// the percent-decoding of input.
-		domain = toValidUTF8(string(appendDecoded(nil, input)))
+		domain = decodeUTF8(appendDecoded(nil, input))
 	}
 	start := len(dst)
 	if isASCII(domain) {

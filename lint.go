@@ -180,7 +180,7 @@ func (p *parser) lintHost(input string, at int) {
 	domain := input
 	if indexEscape(input) >= 0 {
 		hl.report("domain-percent-encoded", 0, len(input))
-		domain = toValidUTF8(string(appendDecoded(nil, input)))
+		domain = decodeUTF8(appendDecoded(nil, input))
 	}
 	hl.strict(domain)
 	// The IPv4 parser, on the ASCII domain.

@@ -141,23 +141,23 @@ func decodeUTF8(b []byte) string {
 func maximalSubpart(b []byte) int {
 	// UTF-8 bytes needed, and the bounds of the first continuation byte
 	// (the later ones are 0x80 to 0xBF).
-	lower, upper := byte(0x80), byte(0xBF)
+	lo, hi := byte(0x80), byte(0xBF)
 	var needed int
 	switch c := b[0]; {
 	case 0xC2 <= c && c <= 0xDF:
 		needed = 1
 	case 0xE0 <= c && c <= 0xEF:
 		if c == 0xE0 {
-			lower = 0xA0
+			lo = 0xA0
 		} else if c == 0xED {
-			upper = 0x9F
+			hi = 0x9F
 		}
 		needed = 2
 	case 0xF0 <= c && c <= 0xF4:
 		if c == 0xF0 {
-			lower = 0x90
+			lo = 0x90
 		} else if c == 0xF4 {
-			upper = 0x8F
+			hi = 0x8F
 		}
 		needed = 3
 	default:
@@ -165,10 +165,10 @@ func maximalSubpart(b []byte) int {
 	}
 	n := 1
 	for ; n <= needed && n < len(b); n++ {
-		if b[n] < lower || b[n] > upper {
+		if b[n] < lo || b[n] > hi {
 			break
 		}
-		lower, upper = 0x80, 0xBF
+		lo, hi = 0x80, 0xBF
 	}
 	return n
 }
