@@ -183,15 +183,11 @@ func (p *parser) lintHost(input string, at int) {
 		domain = decodeUTF8(appendDecoded(nil, input))
 	}
 	hl.strict(domain)
-	// The IPv4 parser, on the ASCII domain.
-	var ascii []byte
-	if isASCII(domain) {
-		ascii = appendLower(nil, domain)
-	} else if d, err := appendDomain(nil, domain); err == nil {
-		ascii = d
-	}
+	// The IPv4 parser, on the ASCII domain the domain parser gives for
+	// input (which percent-decodes it itself).
+	ascii, err := appendDomain(nil, input)
 	hl.exact = domain == input && isASCII(input)
-	if len(ascii) > 0 && endsInNumber(ascii) {
+	if err == nil && endsInNumber(ascii) {
 		parseIPv4(ascii, hl)
 	}
 }
