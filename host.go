@@ -436,6 +436,12 @@ func appendIPv4(dst []byte, v uint32) []byte {
 	return dst
 }
 
+// ipv6Error is the IPv6 parser's failure name at the code point at p in s
+// (an empty span at the end of s).
+func ipv6Error(name, s string, p int) *hostError {
+	return &hostError{name, p, min(p+1, len(s))}
+}
+
 // parseIPv6 is the Standard's IPv6 parser, on the text between the
 // brackets.
 func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
@@ -451,7 +457,7 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	// 5. If c is U+003A (:), then: ...
 	if c() == ':' {
 		if p+1 >= len(s) || s[p+1] != ':' {
-			return address, &hostError{"IPv6-invalid-compression", p, min(p+1, len(s))}
+			return address, ipv6Error("IPv6-invalid-compression", s, p)
 		}
 		p += 2
 		pieceIndex++
@@ -460,11 +466,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	// 6. While c is not the EOF code point: ...
 	for c() != -1 {
 		if pieceIndex == 8 {
-			return address, &hostError{"IPv6-too-many-pieces", p, min(p+1, len(s))}
+			return address, ipv6Error("IPv6-too-many-pieces", s, p)
 		}
 		if c() == ':' {
 			if compress != -1 {
-				return address, &hostError{"IPv6-multiple-compression", p, min(p+1, len(s))}
+				return address, ipv6Error("IPv6-multiple-compression", s, p)
 			}
 			p++
 			pieceIndex++
@@ -479,11 +485,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 		}
 		if c() == '.' {
 			if length == 0 {
-				return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
+				return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
 			}
 			p -= length
 			if pieceIndex > 6 {
-				return address, &hostError{"IPv4-in-IPv6-too-many-pieces", p, min(p+1, len(s))}
+				return address, ipv6Error("IPv4-in-IPv6-too-many-pieces", s, p)
 			}
 			numbersSeen := 0
 			for c() != -1 {
@@ -492,11 +498,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 					if c() == '.' && numbersSeen < 4 {
 						p++
 					} else {
-						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
+						return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
 					}
 				}
 				if c() == -1 || c() < '0' || c() > '9' {
-					return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
+					return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
 				}
 				for c() >= '0' && c() <= '9' {
 					number := c() - '0'
@@ -504,12 +510,12 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 					case -1:
 						ipv4Piece = number
 					case 0:
-						return address, &hostError{"IPv4-in-IPv6-invalid-code-point", p, min(p+1, len(s))}
+						return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
 					default:
 						ipv4Piece = ipv4Piece*10 + number
 					}
 					if ipv4Piece > 255 {
-						return address, &hostError{"IPv4-in-IPv6-out-of-range-part", p, min(p+1, len(s))}
+						return address, ipv6Error("IPv4-in-IPv6-out-of-range-part", s, p)
 					}
 					p++
 				}
@@ -520,16 +526,16 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 				}
 			}
 			if numbersSeen != 4 {
-				return address, &hostError{"IPv4-in-IPv6-too-few-parts", p, min(p+1, len(s))}
+				return address, ipv6Error("IPv4-in-IPv6-too-few-parts", s, p)
 			}
 			break
 		} else if c() == ':' {
 			p++
 			if c() == -1 {
-				return address, &hostError{"IPv6-invalid-code-point", p, min(p+1, len(s))}
+				return address, ipv6Error("IPv6-invalid-code-point", s, p)
 			}
 		} else if c() != -1 {
-			return address, &hostError{"IPv6-invalid-code-point", p, min(p+1, len(s))}
+			return address, ipv6Error("IPv6-invalid-code-point", s, p)
 		}
 		// If length is greater than 1 and value is less than
 		// 0x10^(length − 1), IPv6-piece-leading-zero validation error.
@@ -556,7 +562,7 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	} else if pieceIndex != 8 {
 		// 8. Otherwise, if compress is null and pieceIndex is not 8,
 		// IPv6-too-few-pieces validation error, return failure.
-		return address, &hostError{"IPv6-too-few-pieces", p, min(p+1, len(s))}
+		return address, ipv6Error("IPv6-too-few-pieces", s, p)
 	}
 	return address, nil
 }
