@@ -218,9 +218,8 @@ func (p *parser) rawSpan(start, end int) [2]int {
 
 // init runs the basic URL parser's first steps: remove leading (when
 // trimLeading) and trailing C0 controls and spaces, then all ASCII tabs and
-// newlines. Invalid UTF-8
-// is replaced by U+FFFD first, as the Standard works on scalar value
-// strings.
+// newlines. Invalid UTF-8 is replaced by U+FFFD first, as the Standard
+// works on scalar value strings.
 func (p *parser) init(input string, trimLeading bool) error {
 	p.raw = input
 	if len(input) > maxInput {
@@ -452,10 +451,10 @@ func (p *parser) run(st state, i int) bool {
 			if at(in, i) == '/' && at(in, i+1) == '/' {
 				i += 2
 			} else {
+				// Otherwise, special-scheme-missing-following-solidus
+				// validation error, and decrease pointer by 1.
 				p.report("special-scheme-missing-following-solidus", i, i)
 			}
-			// Otherwise, special-scheme-missing-following-solidus
-			// validation error, and decrease pointer by 1.
 			st = stateSpecialAuthorityIgnoreSlashes
 
 		case stateSpecialAuthorityIgnoreSlashes:
@@ -473,7 +472,7 @@ func (p *parser) run(st state, i int) bool {
 		case stateAuthority:
 			// The authority state, and the host and port states after it,
 			// in one pass: the authority runs to the first U+002F (/),
-			// U+003F (?), U+0023 (#), (for special URLs) U+005C (\\), or the
+			// U+003F (?), U+0023 (#), (for special URLs) U+005C (\), or the
 			// end; its last U+0040 (@) ends the credentials; the first
 			// U+003A (:) after that, outside brackets, starts the port.
 			special := p.scheme.special()
@@ -515,13 +514,10 @@ func (p *parser) run(st state, i int) bool {
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
-				p.writeCredentials(in[i:lastAt])
-				if j := indexByte(in[i:lastAt], ':'); j >= 0 {
-					p.mark(spanPassword, i+j+1, lastAt)
-				}
+				p.writeCredentials(in[i:lastAt], i)
 				i = lastAt + 1
 			} else {
-				p.writeCredentials("")
+				p.writeCredentials("", i)
 			}
 			// Host state.
 			hostEnd := end
@@ -884,13 +880,14 @@ func (p *parser) copyBase(through int) {
 
 // writeCredentials writes the userinfo before the host: the username, then
 // U+003A (:) and the password when it is not empty, then U+0040 (@) when
-// either is not empty. userinfo is as written; it is percent-encoded with
-// the userinfo set.
-func (p *parser) writeCredentials(userinfo string) {
+// either is not empty. userinfo, found at offset at, is as written; it is
+// percent-encoded with the userinfo set.
+func (p *parser) writeCredentials(userinfo string, at int) {
 	start := len(p.buf)
 	user, pass := userinfo, ""
 	if j := indexByte(userinfo, ':'); j >= 0 {
 		user, pass = userinfo[:j], userinfo[j+1:]
+		p.mark(spanPassword, at+j+1, at+len(userinfo))
 	}
 	p.buf = appendEncoded(p.buf, user, encUserinfo)
 	p.u.usernameEnd = uint32(len(p.buf))
