@@ -130,8 +130,9 @@ func TestLintMore(t *testing.T) {
 		{"https://1.2.3.4.5/", "IPv4-too-many-parts[8:17]!"},
 		{"https://%31.2.0xffff/", "domain-percent-encoded[8:20] IPv4-too-few-parts[8:20] IPv4-non-decimal-part[8:20] IPv4-out-of-range-part[8:20]"},
 		{"file:///C|/x", "invalid-URL-unit[9:10]"},
-		// Decoded once, "%41.1.1.1" is not an IPv4 address: no IPv4 errors.
-		{"https://%2541.1.1.1/", "domain-percent-encoded[8:19] domain-to-ASCII[8:19]!"},
+		// Decoded once, the host is "é%30x1.1", not a domain that ends in a
+		// number: no IPv4 errors (decoding twice gave "é0x1.1").
+		{"https://é%2530x1.1/", "domain-percent-encoded[8:19] domain-to-ASCII[8:19]!"},
 		{"  \thttps://a/ \n", "invalid-URL-unit[0:3] invalid-URL-unit[13:15]"},
 	}
 	for _, tt := range tests {
