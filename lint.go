@@ -31,16 +31,16 @@ type Violation struct {
 // without any is a valid URL string; an input [ParseURL] rejects has
 // exactly one violation with Failure set, the last one the parser found.
 func Lint(input string) []Violation {
-	return lint(input, nil, false)
+	return lint(input, nil, "")
 }
 
 // Lint parses ref against u, as [URL.Parse] does, and returns every
 // validation error it finds in ref, in input order.
 func (u URL) Lint(ref string) []Violation {
 	if !u.IsValid() {
-		return lint(ref, nil, false)
+		return lint(ref, nil, "")
 	}
-	return lint(ref, &u, false)
+	return lint(ref, &u, "")
 }
 
 // Violations returns the URL Standard's validation errors in the address's
@@ -51,7 +51,11 @@ func (a Address) Violations() []Violation {
 		return nil
 	}
 	text, lead := trimSpace(a.input)
-	vs := lint(text, nil, a.facts&FactSchemeAssumed != 0)
+	assume := ""
+	if a.facts.Has(FactSchemeAssumed) {
+		assume = "https"
+	}
+	vs := lint(text, nil, assume)
 	for i := range vs {
 		vs[i].Span.Start += lead
 		vs[i].Span.End += lead
@@ -125,12 +129,12 @@ func (h *hostLint) strict(domain string) {
 
 // lint runs the parser on input with a linter and returns the violations
 // with spans in input.
-func lint(input string, base *URL, assumeHTTPS bool) []Violation {
+func lint(input string, base *URL, assume string) []Violation {
 	if len(input) > maxInput {
 		return []Violation{{"input-too-long", Span{maxInput, len(input)}, true}}
 	}
 	l := &linter{}
-	parseSpans(input, base, assumeHTTPS, nil, l)
+	parseSpans(input, base, assume, nil, l)
 	vs := l.v
 	// A failure may repeat a validation error already reported as not a
 	// failure (the strict domain-to-ASCII run, then the relaxed one): keep

@@ -148,7 +148,7 @@ const maxPooledBuffer = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	return parseSpans(input, base, false, nil, nil)
+	return parseSpans(input, base, "", nil, nil)
 }
 
 // parseSpans is parse that also records in sp, when it is not nil, where
@@ -156,11 +156,12 @@ func parse(input string, base *URL) (URL, error) {
 // as given, {-1, -1} for a component not found. With a linter l, it
 // collects the validation errors in l instead of returning a URL.
 //
-// With assumeHTTPS, it parses "https://" + input without making that
-// string: the parser starts after the scheme's slashes. Offsets then count
-// in input, and input's leading C0 controls and spaces are not trimmed, as
-// they would not be after the prefix.
-func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans, l *linter) (URL, error) {
+// With an assumed scheme, a special scheme other than "file" in lowercase,
+// it parses assume + "://" + input without making that string: the parser
+// starts after the scheme's slashes. Offsets then count in input, and
+// input's leading C0 controls and spaces are not trimmed, as they would
+// not be after the prefix.
+func parseSpans(input string, base *URL, assume string, sp *spans, l *linter) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
 		if cap(p.buf) <= maxPooledBuffer {
@@ -175,12 +176,12 @@ func parseSpans(input string, base *URL, assumeHTTPS bool, sp *spans, l *linter)
 			p.spans[k] = [2]int{-1, -1}
 		}
 	}
-	if err := p.init(input, !assumeHTTPS); err != nil {
+	if err := p.init(input, assume == ""); err != nil {
 		return URL{}, err
 	}
 	st := stateSchemeStart
-	if assumeHTTPS {
-		p.setScheme("https")
+	if assume != "" {
+		p.setScheme(assume)
 		st = stateSpecialAuthorityIgnoreSlashes
 	}
 	ok := p.run(st, 0)

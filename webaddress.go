@@ -202,8 +202,8 @@ func schemeWritten(text string) bool {
 	return false
 }
 
-// assumedScheme is put before an input whose scheme was not written.
-const assumedScheme = "https://"
+// assumedScheme is the scheme of an input whose scheme was not written.
+const assumedScheme = "https"
 
 // Parse parses a website address as a person typed it (spec/webaddress.txt,
 // "Parsing"). The input is trimmed of Unicode white space; when it does not
@@ -221,19 +221,20 @@ func Parse(input string) (Address, error) {
 		return Address{}, &Error{Code: CodeInvalidURL, Input: input, Offset: pe.Offset, Err: pe}
 	}
 	a := Address{input: input}
-	assumed := !schemeWritten(text)
-	if assumed {
+	assume := ""
+	if !schemeWritten(text) {
+		assume = assumedScheme
 		a.facts |= FactSchemeAssumed
 	}
 	var sp spans
-	u, err := parseSpans(text, nil, assumed, &sp, nil)
+	u, err := parseSpans(text, nil, assume, &sp, nil)
 	if err != nil {
 		pe := err.(*ParseError)
 		offset := lead + pe.Offset // pe.Offset counts in text
-		if assumed {
+		if assume != "" {
 			// The URL parser's error is on the text it parsed.
-			pe.Input = assumedScheme + text
-			pe.Offset += len(assumedScheme)
+			pe.Input = assume + "://" + text
+			pe.Offset += len(assume) + len("://")
 		}
 		code, _ := codeOf(pe.Name)
 		return Address{}, &Error{Code: code, Input: input, Offset: offset, Err: pe}
