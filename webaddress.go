@@ -229,15 +229,11 @@ func Parse(input string) (Address, error) {
 	var sp spans
 	u, err := parseSpans(text, nil, assume, &sp, nil)
 	if err != nil {
-		pe := err.(*ParseError)
-		offset := lead + pe.Offset // pe.Offset counts in text
+		prefix := ""
 		if assume != "" {
-			// The URL parser's error is on the text it parsed.
-			pe.Input = assume + "://" + text
-			pe.Offset += len(assume) + len("://")
+			prefix = assume + "://"
 		}
-		code, _ := codeOf(pe.Name)
-		return Address{}, &Error{Code: code, Input: input, Offset: offset, Err: pe}
+		return Address{}, parseFailure(input, lead, prefix, err)
 	}
 	a.url = u
 	span := func(k int) Span {
