@@ -131,3 +131,54 @@ func BenchmarkNetURL(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkClean is Clean with the default options (R's safe_parse_url
+// defaults) on every line.
+func BenchmarkClean(b *testing.B) {
+	benchmarkLines(b, func(l string) {
+		if c, err := Clean(l, CleanOptions{}); err == nil {
+			sinkString = c.CleanURL
+		}
+	})
+}
+
+// BenchmarkCleanerHit is a Cleaner answering from its cache.
+func BenchmarkCleanerHit(b *testing.B) {
+	const in = "https://www.example.com/products/shoes?color=red"
+	c := NewCleaner(CleanOptions{}, 1024)
+	c.Clean(in)
+	b.ReportAllocs()
+	for b.Loop() {
+		v, _ := c.Clean(in)
+		sinkString = v.CleanURL
+	}
+}
+
+// BenchmarkCleanAll compares CleanAll over each corpus file with a loop
+// calling Clean into a slice of results, both without a cache, for
+// CleanAll's speed-up.
+func BenchmarkCleanAll(b *testing.B) {
+	c := NewCleaner(CleanOptions{}, 0)
+	for _, name := range corpusFiles {
+		run := func(b *testing.B, all func([]string)) {
+			lines := readCorpus(b, name)
+			b.ReportAllocs()
+			for b.Loop() {
+				all(lines)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/(float64(b.N)*float64(len(lines))), "ns/URL")
+		}
+		base := strings.TrimSuffix(name, ".txt")
+		b.Run(base+"/loop", func(b *testing.B) {
+			run(b, func(lines []string) {
+				out := make([]Cleaned, len(lines))
+				for i, l := range lines {
+					out[i], _ = c.Clean(l)
+				}
+			})
+		})
+		b.Run(base+"/CleanAll", func(b *testing.B) {
+			run(b, func(lines []string) { c.CleanAll(lines) })
+		})
+	}
+}

@@ -292,18 +292,18 @@ type CleanOptions struct {
 	PathEncoding          PathEncoding
 }
 
-// optionFields lists the options by their R argument names, for Set and
-// Validate.
-func (o *CleanOptions) optionFields() []struct {
+// optionField is an option with a constant per R value: its R name, a
+// pointer to it, and its values.
+type optionField struct {
 	name   string
 	value  *uint8
 	values []string
-} {
-	return []struct {
-		name   string
-		value  *uint8
-		values []string
-	}{
+}
+
+// optionFields lists the options by their R argument names, for Set and
+// Validate.
+func (o *CleanOptions) optionFields() [10]optionField {
+	return [...]optionField{
 		{"protocol_handling", (*uint8)(&o.Protocol), protocolValues},
 		{"www_handling", (*uint8)(&o.WWW), wwwValues},
 		{"tld_source", (*uint8)(&o.TLDSource), tldSourceValues},
@@ -354,6 +354,13 @@ func (o *CleanOptions) Set(name, value string) error {
 // nil, or a *[CleanError] with code [CodeInvalidOption] naming the first
 // option that does not.
 func (o CleanOptions) Validate() error {
+	if o.Protocol <= ProtocolHTTPS && o.WWW <= WWWIfNoSubdomain && o.TLDSource <= TLDICANN &&
+		o.Case <= CaseUpper && o.TrailingSlash <= TrailingSlashStrip && o.IndexPage <= IndexPageStrip &&
+		o.PathNormalization <= PathNormalizeBoth && o.SchemeRelative <= SchemeRelativeError &&
+		o.HostEncoding <= HostEncodingUnicode && o.PathEncoding <= PathEncodingDecode &&
+		(o.SubdomainLevelsToKeep == nil || *o.SubdomainLevelsToKeep >= 0) {
+		return nil // the common case, without building the list of fields
+	}
 	for _, f := range o.optionFields() {
 		if int(*f.value) >= len(f.values) {
 			return optionError(f.name + " = " + itoa(uint32(*f.value)) + " is not one of the constants for " + strings.Join(f.values, ", "))
@@ -434,7 +441,7 @@ type CleanError struct {
 	Code   string // one of the Code constants of CleanError or Error
 	Input  string // the input as given
 	Offset int    // the byte offset in Input where the failure was found; -1 for an option
-	Reason string // what was wrong, when Err is nil
+	Reason string // for CodeInvalidOption, which option and value were wrong
 	Err    error  // the *Error of the URL parser's failure, or nil
 }
 
@@ -452,13 +459,24 @@ var (
 // not http, https, ftp or ftps`; for a failure of the URL parser, the
 // message of its *[Error].
 func (e *CleanError) Error() string {
-	if e.Err != nil {
-		return e.Err.Error()
-	}
-	if e.Code == CodeInvalidOption {
+	var reason string
+	switch e.Code {
+	case CodeInvalidOption:
 		return e.Code + ": " + e.Reason
+	case CodeEmptyInput:
+		reason = "the input is empty or white space"
+	case CodeUnsupportedScheme:
+		scheme, _, _ := strings.Cut(e.Input[min(max(e.Offset, 0), len(e.Input)):], ":")
+		scheme = strings.ToLower(removeTabsAndNewlines(scheme))
+		reason = "scheme " + strconv.Quote(scheme) + " is not http, https, ftp or ftps"
+	case CodeSchemeRelative:
+		reason = `the input is scheme-relative and scheme_relative_handling is "error"`
+	default:
+		if e.Err != nil {
+			return e.Err.Error()
+		}
 	}
-	return e.Code + ": " + strconv.Quote(e.Input) + ": " + e.Reason
+	return e.Code + ": " + strconv.Quote(e.Input) + ": " + reason
 }
 
 // Is reports whether target is the Err variable of e's code.
@@ -506,7 +524,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	}
 	text, lead := trimSpace(input)
 	if text == "" {
-		return fail(&CleanError{Code: CodeEmptyInput, Reason: "the input is empty or white space"})
+		return fail(&CleanError{Code: CodeEmptyInput})
 	}
 
 	// The scheme: scheme is the result's, assume the one the parser reads
@@ -524,8 +542,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 			scheme, assume, rest = written, "ftp", text[colon+1:]
 		default:
 			if o.Protocol == ProtocolKeep || o.Protocol == ProtocolNone {
-				return fail(&CleanError{Code: CodeUnsupportedScheme, Offset: lead,
-					Reason: "scheme " + strconv.Quote(written) + " is not http, https, ftp or ftps"})
+				return fail(&CleanError{Code: CodeUnsupportedScheme, Offset: lead})
 			}
 			assume, rest = "http", text[colon+1:]
 		}
@@ -538,8 +555,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		case SchemeRelativeHTTPS:
 			scheme, assume = "https", "https"
 		default:
-			return fail(&CleanError{Code: CodeSchemeRelative, Offset: lead,
-				Reason: "the input is scheme-relative and scheme_relative_handling is \"error\""})
+			return fail(&CleanError{Code: CodeSchemeRelative, Offset: lead})
 		}
 	default:
 		switch o.Protocol {

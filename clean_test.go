@@ -6,7 +6,11 @@ package webaddress
 
 import (
 	"errors"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -344,5 +348,251 @@ func TestClean(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Clean(%q, %s) =\n\t%s\nwant\n\t%s", tt.in, tt.opts, got, tt.want)
 		}
+	}
+}
+
+func TestCleanOptionsSet(t *testing.T) {
+	var o CleanOptions
+	for _, f := range o.optionFields() {
+		for i, v := range f.values {
+			if err := o.Set(f.name, v); err != nil || int(*f.value) != i {
+				t.Errorf("Set(%q, %q) = %v, value %d; want value %d", f.name, v, err, *f.value, i)
+			}
+		}
+	}
+	// String gives the R value back.
+	o = CleanOptions{Protocol: ProtocolHTTPS, WWW: WWWIfNoSubdomain, TLDSource: TLDICANN, Case: CaseUpper,
+		TrailingSlash: TrailingSlashStrip, IndexPage: IndexPageStrip, PathNormalization: PathNormalizeBoth,
+		SchemeRelative: SchemeRelativeError, HostEncoding: HostEncodingUnicode, PathEncoding: PathEncodingDecode}
+	got := []string{o.Protocol.String(), o.WWW.String(), o.TLDSource.String(), o.Case.String(),
+		o.TrailingSlash.String(), o.IndexPage.String(), o.PathNormalization.String(),
+		o.SchemeRelative.String(), o.HostEncoding.String(), o.PathEncoding.String()}
+	want := []string{"https", "if_no_subdomain", "icann", "upper", "strip", "strip", "both", "error", "unicode", "decode"}
+	if !slices.Equal(got, want) {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if s := WWWHandling(9).String(); s != "WWWHandling(9)" {
+		t.Errorf("WWWHandling(9).String() = %q", s)
+	}
+
+	if err := o.Set("subdomain_levels_to_keep", "2"); err != nil || *o.SubdomainLevelsToKeep != 2 {
+		t.Errorf("Set subdomain_levels_to_keep 2: %v", err)
+	}
+	if err := o.Set("subdomain_levels_to_keep", "NULL"); err != nil || o.SubdomainLevelsToKeep != nil {
+		t.Errorf("Set subdomain_levels_to_keep NULL: %v", err)
+	}
+	before := o
+	for _, tt := range []struct{ name, value, msg string }{
+		{"www_handling", "sometimes", `clean.invalid-option: www_handling = "sometimes" is not one of none, strip, keep, if_no_subdomain`},
+		{"www-handling", "keep", `clean.invalid-option: "www-handling" is not an option of safe_parse_url`},
+		{"case_handling", "", `clean.invalid-option: case_handling = "" is not one of lower_host, keep, lower, upper`},
+		{"subdomain_levels_to_keep", "-1", `clean.invalid-option: subdomain_levels_to_keep = "-1" is not a number from 0 or "NULL"`},
+		{"subdomain_levels_to_keep", "one", `clean.invalid-option: subdomain_levels_to_keep = "one" is not a number from 0 or "NULL"`},
+	} {
+		err := o.Set(tt.name, tt.value)
+		if err == nil || err.Error() != tt.msg || !errors.Is(err, ErrInvalidOption) {
+			t.Errorf("Set(%q, %q) = %v, want %s", tt.name, tt.value, err, tt.msg)
+		}
+		if !reflect.DeepEqual(o, before) {
+			t.Errorf("Set(%q, %q) changed the options", tt.name, tt.value)
+		}
+	}
+}
+
+func TestCleanOptionsValidate(t *testing.T) {
+	if err := (CleanOptions{}).Validate(); err != nil {
+		t.Errorf("zero options: %v", err)
+	}
+	var o CleanOptions
+	for _, f := range o.optionFields() {
+		o = CleanOptions{}
+		fields := o.optionFields()
+		f := fields[slices.IndexFunc(fields[:], func(g optionField) bool { return g.name == f.name })]
+		*f.value = uint8(len(f.values))
+		err := o.Validate()
+		if err == nil || !errors.Is(err, ErrInvalidOption) || !strings.Contains(err.Error(), f.name) {
+			t.Errorf("%s out of range: Validate() = %v", f.name, err)
+		}
+		c, cerr := Clean("example.com", o)
+		if cerr == nil || c.Status != StatusError || c.Original != "example.com" {
+			t.Errorf("%s out of range: Clean = %+v, %v", f.name, c, cerr)
+		}
+		if _, cerr := NewCleaner(o, 10).Clean("example.com"); cerr == nil || cerr.Error() != err.Error() {
+			t.Errorf("%s out of range: Cleaner.Clean error %v, want %v", f.name, cerr, err)
+		}
+	}
+	o = CleanOptions{SubdomainLevelsToKeep: intPtr(-2)}
+	if err := o.Validate(); err == nil || err.Error() != "clean.invalid-option: subdomain_levels_to_keep = -2 is negative" {
+		t.Errorf("negative subdomain levels: %v", err)
+	}
+}
+
+func TestCleanErrors(t *testing.T) {
+	tests := []struct {
+		in     string
+		opts   CleanOptions
+		target error
+		offset int
+		msg    string
+	}{
+		{"", CleanOptions{}, ErrEmptyInput, 0, `clean.empty-input: "": the input is empty or white space`},
+		{" \t", CleanOptions{Protocol: ProtocolHTTP}, ErrEmptyInput, 0, `clean.empty-input: " \t": the input is empty or white space`},
+		{"  mailto:a@example.com", CleanOptions{}, ErrUnsupportedScheme, 2, `clean.unsupported-scheme: "  mailto:a@example.com": scheme "mailto" is not http, https, ftp or ftps`},
+		{"WS://example.com", CleanOptions{Protocol: ProtocolNone}, ErrUnsupportedScheme, 0, `clean.unsupported-scheme: "WS://example.com": scheme "ws" is not http, https, ftp or ftps`},
+		{" //example.com", CleanOptions{SchemeRelative: SchemeRelativeError}, ErrSchemeRelative, 1, `clean.scheme-relative: " //example.com": the input is scheme-relative and scheme_relative_handling is "error"`},
+		{" example.com:99999", CleanOptions{}, ErrInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
+		{"http://[::1", CleanOptions{}, ErrInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
+		{"ftps://a b", CleanOptions{}, ErrInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
+		{"mailto:a b", CleanOptions{Protocol: ProtocolHTTPS}, ErrInvalidHost, 8, `web.invalid-host: "mailto:a b": domain-to-ASCII at byte 8`},
+	}
+	for _, tt := range tests {
+		_, err := Clean(tt.in, tt.opts)
+		var ce *CleanError
+		if !errors.As(err, &ce) || !errors.Is(err, tt.target) || ce.Offset != tt.offset || ce.Input != tt.in || err.Error() != tt.msg {
+			t.Errorf("Clean(%q) error = %v (%+v); want %v at %d: %s", tt.in, err, ce, tt.target, tt.offset, tt.msg)
+		}
+	}
+	// The parser's error is on the text it parsed.
+	_, err := Clean("ftps://a b", CleanOptions{})
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Input != "ftp://a b" || pe.Offset != 7 {
+		t.Errorf("ParseError of ftps: %+v", pe)
+	}
+	if errors.Is(err, ErrEmptyInput) || errors.Is(ErrEmptyInput, ErrInvalidHost) {
+		t.Error("errors of different codes match")
+	}
+}
+
+// sameCleaned reports whether a and b are equal, their errors by message.
+func sameCleaned(a, b Cleaned) bool {
+	if (a.Err == nil) != (b.Err == nil) || a.Err != nil && a.Err.Error() != b.Err.Error() {
+		return false
+	}
+	a.Err, b.Err = nil, nil
+	return a == b
+}
+
+// TestCleanShard checks the CLOCK order: an entry used since the hand last
+// passed is kept once.
+func TestCleanShard(t *testing.T) {
+	s := &cacheShard{size: 3, index: map[string]int{}}
+	for _, in := range []string{"a", "b", "c"} {
+		s.add(Cleaned{Original: in})
+	}
+	s.get("a")
+	s.add(Cleaned{Original: "d"}) // a has a second chance: b goes
+	if _, ok := s.get("b"); ok {
+		t.Error("b was kept")
+	}
+	for _, in := range []string{"a", "c", "d"} {
+		if v, ok := s.get(in); !ok || v.Original != in {
+			t.Errorf("%s: %+v, %v", in, v, ok)
+		}
+	}
+	s.add(Cleaned{Original: "e"}) // all used: the hand clears them and evicts the first it meets again
+	if len(s.entries) != 3 || len(s.index) != 3 || s.evictions.Load() != 2 {
+		t.Errorf("entries %d, index %d, evictions %d", len(s.entries), len(s.index), s.evictions.Load())
+	}
+}
+
+func TestCleaner(t *testing.T) {
+	for _, size := range []int{0, 1, 5, 16, 40, 1000} {
+		c := NewCleaner(CleanOptions{WWW: WWWStrip}, size)
+		var inputs []string
+		for i := range 300 {
+			inputs = append(inputs, "www.example"+strconv.Itoa(i%100)+".com/x", "mailto:"+strconv.Itoa(i%7))
+		}
+		for _, in := range inputs {
+			got, err := c.Clean(in)
+			want, werr := Clean(in, CleanOptions{WWW: WWWStrip})
+			if !sameCleaned(got, want) || !sameCleaned(Cleaned{Err: err}, Cleaned{Err: werr}) {
+				t.Fatalf("size %d: %q: %+v, %v; want %+v, %v", size, in, got, err, want, werr)
+			}
+		}
+		st := c.Stats()
+		if size == 0 {
+			if st != (CacheStats{}) {
+				t.Errorf("no cache: %+v", st)
+			}
+			continue
+		}
+		if st.Entries > size || st.Hits+st.Misses != uint64(len(inputs)) || st.Misses < 107 {
+			t.Errorf("size %d: %+v", size, st)
+		}
+		if size >= 107 && (st.Misses != 107 || st.Evictions != 0 || st.Entries != 107) {
+			t.Errorf("size %d holds every input: %+v", size, st)
+		}
+		if st.Evictions != st.Misses-uint64(st.Entries) {
+			t.Errorf("size %d: a miss neither added nor evicted: %+v", size, st)
+		}
+	}
+	// The Cleaner keeps its own copy of the subdomain option.
+	n := 0
+	o := CleanOptions{SubdomainLevelsToKeep: &n}
+	c := NewCleaner(o, 0)
+	n = 5
+	if got, _ := c.Clean("a.b.example.com"); got.Host != "example.com" {
+		t.Errorf("host %q: the Cleaner followed a change of the caller's int", got.Host)
+	}
+}
+
+// TestCleanerConcurrent runs many goroutines on one Cleaner with inputs
+// that repeat; with -race, it checks the cache's locking.
+func TestCleanerConcurrent(t *testing.T) {
+	opts := CleanOptions{WWW: WWWKeep, Case: CaseUpper}
+	c := NewCleaner(opts, 24)
+	var inputs []string
+	for i := range 60 {
+		inputs = append(inputs, "sub"+strconv.Itoa(i)+".example.com/p")
+	}
+	want := make(map[string]Cleaned)
+	for _, in := range inputs {
+		want[in], _ = Clean(in, opts)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 3000 {
+				in := inputs[(i*(g+1))%len(inputs)]
+				if got, _ := c.Clean(in); !sameCleaned(got, want[in]) {
+					t.Errorf("%q: %+v", in, got)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if st := c.Stats(); st.Hits+st.Misses != 8*3000 || st.Entries > 24 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+func TestCleanAll(t *testing.T) {
+	var inputs []string
+	for i := range 2000 {
+		switch i % 5 {
+		case 0:
+			inputs = append(inputs, "")
+		case 1:
+			inputs = append(inputs, "javascript:"+strconv.Itoa(i))
+		default:
+			inputs = append(inputs, "https://www.example.com/"+strconv.Itoa(i%300))
+		}
+	}
+	for _, size := range []int{0, 100} {
+		c := NewCleaner(CleanOptions{}, size)
+		got := c.CleanAll(inputs)
+		if len(got) != len(inputs) {
+			t.Fatalf("%d results for %d inputs", len(got), len(inputs))
+		}
+		for i, in := range inputs {
+			want, err := Clean(in, CleanOptions{})
+			if !sameCleaned(got[i], want) || want.Err != err {
+				t.Fatalf("size %d: result %d = %+v, want %+v, %v", size, i, got[i], want, err)
+			}
+		}
+	}
+	if got := NewCleaner(CleanOptions{}, 10).CleanAll(nil); len(got) != 0 {
+		t.Errorf("CleanAll(nil) = %v", got)
 	}
 }

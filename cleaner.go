@@ -79,22 +79,31 @@ func (c *Cleaner) Clean(input string) (Cleaned, error) {
 		return c.opts.clean(input)
 	}
 	s := &c.shards[maphash.String(c.seed, input)%uint64(len(c.shards))]
-	s.mu.RLock()
-	if i, ok := s.index[input]; ok {
-		e := &s.entries[i]
-		v := e.val
-		if !e.used.Load() {
-			e.used.Store(true)
-		}
-		s.mu.RUnlock()
-		s.hits.Add(1)
+	if v, ok := s.get(input); ok {
 		return v, v.Err
 	}
-	s.mu.RUnlock()
-	s.misses.Add(1)
 	v, err := c.opts.clean(input)
 	s.add(v)
 	return v, err
+}
+
+// get returns the result cached for input, marking it used.
+func (s *cacheShard) get(input string) (Cleaned, bool) {
+	s.mu.RLock()
+	i, ok := s.index[input]
+	if !ok {
+		s.mu.RUnlock()
+		s.misses.Add(1)
+		return Cleaned{}, false
+	}
+	e := &s.entries[i]
+	v := e.val
+	if !e.used.Load() {
+		e.used.Store(true)
+	}
+	s.mu.RUnlock()
+	s.hits.Add(1)
+	return v, true
 }
 
 // add puts v in the cache, evicting an entry when the shard is full.
@@ -133,7 +142,8 @@ type CacheStats struct {
 	Entries   int    // entries held now
 }
 
-// Stats returns the counts of the Cleaner's cache since it was made.
+// Stats returns the counts of the Cleaner's cache since it was made; all
+// zero for a Cleaner without a cache.
 func (c *Cleaner) Stats() CacheStats {
 	var st CacheStats
 	for i := range c.shards {

@@ -174,21 +174,31 @@ var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", 
 // written without slashes, or a special scheme. So "localhost:3000/x" and
 // "example.com:8080" are hosts with ports.
 func schemeWritten(text string) bool {
-	text = removeTabsAndNewlines(text)
-	if text == "" || !isAlpha(text[0]) {
+	// The parser drops tabs and newlines; only those before the colon and
+	// among the slashes after it matter here.
+	colon := strings.IndexByte(text, ':')
+	if colon < 0 {
 		return false
 	}
-	j := 1
-	for j < len(text) && charClass[text[j]]&schemeChar != 0 {
-		j++
-	}
-	if j == len(text) || text[j] != ':' {
+	scheme := removeTabsAndNewlines(text[:colon])
+	if scheme == "" || !isAlpha(scheme[0]) {
 		return false
 	}
-	if strings.HasPrefix(text[j+1:], "//") {
-		return true
+	for j := 1; j < len(scheme); j++ {
+		if charClass[scheme[j]]&schemeChar == 0 {
+			return false
+		}
 	}
-	scheme := text[:j]
+	slashes := 0
+	for _, c := range []byte(text[colon+1:]) {
+		if c == '/' {
+			if slashes++; slashes == 2 {
+				return true
+			}
+		} else if c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
 	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp", "file"} {
 		if strings.EqualFold(scheme, s) {
 			return true
