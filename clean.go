@@ -663,18 +663,6 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	return c, nil
 }
 
-// parseFailure returns the *Error of a failed parse, err, of text found at
-// byte at of input, after the assumed prefix ("" when none).
-func parseFailure(input string, at int, prefix string, err error) *Error {
-	pe := err.(*ParseError)
-	offset := at + pe.Offset // pe.Offset counts in text
-	// The URL parser's error is on the text it parsed.
-	pe.Input = prefix + pe.Input
-	pe.Offset += len(prefix)
-	code, _ := codeOf(pe.Name)
-	return &Error{Code: code, Input: input, Offset: offset, Err: pe}
-}
-
 // wwwPrefixLen returns the length of host's prefix "www", digits, ".", or
 // 0 when it has none. host is lowercase.
 func wwwPrefixLen(host string) int {

@@ -232,3 +232,64 @@ func ExampleURL_Lint() {
 	// invalid-reverse-solidus {2 3}
 	// invalid-reverse-solidus {6 7}
 }
+
+func ExampleClean() {
+	c, err := webaddress.Clean("HTTP://WWW1.Shop.Example.co.uk:8080/Catalog/index.html?id=7#top", webaddress.CleanOptions{
+		WWW:       webaddress.WWWStrip,
+		IndexPage: webaddress.IndexPageStrip,
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c.CleanURL, c.Status)
+	fmt.Println(c.Scheme, c.Host, c.Port, c.Path, c.Query, c.Fragment)
+	fmt.Println(c.Domain, c.TLD)
+	// Output:
+	// http://shop.example.co.uk/Catalog ok
+	// http shop.example.co.uk 8080 /Catalog id=7 top
+	// example.co.uk co.uk
+}
+
+func ExampleClean_error() {
+	_, err := webaddress.Clean("mailto:sales@example.com", webaddress.CleanOptions{})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, webaddress.ErrUnsupportedScheme))
+	// Output:
+	// clean.unsupported-scheme: "mailto:sales@example.com": scheme "mailto" is not http, https, ftp or ftps
+	// true
+}
+
+func ExampleCleanOptions_Set() {
+	// The R call safe_parse_url(url, www_handling = "keep",
+	// subdomain_levels_to_keep = 0).
+	var opts webaddress.CleanOptions
+	for _, o := range [][2]string{{"www_handling", "keep"}, {"subdomain_levels_to_keep", "0"}} {
+		if err := opts.Set(o[0], o[1]); err != nil {
+			panic(err)
+		}
+	}
+	c, _ := webaddress.Clean("https://blog.eu.example.com/", opts)
+	fmt.Println(c.Host)
+	fmt.Println(opts.Set("case_handling", "title"))
+	// Output:
+	// www.example.com
+	// clean.invalid-option: case_handling = "title" is not one of lower_host, keep, lower, upper
+}
+
+func ExampleCleaner_CleanAll() {
+	c := webaddress.NewCleaner(webaddress.CleanOptions{WWW: webaddress.WWWStrip}, 10_000)
+	column := []string{"www.example.com", "Example.com/", "https://example.com", "", "localhost:8080", "www.example.com"}
+	for i, r := range c.CleanAll(column) {
+		fmt.Printf("%d %-22q %-24s %s\n", i, r.Original, r.CleanURL, r.Status)
+	}
+	st := c.Stats()
+	fmt.Println(st.Hits+st.Misses, "values,", st.Entries, "cached")
+	// Output:
+	// 0 "www.example.com"      http://example.com/      ok
+	// 1 "Example.com/"         http://example.com/      ok
+	// 2 "https://example.com"  https://example.com/     ok
+	// 3 ""                                              error
+	// 4 "localhost:8080"       http://localhost/        warning-no-tld
+	// 5 "www.example.com"      http://example.com/      ok
+	// 6 values, 5 cached
+}

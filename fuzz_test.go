@@ -6,11 +6,13 @@ package webaddress
 
 import (
 	"encoding/json"
+	"errors"
 	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // fuzzSeeds are hand-picked inputs that reach every parser state.
@@ -256,6 +258,62 @@ func FuzzParse(f *testing.F) {
 			if v.Failure || v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
 				t.Fatalf("Parse(%q): violation %v", input, v)
 			}
+		}
+	})
+}
+
+// fuzzCleanOptions derives cleaning options from seed: each option
+// sometimes one past its last value, and so invalid.
+func fuzzCleanOptions(seed uint64) CleanOptions {
+	var o CleanOptions
+	for _, f := range o.optionFields() {
+		n := uint64(len(f.values) + 1)
+		*f.value = uint8(seed % n)
+		seed /= n
+	}
+	if seed%4 != 0 {
+		n := int(seed%4) - 2 // -1, 0 or 1
+		o.SubdomainLevelsToKeep = &n
+	}
+	return o
+}
+
+// FuzzClean checks that Clean never panics, returns a *CleanError exactly
+// when its status is "error", and gives consistent components; that it
+// is deterministic; and that a Cleaner agrees with it.
+func FuzzClean(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(s, uint64(i)*0x9E3779B97F4A7C15)
+	}
+	for _, tt := range cleanTests {
+		f.Add(tt.in, uint64(len(tt.opts))*0x2545F4914F6CDD1D)
+	}
+	f.Fuzz(func(t *testing.T, input string, seed uint64) {
+		opts := fuzzCleanOptions(seed)
+		c, err := Clean(input, opts)
+		if c.Original != input || c.Err != err {
+			t.Fatalf("Clean(%q, %+v) = %+v, %v: Original or Err wrong", input, opts, c, err)
+		}
+		if err != nil {
+			var ce *CleanError
+			if !errors.As(err, &ce) || c != (Cleaned{Original: input, Status: StatusError, Err: err}) || ce.Error() == "" {
+				t.Fatalf("Clean(%q, %+v) = %+v, %v", input, opts, c, err)
+			}
+		} else {
+			switch c.Status {
+			case StatusOK, StatusOKFTP, StatusOKSchemeRelative, StatusNoTLD, StatusInvalidTLD, StatusPublicSuffix:
+			default:
+				t.Fatalf("Clean(%q, %+v): status %q", input, opts, c.Status)
+			}
+			if (c.Host == "") != (c.CleanURL == "") || !strings.Contains(c.CleanURL, c.Host) ||
+				c.Domain != "" && !strings.HasSuffix(c.Domain, c.TLD) || c.Domain != "" && c.TLD == "" ||
+				c.IsIPHost && (c.Domain != "" || c.TLD != "") || !utf8.ValidString(c.CleanURL) {
+				t.Fatalf("Clean(%q, %+v) = %+v: components disagree", input, opts, c)
+			}
+		}
+		again, err2 := NewCleaner(opts, 1).Clean(input)
+		if !sameCleaned(c, again) || (err == nil) != (err2 == nil) {
+			t.Fatalf("Clean(%q, %+v) = %+v, then %+v", input, opts, c, again)
 		}
 	})
 }

@@ -27,6 +27,11 @@
 // that is the same for the spellings of one page of one organization
 // (its versions never change once published), and [Address.Profile] tells
 // social-profile addresses apart.
+//
+// The cleaner, [Clean] and [Cleaner], gives the answers of R's
+// safe_parse_url (package rurl) for every one of its options, on top of
+// the URL Standard's parser, and cleans columns of values that repeat in
+// parallel with a bounded cache.
 package webaddress
 
 import (
@@ -162,6 +167,18 @@ func codeOf(name string) (string, bool) {
 		return CodeInvalidURL, true
 	}
 	return CodeInvalidURL, false
+}
+
+// parseFailure returns the *Error of a failed parse, err, of text found at
+// byte at of input, after the assumed prefix ("" when none).
+func parseFailure(input string, at int, prefix string, err error) *Error {
+	pe := err.(*ParseError)
+	offset := at + pe.Offset // pe.Offset counts in text
+	// The URL parser's error is on the text it parsed.
+	pe.Input = prefix + pe.Input
+	pe.Offset += len(prefix)
+	code, _ := codeOf(pe.Name)
+	return &Error{Code: code, Input: input, Offset: offset, Err: pe}
 }
 
 // slashlessSchemes are the schemes a person writes without "//"; with them
