@@ -44,16 +44,24 @@ func (u URL) Lint(ref string) []Violation {
 }
 
 // Violations returns the URL Standard's validation errors in the address's
-// input, with spans in the input as given to [Parse]. An assumed scheme
-// adds none: the input is checked as the text after "https://".
+// input, as [LintAddress] does.
 func (a Address) Violations() []Violation {
 	if !a.IsValid() {
 		return nil
 	}
-	text, lead := trimSpace(a.input)
+	return LintAddress(a.input)
+}
+
+// LintAddress returns the URL Standard's validation errors in an address
+// as a person typed it, read as [Parse] reads it, with spans in input as
+// given: for "example.com:99999", port-out-of-range at 12-17. An assumed
+// scheme adds none: the input is checked as the text after "https://".
+// An input [Parse] rejects has one violation with Failure set.
+func LintAddress(input string) []Violation {
+	text, lead := trimSpace(input)
 	assume := ""
-	if a.facts.Has(FactSchemeAssumed) {
-		assume = "https"
+	if !schemeWritten(text) {
+		assume = assumedScheme
 	}
 	vs := lint(text, nil, assume)
 	for i := range vs {

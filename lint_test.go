@@ -202,6 +202,34 @@ func TestAddressViolations(t *testing.T) {
 	}
 }
 
+func TestLintAddress(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Violation
+	}{
+		{" example.com:99999", []Violation{{"port-out-of-range", Span{13, 18}, true}}},
+		{"", []Violation{{"host-missing", Span{0, 0}, true}}},
+		{"http://[::1", []Violation{{"IPv6-unclosed", Span{7, 11}, true}}},
+		{"mailto:a b", []Violation{{"invalid-URL-unit", Span{8, 9}, false}}},
+	}
+	for _, tt := range tests {
+		if got := LintAddress(tt.in); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("LintAddress(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	// A failure exactly when Parse fails.
+	for _, tt := range cleanTests {
+		_, err := Parse(tt.in)
+		failed := false
+		for _, v := range LintAddress(tt.in) {
+			failed = failed || v.Failure
+		}
+		if failed != (err != nil) {
+			t.Errorf("LintAddress(%q): failure %v, Parse error %v", tt.in, failed, err)
+		}
+	}
+}
+
 func TestLintNoAllocsWhenNotAsked(t *testing.T) {
 	// Parsing keeps its allocation budget: the linter costs nothing when
 	// nobody asks.
