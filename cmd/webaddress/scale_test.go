@@ -1,0 +1,137 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// corpusLines returns the lines of a file of ../shared/corpus (or
+// $CORPUS_DIR). Without it, the test fails under CI=true and skips
+// elsewhere.
+func corpusLines(tb testing.TB, name string) []string {
+	dir := os.Getenv("CORPUS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("corpus: %v", err)
+		}
+		tb.Skipf("corpus not found (set CORPUS_DIR): %v", err)
+	}
+	var lines []string
+	for l := range strings.Lines(string(data)) {
+		if l = strings.TrimRight(l, "\r\n"); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// writeLines writes n lines, the corpus lines over and over, to a file in
+// dir and returns its name.
+func writeLines(tb testing.TB, dir string, lines []string, n int) string {
+	name := filepath.Join(dir, "lines"+strconv.Itoa(n)+".txt")
+	f, err := os.Create(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	for i := range n {
+		w.WriteString(lines[i%len(lines)])
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return name
+}
+
+// runChild runs the command in a process of its own (the copy of the test
+// binary that testscript puts on $PATH) with stdin from the file input,
+// and returns its peak resident memory in bytes and its run time.
+func runChild(t *testing.T, input string, args ...string) (peak int64, took time.Duration) {
+	path, err := exec.LookPath("webaddress")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.Open(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	cmd := exec.Command(path, args...)
+	cmd.Stdin, cmd.Stdout = in, io.Discard
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("webaddress %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+	}
+	took = time.Since(start)
+	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10, took
+}
+
+// TestMillionLines streams 1,000,000 typed addresses through parse and
+// dedupe in a child process, and checks that memory stays flat: the peak
+// for a million lines is within twice that for 100,000 and under 256 MiB.
+// It logs rows per second with 1 and 2 workers (not asserted).
+func TestMillionLines(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a million lines: not with -short or -race")
+	}
+	lines := corpusLines(t, "typed.txt")
+	dir := t.TempDir()
+	small, big := writeLines(t, dir, lines, 100_000), writeLines(t, dir, lines, 1_000_000)
+	for _, args := range [][]string{
+		{"parse", "--format", "csv"},
+		{"dedupe", "--format", "csv"},
+	} {
+		peakSmall, _ := runChild(t, small, args...)
+		for _, jobs := range []string{"1", "2"} {
+			peak, took := runChild(t, big, append(args, "--jobs", jobs)...)
+			t.Logf("%s --jobs %s: 1,000,000 rows in %v (%.0f rows/s), peak RSS %.1f MiB (100,000 rows: %.1f MiB)",
+				args[0], jobs, took.Round(time.Millisecond), 1e6/took.Seconds(), float64(peak)/(1<<20), float64(peakSmall)/(1<<20))
+			if peak > 2*peakSmall || peak > 256<<20 {
+				t.Errorf("%s --jobs %s: peak RSS %d bytes for 1,000,000 rows, %d for 100,000", args[0], jobs, peak, peakSmall)
+			}
+		}
+	}
+}
+
+// BenchmarkRun is parse, clean and key over each corpus file, with 1 and
+// 2 workers, reporting rows/s.
+func BenchmarkRun(b *testing.B) {
+	for _, file := range []string{"kasztp.txt", "typed.txt"} {
+		lines := corpusLines(b, file)
+		input := strings.Join(lines, "\n") + "\n"
+		for _, cmd := range []string{"parse", "clean", "key"} {
+			for _, jobs := range []string{"1", "2"} {
+				b.Run(strings.TrimSuffix(file, ".txt")+"/"+cmd+"/jobs="+jobs, func(b *testing.B) {
+					for b.Loop() {
+						if status := run([]string{cmd, "--format", "csv", "--jobs", jobs}, strings.NewReader(input), io.Discard, io.Discard); status != 0 {
+							b.Fatalf("status %d", status)
+						}
+					}
+					b.ReportMetric(float64(b.N)*float64(len(lines))/b.Elapsed().Seconds(), "rows/s")
+				})
+			}
+		}
+	}
+}
