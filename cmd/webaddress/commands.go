@@ -220,7 +220,7 @@ values repeat is cleaned once per distinct value. Columns: ` + strings.Join(clea
 			cmd.RegisterFlagCompletionFunc(flagName(f.name), fixedCompletion(f.values...))
 		}
 	}
-	cmd.Flags().IntVar(&cacheSize, "cache", 1_000_000, "the most distinct inputs whose results are kept")
+	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
 	return cmd
 }
 
