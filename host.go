@@ -291,6 +291,10 @@ func endsInNumber(s []byte) bool {
 	if n := len(s); n > 0 && s[n-1] == '.' {
 		s = s[:n-1]
 	}
+	// Most domains end in a letter that no number ends in: "com".
+	if n := len(s); n == 0 || !isHex(s[n-1]) && s[n-1] != 'x' && s[n-1] != 'X' {
+		return false
+	}
 	last := s
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i] == '.' {

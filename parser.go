@@ -353,7 +353,7 @@ func (p *parser) run(st state, i int) bool {
 			case p.scheme == schemeFile:
 				// If remaining does not start with "//",
 				// special-scheme-missing-following-solidus validation error.
-				if at(in, i) != '/' || at(in, i+1) != '/' {
+				if p.lint != nil && (at(in, i) != '/' || at(in, i+1) != '/') {
 					p.report("special-scheme-missing-following-solidus", i, i)
 				}
 				st = stateFile
@@ -885,6 +885,10 @@ func (p *parser) copyBase(through int) {
 // percent-encoded with the userinfo set.
 func (p *parser) writeCredentials(userinfo string, at int) {
 	start := len(p.buf)
+	if userinfo == "" {
+		p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = uint32(start), uint32(start), uint32(start)
+		return
+	}
 	user, pass := userinfo, ""
 	if j := indexByte(userinfo, ':'); j >= 0 {
 		user, pass = userinfo[:j], userinfo[j+1:]
