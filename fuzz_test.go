@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/bits"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,8 +38,7 @@ var fuzzSeeds = []string{
 
 // FuzzParseURL checks that ParseURL never panics and that a URL it returns
 // round-trips: ParseURL(u.Href()) gives the same URL, and the getters put
-// back together give the href. It does the same for the input resolved
-// against a base of each kind. Lint's spans lie in the input, and it
+// back together give the href. Lint's spans lie in the input, and it
 // reports a failure exactly when ParseURL fails.
 func FuzzParseURL(f *testing.F) {
 	for _, s := range fuzzSeeds {
@@ -47,12 +47,10 @@ func FuzzParseURL(f *testing.F) {
 	for _, s := range wptInputs() {
 		f.Add(s)
 	}
+	for _, s := range corpusSeeds() {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, input string) {
-		for _, b := range fuzzBases {
-			if u, err := MustParseURL(b).Parse(input); err == nil {
-				checkURL(t, u)
-			}
-		}
 		u, err := ParseURL(input)
 		failures := 0
 		for _, v := range Lint(input) {
@@ -72,6 +70,82 @@ func FuzzParseURL(f *testing.F) {
 				t.Fatalf("ParseURL(%q): error %#v is not a *ParseError within the input", input, err)
 			}
 			return
+		}
+		checkURL(t, u)
+	})
+}
+
+// FuzzResolve resolves a reference against a base: the result, when there
+// is one, round-trips as FuzzParseURL checks, and Lint of the reference
+// against the base reports a failure exactly when resolving fails.
+func FuzzResolve(f *testing.F) {
+	for _, b := range fuzzBases {
+		for _, s := range fuzzSeeds {
+			f.Add(b, s)
+		}
+	}
+	for _, c := range wptCases() {
+		if c.Base != nil {
+			f.Add(*c.Base, c.Input)
+		}
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, err := ParseURL(base)
+		if err != nil {
+			return
+		}
+		u, err := b.Parse(ref)
+		failures := 0
+		for _, v := range b.Lint(ref) {
+			if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(ref) {
+				t.Fatalf("Lint(%q) against %q: %v lies outside the reference", ref, base, v)
+			}
+			if v.Failure {
+				failures++
+			}
+		}
+		if failures != map[bool]int{false: 0, true: 1}[err != nil] {
+			t.Fatalf("Lint(%q) against %q: %d failures, error %v", ref, base, failures, err)
+		}
+		if err == nil {
+			checkURL(t, u)
+		}
+	})
+}
+
+// fuzzSetters are the URL's setters, each as a function that reports
+// whether it took the value.
+var fuzzSetters = []func(u *URL, v string) bool{
+	func(u *URL, v string) bool { return u.SetHref(v) == nil },
+	(*URL).SetProtocol,
+	(*URL).SetUsername,
+	(*URL).SetPassword,
+	(*URL).SetHost,
+	(*URL).SetHostname,
+	(*URL).SetPort,
+	(*URL).SetPathname,
+	(*URL).SetSearch,
+	(*URL).SetHash,
+}
+
+// FuzzSetters calls a setter with a value on a parsed URL (or on a base of
+// fuzzBases when the input does not parse): the URL stays valid and
+// round-trips, and a setter that ignores the value leaves it unchanged.
+func FuzzSetters(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(fuzzBases[i%len(fuzzBases)], uint8(i), s)
+	}
+	for _, c := range settersCases() {
+		f.Add(c.href, c.setter, c.value)
+	}
+	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
+		u, err := ParseURL(href)
+		if err != nil {
+			u = MustParseURL(fuzzBases[int(which)/len(fuzzSetters)%len(fuzzBases)])
+		}
+		before := u
+		if !fuzzSetters[int(which)%len(fuzzSetters)](&u, value) && u != before {
+			t.Fatalf("setter %d on %q ignored %q but changed the URL to %q", which%uint8(len(fuzzSetters)), before.Href(), value, u.Href())
 		}
 		checkURL(t, u)
 	})
@@ -150,48 +224,111 @@ func recompose(u URL) string {
 	return b.String()
 }
 
-// wptInputs returns the inputs and bases of urltestdata.json, or nothing
-// when the data is not found.
-func wptInputs() []string {
+// wptData returns the contents of a file of the web-platform-tests URL
+// data, or nil when it is not found.
+func wptData(name string) []byte {
 	for _, dir := range []string{os.Getenv("WPT_DIR"), filepath.Join("testdata", "wpt"), filepath.Join("..", "shared", "wpt")} {
-		data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
-		if dir == "" || err != nil {
-			continue
+		if data, err := os.ReadFile(filepath.Join(dir, name)); dir != "" && err == nil {
+			return data
 		}
-		var entries []json.RawMessage
-		if json.Unmarshal(data, &entries) != nil {
-			return nil
-		}
-		var inputs []string
-		for _, e := range entries {
-			var c urlTest
-			if json.Unmarshal(e, &c) == nil && c.Input != "" {
-				inputs = append(inputs, c.Input)
-				if c.Base != nil {
-					inputs = append(inputs, *c.Base)
-				}
-			}
-		}
-		return inputs
 	}
 	return nil
 }
 
-// FuzzParse checks Parse: no panic; the canonical form parses to itself
-// and has the same key;
+// wptCases returns the cases of urltestdata.json, or nothing when the data
+// is not found.
+func wptCases() []urlTest {
+	var entries []json.RawMessage
+	if json.Unmarshal(wptData("urltestdata.json"), &entries) != nil {
+		return nil
+	}
+	var cases []urlTest
+	for _, e := range entries {
+		var c urlTest
+		if json.Unmarshal(e, &c) == nil && c.Input != "" {
+			cases = append(cases, c)
+		}
+	}
+	return cases
+}
+
+// wptInputs returns the inputs and bases of urltestdata.json.
+func wptInputs() []string {
+	var inputs []string
+	for _, c := range wptCases() {
+		inputs = append(inputs, c.Input)
+		if c.Base != nil {
+			inputs = append(inputs, *c.Base)
+		}
+	}
+	return inputs
+}
+
+// settersCases returns the cases of setters_tests.json as an href, a
+// setter's index in fuzzSetters, and a value.
+func settersCases() []struct {
+	href   string
+	setter uint8
+	value  string
+} {
+	var file map[string]json.RawMessage
+	if json.Unmarshal(wptData("setters_tests.json"), &file) != nil {
+		return nil
+	}
+	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+	var out []struct {
+		href   string
+		setter uint8
+		value  string
+	}
+	for i, name := range names {
+		var cases []struct {
+			Href     string `json:"href"`
+			NewValue string `json:"new_value"`
+		}
+		json.Unmarshal(file[name], &cases)
+		for _, c := range cases {
+			out = append(out, struct {
+				href   string
+				setter uint8
+				value  string
+			}{c.Href, uint8(i), c.NewValue})
+		}
+	}
+	return out
+}
+
+// corpusSeeds returns every 50th line of each file of ../shared/corpus (or
+// $CORPUS_DIR), or nothing when it is not found.
+func corpusSeeds() []string {
+	dir := os.Getenv("CORPUS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "shared", "corpus")
+	}
+	var seeds []string
+	for _, name := range corpusFiles {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		i := 0
+		for line := range strings.Lines(string(data)) {
+			if i++; i%50 == 0 {
+				seeds = append(seeds, strings.TrimRight(line, "\r\n"))
+			}
+		}
+	}
+	return seeds
+}
+
+// FuzzParse checks Parse: no panic; the canonical form parses to itself;
 // the spans are in bounds, ordered and do not overlap; the facts agree
 // with the value; a failure is an *Error with one of the four codes.
 func FuzzParse(f *testing.F) {
 	for _, tt := range parseTests {
 		f.Add(tt.in)
 	}
-	for _, tt := range keyTests {
-		f.Add(tt.in)
-	}
 	for _, tt := range profileTests {
 		f.Add(tt.in)
 	}
-	for _, s := range fuzzSeeds {
+	for _, s := range append(fuzzSeeds, corpusSeeds()...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
@@ -210,9 +347,6 @@ func FuzzParse(f *testing.F) {
 		b, err := Parse(a.Canonical())
 		if err != nil || b.Canonical() != a.Canonical() {
 			t.Fatalf("Parse(%q) = %q, %v; want the canonical form %q again", a.Canonical(), b.Canonical(), err, a.Canonical())
-		}
-		if b.Key(KeyV1) != a.Key(KeyV1) {
-			t.Fatalf("key of %q = %q, key of its canonical form %q = %q", input, a.Key(KeyV1), a.Canonical(), b.Key(KeyV1))
 		}
 		f := a.Fields()
 		end := 0
@@ -314,6 +448,73 @@ func FuzzClean(f *testing.F) {
 		again, err2 := NewCleaner(opts, 1).Clean(input)
 		if !sameCleaned(c, again) || (err == nil) != (err2 == nil) {
 			t.Fatalf("Clean(%q, %+v) = %+v, then %+v", input, opts, c, again)
+		}
+	})
+}
+
+// FuzzKey checks that Key never panics, that the canonical form has the
+// key of the address, and that the key is the same through AppendKey.
+func FuzzKey(f *testing.F) {
+	for _, tt := range keyTests {
+		f.Add(tt.in)
+	}
+	for _, s := range append(fuzzSeeds, corpusSeeds()...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		a, err := Parse(input)
+		if err != nil {
+			if a.Key(KeyV1) != "" {
+				t.Fatalf("Parse(%q) failed but has a key", input)
+			}
+			return
+		}
+		key := a.Key(KeyV1)
+		if key == "" || string(a.AppendKey([]byte("x"), KeyV1)) != "x"+key {
+			t.Fatalf("Parse(%q): key %q, AppendKey disagrees", input, key)
+		}
+		b, err := Parse(a.Canonical())
+		if err != nil || b.Key(KeyV1) != key {
+			t.Fatalf("key of %q = %q, key of its canonical form %q = %q (%v)", input, key, a.Canonical(), b.Key(KeyV1), err)
+		}
+	})
+}
+
+// ipv6Differences are the inputs of hex digits, colons and dots on which
+// the Standard's IPv6 parser and net/netip.ParseAddr are meant to differ,
+// with the reason.
+var ipv6Differences = map[string]string{}
+
+// FuzzIPv6 compares the IPv6 parser with net/netip.ParseAddr on inputs of
+// hex digits, colons and dots that have a colon: they accept the same
+// inputs, and the same address.
+func FuzzIPv6(f *testing.F) {
+	for _, s := range []string{"::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::ffff:1.2.3.4",
+		"1:2:3:4:5:6:1.2.3.4", "fe80::1:2", "::1.2.3", "1:::2", "1:2:3:4:5:6:7:8:9", "12345::", "::1.2.3.4.5",
+		"::01.2.3.4", "::1.2.3.256", ":1::", "1::2::3", "0:0:0:0:0:0:0:0", "::0.0.0.0", "a:b:c:d:e:f::"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !strings.Contains(s, ":") || strings.Trim(s, "0123456789abcdefABCDEF:.") != "" {
+			return
+		}
+		ours, herr := parseIPv6(s, nil)
+		theirs, err := netip.ParseAddr(s)
+		if reason, ok := ipv6Differences[s]; ok {
+			t.Skipf("%q: %s", s, reason)
+		}
+		if (herr == nil) != (err == nil) {
+			t.Fatalf("%q: parseIPv6 error %v, netip.ParseAddr error %v", s, herr, err)
+		}
+		if herr != nil {
+			return
+		}
+		var b [16]byte
+		for i, piece := range ours {
+			b[2*i], b[2*i+1] = byte(piece>>8), byte(piece)
+		}
+		if b != theirs.As16() {
+			t.Fatalf("%q: parseIPv6 %x, netip.ParseAddr %v", s, b, theirs)
 		}
 	})
 }

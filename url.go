@@ -374,7 +374,19 @@ func compose(c components) URL {
 // section "URL class"). Each runs the basic URL parser's states with the
 // setter's state override. The Standard's setters ignore values they cannot
 // use; ours then return false and leave the URL unchanged. Setters on the
-// zero URL do nothing and return false.
+// zero URL do nothing and return false, and so do setters whose result
+// would be longer than the 2 MiB an input may have.
+
+// set makes u w, the result of a setter, and reports true; or, when w's
+// href is longer than the parser takes (so that it could not be parsed
+// again), leaves u unchanged and reports false.
+func (u *URL) set(w URL) bool {
+	if len(w.href) > maxInput {
+		return false
+	}
+	*u = w
+	return true
+}
 
 // SetHref parses v with [ParseURL] and, when it is a URL, makes u that URL.
 // On failure u is unchanged and the error is a *[ParseError].
@@ -433,8 +445,7 @@ func (u *URL) SetProtocol(v string) bool {
 	if port, ok := parsePort(c.port); ok && c.port != "" && port == t.defaultPort() {
 		c.port = ""
 	}
-	*u = compose(c)
-	return true
+	return u.set(compose(c))
 }
 
 // SetUsername sets u's username to v, percent-encoded with the userinfo
@@ -446,8 +457,7 @@ func (u *URL) SetUsername(v string) bool {
 	}
 	c := u.components()
 	c.username = PercentEncode(v, UserinfoSet)
-	*u = compose(c)
-	return true
+	return u.set(compose(c))
 }
 
 // SetPassword sets u's password to v, percent-encoded with the userinfo
@@ -459,8 +469,7 @@ func (u *URL) SetPassword(v string) bool {
 	}
 	c := u.components()
 	c.password = PercentEncode(v, UserinfoSet)
-	*u = compose(c)
-	return true
+	return u.set(compose(c))
 }
 
 // SetHost sets u's host, and its port when v has one ("example.com:8080"),
@@ -501,8 +510,7 @@ func (u *URL) setHost(v string, hostname bool) bool {
 				c.hostKind, c.host = EmptyHost, ""
 			}
 		}
-		*u = compose(c)
-		return true
+		return u.set(compose(c))
 	}
 	end, inside := 0, false
 	for ; end < len(s); end++ {
@@ -551,8 +559,7 @@ func (u *URL) setHost(v string, hostname bool) bool {
 			c.port = portString(port, u.scheme)
 		}
 	}
-	*u = compose(c)
-	return true
+	return u.set(compose(c))
 }
 
 // portString returns port in decimal, or "" when it is the scheme's
@@ -588,8 +595,7 @@ func (u *URL) SetPort(v string) bool {
 		}
 		c.port = portString(port, u.scheme)
 	}
-	*u = compose(c)
-	return true
+	return u.set(compose(c))
 }
 
 // SetPathname replaces u's path with v, parsed from the path start state
@@ -603,8 +609,7 @@ func (u *URL) SetPathname(v string) bool {
 	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
 	p.appendQueryAndFragment(u, true)
-	*u = p.finish()
-	return true
+	return u.set(p.finish())
 }
 
 // SetSearch sets u's query to v without one leading "?", percent-encoded
@@ -625,8 +630,7 @@ func (u *URL) SetSearch(v string) bool {
 		p.run(stateQuery, 0)
 	}
 	p.appendQueryAndFragment(u, false)
-	*u = p.finish()
-	return true
+	return u.set(p.finish())
 }
 
 // SetHash sets u's fragment to v without one leading "#", percent-encoded
@@ -646,8 +650,7 @@ func (u *URL) SetHash(v string) bool {
 		p.startFragment()
 		p.run(stateFragment, 0)
 	}
-	*u = p.finish()
-	return true
+	return u.set(p.finish())
 }
 
 // appendQueryAndFragment appends u's fragment, and its query too when

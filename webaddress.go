@@ -14,7 +14,9 @@
 // (golang.org/x/net/idna); ASCII hosts are only lowercased and checked, as
 // the Standard says. Beyond the Standard, a host that is not ASCII and is
 // longer than 4096 UTF-16 code units fails, and so does an input longer
-// than 256 MiB.
+// than 2 MiB (2,097,152 bytes, Chrome's limit), with the validation error
+// name "input-too-long". The limit holds for every entry point: ParseURL,
+// URL.Parse, Parse, Clean and Lint, and for the href a setter makes.
 //
 // [Lint] reports each of the Standard's validation errors in an input, with
 // the byte span where it was found.

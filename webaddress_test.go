@@ -492,3 +492,41 @@ func TestFacts(t *testing.T) {
 		t.Errorf("Names() = %q", all.Names())
 	}
 }
+
+// TestInputLimit checks the 2 MiB limit at every entry point: an input of
+// maxInput bytes is taken, one byte more fails with input-too-long, and a
+// setter does not make an href longer than that.
+func TestInputLimit(t *testing.T) {
+	prefix := "https://example.com/"
+	fits := prefix + strings.Repeat("a", maxInput-len(prefix))
+	over := fits + "a"
+	if _, err := ParseURL(fits); err != nil {
+		t.Errorf("ParseURL of %d bytes: %v", len(fits), err)
+	}
+	var pe *ParseError
+	if _, err := ParseURL(over); !errors.As(err, &pe) || pe.Name != "input-too-long" || pe.Offset != maxInput {
+		t.Errorf("ParseURL of %d bytes: %v", len(over), err)
+	}
+	if _, err := MustParseURL("https://example.com/").Parse(over); !errors.As(err, &pe) || pe.Name != "input-too-long" {
+		t.Errorf("URL.Parse of %d bytes: %v", len(over), err)
+	}
+	if _, err := Parse(over); !errors.As(err, &pe) || pe.Name != "input-too-long" {
+		t.Errorf("Parse of %d bytes: %v", len(over), err)
+	}
+	if _, err := Clean(over, CleanOptions{}); !errors.As(err, &pe) || pe.Name != "input-too-long" {
+		t.Errorf("Clean of %d bytes: %v", len(over), err)
+	}
+	for _, vs := range [][]Violation{Lint(over), LintAddress(over), MustParseURL("https://example.com/").Lint(over)} {
+		if len(vs) != 1 || vs[0].Name != "input-too-long" || !vs[0].Failure {
+			t.Errorf("Lint of %d bytes: %v", len(over), vs)
+		}
+	}
+	u := MustParseURL(fits)
+	before := u
+	if u.SetHash("x") || u.SetSearch("q") || u.SetPathname("/"+strings.Repeat("b", maxInput)) || u != before {
+		t.Errorf("a setter made an href of more than %d bytes", maxInput)
+	}
+	if !u.SetPathname("/b") || u.Href() != "https://example.com/b" {
+		t.Errorf("SetPathname(/b) = %q", u.Href())
+	}
+}
