@@ -52,7 +52,10 @@ func (v KeyVersion) String() string {
 
 // Key returns a's comparison key of version v, or "" for the zero Address
 // or a version this package does not know.
-func (a Address) Key(v KeyVersion) string { return string(a.AppendKey(nil, v)) }
+func (a Address) Key(v KeyVersion) string {
+	// A key is no longer than the href, but for a scheme it may add.
+	return string(a.AppendKey(make([]byte, 0, len(a.url.href)+8), v))
+}
 
 // AppendKey appends a's comparison key of version v to dst and returns the
 // result; it appends nothing for the zero Address or an unknown version.

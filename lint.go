@@ -74,21 +74,55 @@ func LintAddress(input string) []Violation {
 // linter collects violations while the parser runs. Spans are offsets in
 // the parser's input (parser.in) until the parse ends, except those marked
 // raw, which are offsets in the input as given.
+//
+// An input can have a violation per byte. They are kept in chunks, which
+// never move, and put in one slice at the end: appending to one slice
+// would copy and allocate about five times as much.
 type linter struct {
-	v   []Violation
-	raw []bool
+	v    []Violation   // the chunk being filled
+	full [][]Violation // the chunks before it
+	raw  []bool        // per violation, in order
 }
+
+// maxLintChunk is the most violations a chunk holds.
+const maxLintChunk = 4096
 
 // add records a violation at [start, end) in the parser's input.
 func (l *linter) add(name string, start, end int, failure bool) {
-	l.v = append(l.v, Violation{name, Span{start, end}, failure})
-	l.raw = append(l.raw, false)
+	l.push(Violation{name, Span{start, end}, failure}, false)
 }
 
 // addRaw records a violation at [start, end) in the input as given.
 func (l *linter) addRaw(name string, start, end int) {
-	l.v = append(l.v, Violation{name, Span{start, end}, false})
-	l.raw = append(l.raw, true)
+	l.push(Violation{name, Span{start, end}, false}, true)
+}
+
+func (l *linter) push(v Violation, raw bool) {
+	if len(l.v) == cap(l.v) {
+		if l.v != nil {
+			l.full = append(l.full, l.v)
+		}
+		l.v = make([]Violation, 0, min(max(4, 2*cap(l.v)), maxLintChunk))
+	}
+	l.v = append(l.v, v)
+	l.raw = append(l.raw, raw)
+}
+
+// all returns the violations in one slice.
+func (l *linter) all() []Violation {
+	if len(l.full) == 0 {
+		return l.v
+	}
+	n := len(l.v)
+	for _, c := range l.full {
+		n += len(c)
+	}
+	vs := make([]Violation, 0, n)
+	for _, c := range l.full {
+		vs = append(vs, c...)
+	}
+	l.v, l.full = append(vs, l.v...), nil
+	return l.v
 }
 
 // trimmed reports what the parser's first steps removed from input, whose
@@ -143,7 +177,7 @@ func lint(input string, base *URL, assume string) []Violation {
 	}
 	l := &linter{}
 	parseSpans(input, base, assume, nil, l)
-	vs := l.v
+	vs := l.all()
 	// A failure may repeat a validation error already reported as not a
 	// failure (the strict domain-to-ASCII run, then the relaxed one): keep
 	// the failure.
@@ -164,10 +198,11 @@ func (p *parser) lintFinish(input string, ok bool) {
 	if ok {
 		p.lintComponents()
 	}
-	for i := range p.lint.v {
+	vs := p.lint.all()
+	for i := range vs {
 		if !p.lint.raw[i] {
-			s := p.rawSpan(p.lint.v[i].Span.Start, p.lint.v[i].Span.End)
-			p.lint.v[i].Span = Span{s[0], s[1]}
+			s := p.rawSpan(vs[i].Span.Start, vs[i].Span.End)
+			vs[i].Span = Span{s[0], s[1]}
 		}
 	}
 }

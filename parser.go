@@ -113,6 +113,8 @@ type parser struct {
 	spans    spans   // where each component was found in in
 	reuse    bool    // finish may return in itself as the href
 	lint     *linter // collects validation errors, when linting
+	edited   bool    // in is not raw[trim:trim+len(in)]: tabs, newlines or invalid bytes went
+	rawAt    []int32 // rawOffset's answers, made at its first use when edited
 	errName  string
 	errAt    int // byte offset in in
 }
@@ -238,6 +240,7 @@ func (p *parser) init(input string, trimLeading bool) error {
 	}
 	p.trim = start
 	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
+	p.edited = p.in != input[start:end]
 	return nil
 }
 
@@ -298,29 +301,40 @@ func (p *parser) error() error {
 
 // rawOffset maps an offset in p.in back to p.raw, stepping over the tabs
 // and newlines that were removed and the invalid bytes that were replaced.
+// An offset inside a code point maps to the end of the code point in p.raw.
 func (p *parser) rawOffset(at int) int {
-	if at >= maxInput {
+	switch {
+	case at >= maxInput:
 		return at
+	case !p.edited:
+		return p.trim + at
+	case at > len(p.in):
+		return len(p.raw)
 	}
-	if p.trim+len(p.in) <= len(p.raw) && p.in == p.raw[p.trim:p.trim+len(p.in)] {
-		return p.trim + at // nothing was removed or replaced
-	}
-	i, n := p.trim, 0
-	for i < len(p.raw) && n < at {
-		c := p.raw[i]
-		if c == '\t' || c == '\n' || c == '\r' {
-			i++
-			continue
+	if p.rawAt == nil {
+		// One pass makes every answer, so that mapping the many spans of
+		// a linted input stays linear.
+		p.rawAt = make([]int32, len(p.in)+1)
+		i, n := p.trim, 0
+		for k := range p.rawAt {
+			for i < len(p.raw) && n < k {
+				c := p.raw[i]
+				if c == '\t' || c == '\n' || c == '\r' {
+					i++
+					continue
+				}
+				r, size := utf8.DecodeRuneInString(p.raw[i:])
+				if r == utf8.RuneError && size == 1 {
+					n += 3 // U+FFFD in UTF-8
+				} else {
+					n += size
+				}
+				i += size
+			}
+			p.rawAt[k] = int32(i)
 		}
-		r, size := utf8.DecodeRuneInString(p.raw[i:])
-		if r == utf8.RuneError && size == 1 {
-			n += 3 // U+FFFD in UTF-8
-		} else {
-			n += size
-		}
-		i += size
 	}
-	return i
+	return int(p.rawAt[at])
 }
 
 // run runs the state machine from state st with the pointer at i. It
