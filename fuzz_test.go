@@ -7,11 +7,13 @@ package webaddress
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/bits"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -517,4 +519,48 @@ func FuzzIPv6(f *testing.F) {
 			t.Fatalf("%q: parseIPv6 %x, netip.ParseAddr %v", s, b, theirs)
 		}
 	})
+}
+
+// TestConcurrentUse runs every entry point from many goroutines at once on
+// shared inputs, with one Cleaner, and checks each result against the one
+// found alone first. Under -race (as CI runs it) it also checks that the
+// package's shared state (tables, the pooled parsers, the IDNA profiles,
+// the Cleaner's cache) is safe to share.
+func TestConcurrentUse(t *testing.T) {
+	inputs := append([]string{"https://bücher.example/ä?utm_source=x#f", "xn--bcher-kva.example", "faß.de/x",
+		"https://[::ffff:1.2.3.4]:80/", "http://0x7f.1/", "linkedin.com/in/jane", "https://mastodon.social/@Gargron",
+		" HTTPS:\\\\Exa_mple.com:70000", "例子.中国"}, fuzzSeeds...)
+	cleaner := NewCleaner(CleanOptions{HostEncoding: HostEncodingUnicode, WWW: WWWKeep}, 8)
+	run := func(in string) string {
+		var b strings.Builder
+		if u, err := ParseURL(in); err == nil {
+			b.WriteString(u.Href())
+			u.SetHostname("bücher.example")
+			b.WriteString(u.Href())
+		}
+		if a, err := Parse(in); err == nil {
+			p, _ := a.Profile()
+			fmt.Fprint(&b, a.Canonical(), a.Key(KeyV1), a.Facts(), p)
+		}
+		c, _ := cleaner.Clean(in)
+		fmt.Fprint(&b, c.CleanURL, c.Status, Lint(in), LintAddress(in))
+		return b.String()
+	}
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		want[i] = run(in)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 20 * len(inputs) {
+				i := (k*7 + g) % len(inputs)
+				if got := run(inputs[i]); got != want[i] {
+					t.Errorf("%q: concurrent result %q, alone %q", inputs[i], got, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
