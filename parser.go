@@ -241,6 +241,11 @@ func (p *parser) init(input string, trimLeading bool) error {
 	p.trim = start
 	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
 	p.edited = p.in != input[start:end]
+	if n := len(p.in); cap(p.buf) < n {
+		// A long input: room for an href of its length at once, rather
+		// than a buffer that grows by a quarter at a time.
+		p.buf = make([]byte, 0, n+n/8)
+	}
 	return nil
 }
 
