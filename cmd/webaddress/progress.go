@@ -16,9 +16,9 @@ import (
 )
 
 // progress shows rows done, rows per second and errors on standard error,
-// when it is a terminal (and not in CI): for a file on standard input, as
-// a bar of the bytes read; for a stream, once it has run for a second. A
-// nil *progress shows nothing.
+// when it is a terminal (and not in CI) and standard input is not: for a
+// file on standard input, as a bar of the bytes read; for a stream, once
+// it has run for a second. A nil *progress shows nothing.
 type progress struct {
 	bar   *progressbar.ProgressBar
 	read  atomic.Int64 // bytes read from standard input
@@ -35,6 +35,9 @@ func newProgress(stdin io.Reader, stderr io.Writer) (*progress, io.Reader) {
 	}
 	size := int64(-1)
 	if in, ok := stdin.(*os.File); ok {
+		if term.IsTerminal(int(in.Fd())) {
+			return nil, stdin // a person typing: nothing to show
+		}
 		if st, err := in.Stat(); err == nil && st.Mode().IsRegular() {
 			size = st.Size()
 		}
