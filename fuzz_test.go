@@ -484,14 +484,13 @@ func FuzzKey(f *testing.F) {
 	})
 }
 
-// ipv6Differences are the inputs of hex digits, colons and dots on which
-// the Standard's IPv6 parser and net/netip.ParseAddr are meant to differ,
-// with the reason.
-var ipv6Differences = map[string]string{}
-
 // FuzzIPv6 compares the IPv6 parser with net/netip.ParseAddr on inputs of
 // hex digits, colons and dots that have a colon: they accept the same
-// inputs, and the same address.
+// inputs, and the same address. On this alphabet the Standard and netip
+// agree everywhere (an embedded IPv4 address needs four decimal parts
+// without leading zeros in both); where they differ, the filter leaves the
+// input out: netip takes zones ("fe80::1%eth0"), the Standard's host
+// parser brackets and percent-decoding, and neither reaches parseIPv6.
 func FuzzIPv6(f *testing.F) {
 	for _, s := range []string{"::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::ffff:1.2.3.4",
 		"1:2:3:4:5:6:1.2.3.4", "fe80::1:2", "::1.2.3", "1:::2", "1:2:3:4:5:6:7:8:9", "12345::", "::1.2.3.4.5",
@@ -504,9 +503,6 @@ func FuzzIPv6(f *testing.F) {
 		}
 		ours, herr := parseIPv6(s, nil)
 		theirs, err := netip.ParseAddr(s)
-		if reason, ok := ipv6Differences[s]; ok {
-			t.Skipf("%q: %s", s, reason)
-		}
 		if (herr == nil) != (err == nil) {
 			t.Fatalf("%q: parseIPv6 error %v, netip.ParseAddr error %v", s, herr, err)
 		}
