@@ -76,8 +76,8 @@ func LintAddress(input string) []Violation {
 // raw, which are offsets in the input as given.
 //
 // An input can have a violation per byte. They are kept in chunks, which
-// never move, and put in one slice at the end: appending to one slice
-// would copy and allocate about five times as much.
+// never move, and put in one slice, in input order, at the end: appending
+// to one slice would copy and allocate about five times as much.
 type linter struct {
 	v    []Violation   // the chunk being filled
 	full [][]Violation // the chunks before it
@@ -108,21 +108,71 @@ func (l *linter) push(v Violation, raw bool) {
 	l.raw = append(l.raw, raw)
 }
 
-// all returns the violations in one slice.
-func (l *linter) all() []Violation {
-	if len(l.full) == 0 {
-		return l.v
-	}
-	n := len(l.v)
+// each calls f with each violation, and whether its span is raw, in the
+// order they were found.
+func (l *linter) each(f func(v *Violation, raw bool)) {
+	i := 0
 	for _, c := range l.full {
-		n += len(c)
+		for k := range c {
+			f(&c[k], l.raw[i])
+			i++
+		}
 	}
-	vs := make([]Violation, 0, n)
-	for _, c := range l.full {
-		vs = append(vs, c...)
+	for k := range l.v {
+		f(&l.v[k], l.raw[i])
+		i++
 	}
-	l.v, l.full = append(vs, l.v...), nil
-	return l.v
+}
+
+// sorted returns the violations in input order: by start, and in the
+// order found where starts tie. It leaves out the violations that repeat,
+// as not a failure, a failure found last: the strict domain-to-ASCII run
+// reports what the relaxed one then fails with.
+func (l *linter) sorted() []Violation {
+	n := len(l.raw)
+	var last Violation
+	if n > 0 {
+		last = l.v[len(l.v)-1]
+	}
+	kept, maxStart, i := 0, 0, 0
+	l.each(func(v *Violation, _ bool) {
+		if i < n-1 && last.Failure && v.Name == last.Name && v.Span == last.Span {
+			v.Name = "" // dropped
+		} else {
+			kept++
+			maxStart = max(maxStart, v.Span.Start)
+		}
+		i++
+	})
+	vs := make([]Violation, 0, kept)
+	if kept <= 64 {
+		l.each(func(v *Violation, _ bool) {
+			if v.Name != "" {
+				vs = append(vs, *v)
+			}
+		})
+		slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
+		return vs
+	}
+	// Many violations (an input can have one per byte): a counting sort by
+	// start, which is stable and linear.
+	next := make([]int32, maxStart+2) // where the next violation of each start goes
+	l.each(func(v *Violation, _ bool) {
+		if v.Name != "" {
+			next[v.Span.Start+1]++
+		}
+	})
+	for k := 1; k < len(next); k++ {
+		next[k] += next[k-1]
+	}
+	vs = vs[:kept]
+	l.each(func(v *Violation, _ bool) {
+		if v.Name != "" {
+			vs[next[v.Span.Start]] = *v
+			next[v.Span.Start]++
+		}
+	})
+	return vs
 }
 
 // trimmed reports what the parser's first steps removed from input, whose
@@ -177,17 +227,7 @@ func lint(input string, base *URL, assume string) []Violation {
 	}
 	l := &linter{}
 	parseSpans(input, base, assume, nil, l)
-	vs := l.all()
-	// A failure may repeat a validation error already reported as not a
-	// failure (the strict domain-to-ASCII run, then the relaxed one): keep
-	// the failure.
-	if n := len(vs); n > 0 && vs[n-1].Failure {
-		f := vs[n-1]
-		vs = slices.DeleteFunc(vs[:n-1], func(v Violation) bool { return v.Name == f.Name && v.Span == f.Span })
-		vs = append(vs, f)
-	}
-	slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
-	return vs
+	return l.sorted()
 }
 
 // lintFinish ends a parse with a linter: the trimming of the parser's
@@ -198,13 +238,12 @@ func (p *parser) lintFinish(input string, ok bool) {
 	if ok {
 		p.lintComponents()
 	}
-	vs := p.lint.all()
-	for i := range vs {
-		if !p.lint.raw[i] {
-			s := p.rawSpan(vs[i].Span.Start, vs[i].Span.End)
-			vs[i].Span = Span{s[0], s[1]}
+	p.lint.each(func(v *Violation, raw bool) {
+		if !raw {
+			s := p.rawSpan(v.Span.Start, v.Span.End)
+			v.Span = Span{s[0], s[1]}
 		}
-	}
+	})
 }
 
 // lintHost reports the validation errors of the host input at offset at
