@@ -53,7 +53,7 @@ func (v KeyVersion) String() string {
 // Key returns a's comparison key of version v, or "" for the zero Address
 // or a version this package does not know.
 func (a Address) Key(v KeyVersion) string {
-	// A key is no longer than the href, but for a scheme it may add.
+	// Room for the key at once: it is rarely longer than the href.
 	return string(a.AppendKey(make([]byte, 0, len(a.url.href)+8), v))
 }
 
