@@ -97,6 +97,7 @@ func (l *linter) addRaw(name string, start, end int) {
 	l.push(Violation{name, Span{start, end}, false}, true)
 }
 
+// push records v, whose span is raw or in the parser's input.
 func (l *linter) push(v Violation, raw bool) {
 	if len(l.v) == cap(l.v) {
 		if l.v != nil {
@@ -144,6 +145,9 @@ func (l *linter) sorted() []Violation {
 		}
 		i++
 	})
+	if kept == 0 {
+		return nil
+	}
 	vs := make([]Violation, 0, kept)
 	if kept <= 64 {
 		l.each(func(v *Violation, _ bool) {
