@@ -54,18 +54,7 @@ func FuzzParseURL(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, input string) {
 		u, err := ParseURL(input)
-		failures := 0
-		for _, v := range Lint(input) {
-			if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
-				t.Fatalf("Lint(%q): %v lies outside the input", input, v)
-			}
-			if v.Failure {
-				failures++
-			}
-		}
-		if failures != map[bool]int{false: 0, true: 1}[err != nil] {
-			t.Fatalf("Lint(%q): %d failures, ParseURL error %v", input, failures, err)
-		}
+		checkLint(t, Lint(input), input, err)
 		if err != nil {
 			pe, ok := err.(*ParseError)
 			if !ok || pe.Name == "" || pe.Offset < 0 || pe.Offset > len(input) {
@@ -97,18 +86,7 @@ func FuzzResolve(f *testing.F) {
 			return
 		}
 		u, err := b.Parse(ref)
-		failures := 0
-		for _, v := range b.Lint(ref) {
-			if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(ref) {
-				t.Fatalf("Lint(%q) against %q: %v lies outside the reference", ref, base, v)
-			}
-			if v.Failure {
-				failures++
-			}
-		}
-		if failures != map[bool]int{false: 0, true: 1}[err != nil] {
-			t.Fatalf("Lint(%q) against %q: %d failures, error %v", ref, base, failures, err)
-		}
+		checkLint(t, b.Lint(ref), ref, err)
 		if err == nil {
 			checkURL(t, u)
 		}
@@ -176,6 +154,25 @@ func TestResolveRoundTrip(t *testing.T) {
 				checkURL(t, u)
 			}
 		}
+	}
+}
+
+// checkLint checks the violations vs that linting input found, where
+// parsing it gave err: every span lies in input, and there is one failure
+// exactly when the parse failed.
+func checkLint(t *testing.T, vs []Violation, input string, err error) {
+	t.Helper()
+	failures := 0
+	for _, v := range vs {
+		if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
+			t.Fatalf("Lint(%q): %v lies outside the input", input, v)
+		}
+		if v.Failure {
+			failures++
+		}
+	}
+	if failures != map[bool]int{false: 0, true: 1}[err != nil] {
+		t.Fatalf("Lint(%q): %d failures, parse error %v", input, failures, err)
 	}
 }
 
