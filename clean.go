@@ -739,13 +739,10 @@ func (o *CleanOptions) keepSubdomains(host string, n int) string {
 // label, so a domain's ICANN-only suffix is found by looking its private
 // suffix's parent up again.
 func suffixUnder(domain string, src TLDSource) string {
-	if domain == "" || domain[0] == '.' || domain[len(domain)-1] == '.' || strings.Contains(domain, "..") {
-		return ""
-	}
-	s, icann := publicsuffix.PublicSuffix(domain)
-	private := !icann && strings.Contains(s, ".")
+	info := publicSuffixOf(domain)
+	s, icann := info.suffix, info.icann
 	switch {
-	case src == TLDPrivate && !private, src == TLDAll && !icann && !private:
+	case src == TLDPrivate && (icann || !info.listed), src == TLDAll && !info.listed:
 		return ""
 	case src == TLDICANN:
 		for !icann {
@@ -757,17 +754,6 @@ func suffixUnder(domain string, src TLDSource) string {
 		}
 	}
 	return s
-}
-
-// registrable returns the registrable domain of domain with the public
-// suffix suffix: suffix and the label before it, or "" when there is no
-// such label or no suffix.
-func registrable(domain, suffix string) string {
-	if suffix == "" || len(suffix) >= len(domain) {
-		return ""
-	}
-	rest := domain[:len(domain)-len(suffix)-1]
-	return domain[strings.LastIndexByte(rest, '.')+1:]
 }
 
 // toUnicode returns an ASCII domain with its Punycode labels in Unicode,

@@ -690,10 +690,17 @@ func publicSuffixOf(domain string) suffixInfo {
 		return suffixInfo{}
 	}
 	suffix, icann := publicsuffix.PublicSuffix(domain)
-	info := suffixInfo{suffix: suffix, icann: icann, listed: icann || strings.Contains(suffix, ".")}
-	if len(suffix) < len(domain) {
-		rest := domain[:len(domain)-len(suffix)-1]
-		info.registrable = domain[strings.LastIndexByte(rest, '.')+1:]
+	return suffixInfo{suffix: suffix, icann: icann, listed: icann || strings.Contains(suffix, "."),
+		registrable: registrable(domain, suffix)}
+}
+
+// registrable returns the registrable domain of domain with the public
+// suffix suffix: suffix and the label before it, or "" when there is no
+// such label or no suffix.
+func registrable(domain, suffix string) string {
+	if suffix == "" || len(suffix) >= len(domain) {
+		return ""
 	}
-	return info
+	rest := domain[:len(domain)-len(suffix)-1]
+	return domain[strings.LastIndexByte(rest, '.')+1:]
 }
