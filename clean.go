@@ -612,11 +612,13 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		if o.SubdomainLevelsToKeep != nil {
 			host = o.keepSubdomains(host, *o.SubdomainLevelsToKeep)
 		}
-		name := strings.TrimSuffix(host, ".")
+	}
+	name := strings.TrimSuffix(host, ".") // without the root dot
+	if u.HostKind() == DomainHost {
 		c.TLD = suffixUnder(name, o.TLDSource)
 		c.Domain = registrable(name, c.TLD)
 	}
-	switch name := strings.TrimSuffix(host, "."); {
+	switch {
 	case c.IsIPHost:
 		c.Status = StatusOK
 	case !strings.Contains(name, "."):
