@@ -18,15 +18,15 @@ import (
 // SOURCE.txt), read from $CORPUS_DIR when set.
 var corpusFiles = []string{"kasztp.txt", "node_files.txt", "typed.txt"}
 
-// readCorpus returns the lines of a corpus file, or skips the benchmark.
-func readCorpus(b *testing.B, name string) []string {
+// readCorpus returns the lines of a corpus file, or fails tb.
+func readCorpus(tb testing.TB, name string) []string {
 	dir := os.Getenv("CORPUS_DIR")
 	if dir == "" {
 		dir = filepath.Join("..", "shared", "corpus")
 	}
 	f, err := os.Open(filepath.Join(dir, name))
 	if err != nil {
-		b.Skipf("corpus not found (set CORPUS_DIR): %v", err)
+		tb.Fatalf("corpus not found (set CORPUS_DIR): %v", err)
 	}
 	defer f.Close()
 	var lines []string
@@ -37,7 +37,7 @@ func readCorpus(b *testing.B, name string) []string {
 		}
 	}
 	if err := s.Err(); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return lines
 }

@@ -1,0 +1,107 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"strings"
+	"testing"
+)
+
+// The allocation budgets of issue 7, counted with testing.AllocsPerRun on
+// the corpus (allocation counts are deterministic; times are measured by
+// the benchmarks, never asserted here). Budgets that need no corpus are
+// in TestNoAllocs (url_test.go) and TestProfileNoAllocs (social_test.go).
+
+// TestAllocsParseURLCorpus: ParseURL with Href makes at most one
+// allocation per URL (the href), and none when the input is already its
+// href. A failure allocates its *ParseError, and one more value when the
+// host parser failed.
+func TestAllocsParseURLCorpus(t *testing.T) {
+	for _, name := range corpusFiles {
+		var same []string
+		changed, failed := 0, 0
+		for _, l := range readCorpus(t, name) {
+			u, err := ParseURL(l)
+			if err == nil && u.Href() == l {
+				same = append(same, l)
+				continue
+			}
+			want := 1
+			if err != nil {
+				want = 2
+				failed++
+			} else {
+				changed++
+			}
+			// 10 runs: AllocsPerRun rounds down, so a sync.Pool refilling
+			// after a garbage collection does not count.
+			if n := testing.AllocsPerRun(10, func() {
+				if u, err := ParseURL(l); err == nil {
+					sinkString = u.Href()
+				}
+			}); n > float64(want) {
+				t.Errorf("%s: ParseURL(%q): %v allocations, want at most %d", name, l, n, want)
+			}
+		}
+		// Runs over all of them at once: the count is the total.
+		if n := testing.AllocsPerRun(3, func() {
+			for _, l := range same {
+				u, _ := ParseURL(l)
+				sinkString = u.Href()
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations over the %d inputs that are their own href, want 0", name, n, len(same))
+		}
+		t.Logf("%s: %d inputs are their own href, %d are not, %d fail", name, len(same), changed, failed)
+	}
+}
+
+// TestAllocsCleanerHit: a Cleaner answering from its cache allocates
+// nothing.
+func TestAllocsCleanerHit(t *testing.T) {
+	c := NewCleaner(CleanOptions{}, 16)
+	for _, in := range []string{"https://www.example.com/products/shoes?color=red", "WWW.Example.com", "not a url"} {
+		c.Clean(in)
+		if n := testing.AllocsPerRun(100, func() { c.Clean(in) }); n != 0 {
+			t.Errorf("Cleaner hit on %q: %v allocations, want 0", in, n)
+		}
+	}
+}
+
+// TestOnlyNonASCIIHostsReachIDNA: x/net/idna's ToASCII runs only for hosts
+// with a code point that is not ASCII (or a percent-encoded byte, which
+// may decode to one); an ASCII host is lowercased and checked in one pass.
+func TestOnlyNonASCIIHostsReachIDNA(t *testing.T) {
+	calls := 0
+	saved := domainToASCII
+	domainToASCII = func(s string) (string, error) {
+		calls++
+		return saved(s)
+	}
+	defer func() { domainToASCII = saved }()
+
+	if ParseURL("https://münchen.example/"); calls != 1 {
+		t.Fatalf("a non-ASCII host: %d calls into idna, want 1", calls)
+	}
+	reached := 0
+	for _, name := range corpusFiles {
+		for _, l := range readCorpus(t, name) {
+			calls = 0
+			ParseURL(l)
+			Parse(l)
+			if calls == 0 {
+				continue
+			}
+			reached++
+			if isASCII(l) && !strings.Contains(l, "%") {
+				t.Errorf("%s: %q is ASCII without escapes but reached idna %d times", name, l, calls)
+			}
+		}
+	}
+	if reached == 0 {
+		t.Errorf("no corpus line reached idna: the counter is not wired")
+	}
+	t.Logf("%d corpus lines reached idna", reached)
+}
