@@ -1,0 +1,155 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package bench
+
+import (
+	"net/url"
+	"runtime"
+	"testing"
+
+	"github.com/ada-url/goada"
+	whatwg "github.com/nlnwa/whatwg-url/url"
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/bench/adacore"
+)
+
+// sink keeps results alive so the compiler cannot drop the work.
+var sink string
+
+// urlPeers parse an absolute URL and read its serialization, each the
+// way its own API does it. ada's C++ core is benchmarked apart (see
+// benchmarkAdaCore): it takes a whole file per call.
+var urlPeers = []struct {
+	name  string
+	parse func(string)
+}{
+	{"neturl", func(s string) {
+		if u, err := url.Parse(s); err == nil {
+			sink = u.String()
+		}
+	}},
+	{"webaddress", func(s string) {
+		if u, err := webaddress.ParseURL(s); err == nil {
+			sink = u.Href()
+		}
+	}},
+	{"goada", func(s string) {
+		if u, err := goada.New(s); err == nil {
+			sink = u.Href()
+			u.Free()
+		}
+	}},
+	{"nlnwa", func(s string) {
+		if u, err := whatwg.Parse(s); err == nil {
+			sink = u.Href(false)
+		}
+	}},
+}
+
+// BenchmarkURL is the URL parsers on the corpus files of absolute URLs:
+// parse each line and read its href.
+func BenchmarkURL(b *testing.B) {
+	for _, file := range []string{"kasztp", "node_files"} {
+		for _, p := range urlPeers {
+			b.Run("file="+file+"/impl="+p.name, func(b *testing.B) {
+				benchmarkLines(b, readCorpus(b, file), p.parse)
+			})
+		}
+		b.Run("file="+file+"/impl=ada-core", func(b *testing.B) {
+			benchmarkAdaCore(b, readCorpus(b, file))
+		})
+	}
+}
+
+// BenchmarkLayers is webaddress's layers on every corpus file, typed
+// addresses included: the URL parser, the typed address (canonical form
+// and facts), its KeyV1 key, and the cleaner with default options.
+func BenchmarkLayers(b *testing.B) {
+	var key []byte
+	layers := []struct {
+		name  string
+		parse func(string)
+	}{
+		{"ParseURL", urlPeers[1].parse},
+		{"Parse", func(s string) {
+			if a, err := webaddress.Parse(s); err == nil {
+				sink = a.Canonical()
+			}
+		}},
+		{"Key", func(s string) {
+			if a, err := webaddress.Parse(s); err == nil {
+				key = a.AppendKey(key[:0], webaddress.KeyV1)
+			}
+		}},
+		{"Clean", func(s string) {
+			if c, err := webaddress.Clean(s, webaddress.CleanOptions{}); err == nil {
+				sink = c.CleanURL
+			}
+		}},
+	}
+	for _, file := range []string{"kasztp", "node_files", "typed"} {
+		for _, l := range layers {
+			b.Run("file="+file+"/impl="+l.name, func(b *testing.B) {
+				benchmarkLines(b, readCorpus(b, file), l.parse)
+			})
+		}
+	}
+}
+
+// BenchmarkCleanerHit is a Cleaner answering from its cache.
+func BenchmarkCleanerHit(b *testing.B) {
+	const in = "https://www.example.com/products/shoes?color=red"
+	c := webaddress.NewCleaner(webaddress.CleanOptions{}, 1024)
+	c.Clean(in)
+	b.ReportAllocs()
+	for b.Loop() {
+		v, _ := c.Clean(in)
+		sink = v.CleanURL
+	}
+}
+
+// benchmarkLines runs parse over every line, once per iteration, and
+// reports the cost per URL: ns/URL, allocs/URL and B/URL (ns/op, allocs/op
+// and B/op are per pass over the whole file; MB/s is input bytes).
+func benchmarkLines(b *testing.B, lines []string, parse func(string)) {
+	var size int64
+	for _, l := range lines {
+		size += int64(len(l))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		for _, l := range lines {
+			parse(l)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	perURL := float64(b.N) * float64(len(lines))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/perURL, "allocs/URL")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/perURL, "B/URL")
+}
+
+// benchmarkAdaCore parses all lines in one call into C++ per iteration;
+// ns/URL is the time measured inside C++. Its allocations are C++'s own,
+// which Go cannot count: allocs/URL and B/URL are not reported.
+func benchmarkAdaCore(b *testing.B, lines []string) {
+	batch, err := adacore.NewBatch(lines)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for _, l := range lines {
+		size += int64(len(l))
+	}
+	b.SetBytes(size)
+	var ns int64
+	for b.Loop() {
+		ns += batch.Parse(1).Nanoseconds
+	}
+	b.ReportMetric(float64(ns)/(float64(b.N)*float64(len(lines))), "ns/URL")
+}
