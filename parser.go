@@ -239,8 +239,11 @@ func (p *parser) init(input string, trimLeading bool) error {
 		end--
 	}
 	p.trim = start
-	p.in = toValidUTF8(removeTabsAndNewlines(input[start:end]))
-	p.edited = p.in != input[start:end]
+	p.in, p.edited = input[start:end], false
+	if !printableASCII(p.in) {
+		p.in = toValidUTF8(removeTabsAndNewlines(p.in))
+		p.edited = p.in != input[start:end]
+	}
 	if n := len(p.in); cap(p.buf) < n {
 		// A long input: room for an href of its length at once, rather
 		// than a buffer that grows by a quarter at a time.
@@ -1123,6 +1126,27 @@ func isDoubleDot(seg []byte) bool {
 }
 
 func isDot2e(s []byte) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+
+// printableASCII reports whether every byte of s is from 0x20 to 0x7F:
+// then s has no tab or newline to remove and is valid UTF-8. It tests
+// eight bytes at a time: a byte below 0x20 borrows, or one from 0x80 up
+// already has, its high bit.
+func printableASCII(s string) bool {
+	const spaces, highs = 0x2020202020202020, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if (w-spaces|w)&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
 // itself when it has none.

@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -438,5 +439,35 @@ func TestIDNAGaps(t *testing.T) {
 	u := MustParseURL("http://a/")
 	if u.SetHost("xn--.é") || u.Href() != "http://a/" {
 		t.Errorf("SetHost(%q) changed the URL to %q", "xn--.é", u.Href())
+	}
+}
+
+func TestPrintableASCII(t *testing.T) {
+	naive := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	// Every byte value at every position of inputs of 0 to 17 bytes, with
+	// printable neighbours that are low (space) or high (DEL).
+	for n := 0; n <= 17; n++ {
+		for _, fill := range []byte{' ', '~', 0x7f} {
+			b := bytes.Repeat([]byte{fill}, n)
+			if !printableASCII(string(b)) {
+				t.Errorf("printableASCII(%q) = false", b)
+			}
+			for i := 0; i < n; i++ {
+				for c := 0; c < 256; c++ {
+					b[i] = byte(c)
+					if got, want := printableASCII(string(b)), naive(string(b)); got != want {
+						t.Errorf("printableASCII(%q) = %v, want %v", b, got, want)
+					}
+				}
+				b[i] = fill
+			}
+		}
 	}
 }
