@@ -192,7 +192,7 @@ func (l *linter) trimmed(input string, start int) {
 		l.addRaw("invalid-URL-unit", 0, start)
 	}
 	for i := start; i < end; i++ {
-		if c := input[i]; c == '\t' || c == '\n' || c == '\r' {
+		if isTabOrNewline(input[i]) {
 			l.addRaw("invalid-URL-unit", i, i+1)
 		}
 	}

@@ -215,7 +215,7 @@ func (p *parser) rawSpan(start, end int) [2]int {
 		return [2]int{e, e}
 	}
 	s := p.rawOffset(start)
-	for s < e && (p.raw[s] == '\t' || p.raw[s] == '\n' || p.raw[s] == '\r') {
+	for s < e && isTabOrNewline(p.raw[s]) {
 		s++
 	}
 	return [2]int{s, e}
@@ -327,7 +327,7 @@ func (p *parser) rawOffset(at int) int {
 		for k := range p.rawAt {
 			for i < len(p.raw) && n < k {
 				c := p.raw[i]
-				if c == '\t' || c == '\n' || c == '\r' {
+				if isTabOrNewline(c) {
 					i++
 					continue
 				}
@@ -1151,17 +1151,24 @@ func printableASCII(s string) bool {
 // removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
 // itself when it has none.
 func removeTabsAndNewlines(s string) string {
-	if strings.IndexByte(s, '\t') < 0 && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\r') < 0 {
+	i := 0
+	for i < len(s) && !isTabOrNewline(s[i]) {
+		i++
+	}
+	if i == len(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+	b := make([]byte, i, len(s))
+	copy(b, s)
+	for ; i < len(s); i++ {
+		if c := s[i]; !isTabOrNewline(c) {
 			b = append(b, c)
 		}
 	}
 	return string(b)
 }
+
+func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
 
 // toValidUTF8 returns s with each byte that is not part of a valid UTF-8
 // sequence replaced by U+FFFD, the way utf8.DecodeRuneInString reads it,
