@@ -57,15 +57,22 @@ func profileOf(u URL) (Profile, bool) {
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
 	path := strings.TrimSuffix(u.Pathname(), "/")
-	for i := range networks {
-		n := &networks[i]
-		for _, d := range n.domains {
-			if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
-				return n.match(u, path)
-			}
-		}
+	if n := networkOf[lastTwoLabels(host)]; n != nil {
+		return n.match(u, path)
 	}
 	return mastodonProfile(host, path)
+}
+
+// lastTwoLabels returns host from the start of its second-to-last label:
+// "example.com" for "www.example.com", and host itself when it has one or
+// two labels.
+func lastTwoLabels(host string) string {
+	if i := strings.LastIndexByte(host, '.'); i > 0 {
+		if j := strings.LastIndexByte(host[:i], '.'); j >= 0 {
+			return host[j+1:]
+		}
+	}
+	return host
 }
 
 // network is one network's hosts and the shapes of its profile paths.
@@ -86,6 +93,19 @@ var networks = [...]network{
 	{NetworkYouTube, []string{"youtube.com"}, youTubeProfile},
 	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile},
 }
+
+// networkOf maps each domain of networks to its network. The domains are
+// all of two labels (TestNetworkDomains), so a host's last two labels find
+// its network.
+var networkOf = func() map[string]*network {
+	m := make(map[string]*network)
+	for i := range networks {
+		for _, d := range networks[i].domains {
+			m[d] = &networks[i]
+		}
+	}
+	return m
+}()
 
 // The reserved first path segments below are each site's own pages, which
 // are not profiles. They were compiled on 2026-11-30 from the sites' main
@@ -297,6 +317,9 @@ func tikTokProfile(u URL, path string) (Profile, bool) {
 // mastodonProfile matches a single "@name" segment (or "@name@server", a
 // remote account seen from this server) on a host of no known network.
 func mastodonProfile(host, path string) (Profile, bool) {
+	if !strings.HasPrefix(path, "/@") {
+		return Profile{}, false
+	}
 	first, _, n := segments(path)
 	name, ok := strings.CutPrefix(first, "@")
 	if n != 1 || !ok {

@@ -4,7 +4,10 @@
 
 package webaddress
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // profileTests are addresses with the shape of a profile: network, handle
 // and kind.
@@ -314,5 +317,20 @@ func TestProfileNoAllocs(t *testing.T) {
 	u := MustParseURL("https://www.example.com/@notmastodon/x")
 	if n := testing.AllocsPerRun(100, func() { profileOf(u) }); n != 0 {
 		t.Errorf("profileOf of an address of no network: %v allocations", n)
+	}
+}
+
+func TestNetworkDomains(t *testing.T) {
+	for _, n := range networks {
+		for _, d := range n.domains {
+			if strings.Count(d, ".") != 1 || lastTwoLabels(d) != d || lastTwoLabels("www."+d) != d {
+				t.Errorf("%s: domain %q is not of two labels", n.name, d)
+			}
+		}
+	}
+	for host, want := range map[string]string{"": "", "com": "com", "a.com": "a.com", "www.a.com": "a.com", "x.y.a.com": "a.com", ".com": ".com"} {
+		if got := lastTwoLabels(host); got != want {
+			t.Errorf("lastTwoLabels(%q) = %q, want %q", host, got, want)
+		}
 	}
 }
