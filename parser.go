@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file holds the Standard's basic URL parser (spec/url.bs, section
@@ -168,7 +169,7 @@ func parse(input string, base *URL) (URL, error) {
 func parseSpans(input string, base *URL, assume string, sp *spans, l *linter) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
-		if cap(p.buf) <= maxPooledBuffer {
+		if p.buf != nil && cap(p.buf) <= maxPooledBuffer {
 			*p = parser{buf: p.buf[:0]}
 			parsers.Put(p)
 		}
@@ -240,16 +241,34 @@ func (p *parser) init(input string, trimLeading bool) error {
 	}
 	p.trim = start
 	p.in, p.edited = input[start:end], false
-	if !printableASCII(p.in) {
+	ascii := printableASCII(p.in)
+	if !ascii {
 		p.in = toValidUTF8(removeTabsAndNewlines(p.in))
 		p.edited = p.in != input[start:end]
 	}
-	if n := len(p.in); cap(p.buf) < n {
-		// A long input: room for an href of its length at once, rather
-		// than a buffer that grows by a quarter at a time.
-		p.buf = make([]byte, 0, n+n/8)
+	if len(p.in) > cap(p.buf) {
+		// A long input: room for its href at once, rather than a buffer
+		// that grows by a quarter at a time.
+		n := len(p.in) + len(p.in)/8
+		if !ascii {
+			n = hrefSizeHint(p.in)
+		}
+		p.buf = make([]byte, 0, n)
 	}
 	return nil
+}
+
+// hrefSizeHint is room for the serialization of in: in with each byte that
+// is not ASCII percent-encoded (three bytes for one), and an eighth more
+// for what else the parser adds or encodes.
+func hrefSizeHint(in string) int {
+	n := len(in) + len(in)/8
+	for i := 0; i < len(in); i++ {
+		if in[i] >= utf8.RuneSelf {
+			n += 2
+		}
+	}
+	return n
 }
 
 // fail records a validation error, found at [start, end) in p.in, that
@@ -1019,9 +1038,15 @@ func (p *parser) finish() URL {
 		}
 	}
 	u.scheme = p.scheme
-	if p.reuse && string(p.buf) == p.in {
+	switch {
+	case p.reuse && string(p.buf) == p.in:
 		u.href = p.in
-	} else {
+	case cap(p.buf) > maxPooledBuffer && len(p.buf) >= cap(p.buf)/2:
+		// A buffer too large to go back to the pool, and mostly used:
+		// the href takes it over rather than a copy of it.
+		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
+		p.buf = nil
+	default:
 		u.href = string(p.buf)
 	}
 	return u

@@ -4,7 +4,10 @@
 
 package webaddress
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // URL is a URL record of the URL Standard, held as its serialization.
 //
@@ -606,6 +609,7 @@ func (u *URL) SetPathname(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true, in: toValidUTF8(removeTabsAndNewlines(v))}
+	p.buf = make([]byte, 0, len(u.href)+hrefSizeHint(p.in))
 	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
 	p.appendQueryAndFragment(u, true)
@@ -626,6 +630,7 @@ func (u *URL) SetSearch(v string) bool {
 			v = v[1:]
 		}
 		p.in = toValidUTF8(removeTabsAndNewlines(v))
+		p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
 		p.startQuery()
 		p.run(stateQuery, 0)
 	}
@@ -647,6 +652,7 @@ func (u *URL) SetHash(v string) bool {
 			v = v[1:]
 		}
 		p.in = toValidUTF8(removeTabsAndNewlines(v))
+		p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
 		p.startFragment()
 		p.run(stateFragment, 0)
 	}

@@ -471,3 +471,31 @@ func TestPrintableASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestLongHrefOwnsItsBuffer: the href of a long input takes over the
+// parser's buffer (too large for the pool); later parses must not write
+// into it.
+func TestLongHrefOwnsItsBuffer(t *testing.T) {
+	path := strings.Repeat("a", maxPooledBuffer+1)
+	u := MustParseURL("HTTPS://example.com/" + path)
+	want := "https://example.com/" + path
+	for _, in := range []string{"HTTP://other.example/b", "HTTPS://example.com/" + strings.Repeat("b", maxPooledBuffer+1)} {
+		MustParseURL(in)
+	}
+	if u.Href() != want {
+		t.Errorf("href of a long input changed after later parses")
+	}
+	var v URL
+	for _, set := range []func(){
+		func() { v.SetPathname(path) },
+		func() { v.SetSearch(path) },
+		func() { v.SetHash(path) },
+	} {
+		v = MustParseURL("https://example.com/")
+		set()
+		MustParseURL("HTTPS://EXAMPLE.com/" + path)
+		if !strings.HasSuffix(v.Href(), path) {
+			t.Errorf("setter on a long value: href %.40q…", v.Href())
+		}
+	}
+}
