@@ -61,19 +61,22 @@ func canonicalize(u URL) (canonical string, removed []string) {
 	if !ok {
 		return canonical, nil
 	}
+	tracking := 0
 	for param := range strings.SplitSeq(query, "&") {
 		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name) {
-			removed = append(removed, param)
+			tracking++
 		}
 	}
-	if removed == nil {
+	if tracking == 0 {
 		return canonical, nil
 	}
+	removed = make([]string, 0, tracking)
 	b := make([]byte, 0, len(canonical))
 	b = append(b, u.href[:u.queryStart+1]...)
 	n := 0
 	for param := range strings.SplitSeq(query, "&") {
 		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name) {
+			removed = append(removed, param)
 			continue
 		}
 		if n > 0 {

@@ -833,7 +833,13 @@ func collapseSlashes(p string) string {
 // encodeSegments percent-decodes each segment of p and encodes it again,
 // every byte but an unreserved character as %XX.
 func encodeSegments(p string) string {
-	b := make([]byte, 0, len(p)+len(p)/2)
+	size := len(p) + len(p)/2
+	if len(p) > 4<<10 {
+		// A long path: room for every byte encoded, rather than a buffer
+		// grown a quarter at a time.
+		size = 3 * len(p)
+	}
+	b := make([]byte, 0, size)
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		switch {

@@ -132,6 +132,11 @@ func appendKeyPath(dst []byte, path string) []byte {
 func appendKeyQuery(dst []byte, query string) []byte {
 	var stack [16]string
 	params := stack[:0]
+	if len(query) >= 2*len(stack) { // room for more than len(stack) parameters
+		if n := strings.Count(query, "&") + 1; n > len(stack) {
+			params = make([]string, 0, n)
+		}
+	}
 	for p := range strings.SplitSeq(query, "&") {
 		if p != "" {
 			params = append(params, p)
