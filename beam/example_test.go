@@ -1,0 +1,53 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddressbeam_test
+
+import (
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	webaddressbeam "github.com/onecontact/webaddress/beam"
+)
+
+func init() {
+	register.Function1x0(printGroup)
+	register.Function1x0(printFailure)
+}
+
+func printGroup(g webaddressbeam.Group) {
+	fmt.Printf("%s: %d, first %q\n", g.Key, g.Count, g.First)
+}
+
+func printFailure(f webaddressbeam.Failure) {
+	fmt.Printf("failed: %q: %s\n", f.Input, f.ErrorCode)
+}
+
+// Dedupe groups the spellings of one page under its comparison key, and
+// sends what does not parse to the dead letters. The example runs on the
+// local runner (Prism); a pipeline would write the groups with textio or
+// another sink rather than print them.
+func ExampleDedupe() {
+	p, s, urls := ptest.CreateList([]string{
+		"WWW.Acme.com/?utm_source=x",
+		"acme.com",
+		"https://acme.com/",
+		"https://globex.com/about/",
+		"http://www.globex.com/about?utm_medium=email#team",
+		"http://[::1",
+	})
+	groups, failed := webaddressbeam.Dedupe(s, urls)
+	beam.ParDo0(s, printGroup, groups)
+	beam.ParDo0(s, printFailure, failed)
+	if err := ptest.Run(p); err != nil {
+		fmt.Println(err)
+	}
+	// Unordered output:
+	// acme.com: 3, first "WWW.Acme.com/?utm_source=x"
+	// globex.com/about: 2, first "http://www.globex.com/about?utm_medium=email#team"
+	// failed: "http://[::1": web.invalid-host
+}

@@ -1,0 +1,349 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddressbeam
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/onecontact/webaddress"
+)
+
+// TestMain runs the pipelines of the tests on the SDK's local runner,
+// Prism, in this process (ptest's default; --runner changes it).
+func TestMain(m *testing.M) {
+	ptest.Main(m)
+}
+
+func init() {
+	register.Function2x1(kvText)
+	register.Function1x1(statusNotError)
+}
+
+// statusNotError reports whether r is not an error, as no record of Clean
+// should be.
+func statusNotError(r CleanRecord) bool { return r.ParseStatus != string(webaddress.StatusError) }
+
+// kvText writes a key and its value as one string, for passert.
+func kvText(k, v string) string { return k + "\t" + v }
+
+// failedValues are inputs that do not parse, with the code of each.
+var failedValues = []string{
+	"http://[::1",         // web.invalid-host
+	"",                    // web.host-missing (Clean: clean.empty-input)
+	"example.com:99999",   // web.invalid-port
+	"https://",            // web.host-missing
+	"http://exa mple.com", // web.invalid-host
+}
+
+// corpus returns a generated input: acme.com under the spellings of the
+// issue, n sites each under three to five spellings (a scheme, "www.",
+// case, a trailing "/", tracking parameters, a fragment, index.html), a
+// few pages and IP hosts, and the failed values, twice each; shuffled with
+// a fixed seed.
+func corpus(n int) []string {
+	in := []string{"WWW.Acme.com/?utm_source=x", "acme.com", "https://acme.com/"}
+	for i := range n {
+		host := fmt.Sprintf("site%d.co.uk", i)
+		in = append(in,
+			"WWW."+strings.ToUpper(host)+"/?utm_source=x",
+			host,
+			"https://"+host+"/",
+		)
+		if i%2 == 0 {
+			in = append(in, "http://www."+host+"/index.html#top")
+		}
+		if i%3 == 0 {
+			in = append(in, host+"/About/?utm_medium=email", "https://"+host+"/about")
+		}
+	}
+	in = append(in, "github.com/golang", "https://twitter.com/NASA?s=20", "192.0.2.1:8080/x", "http://[2001:db8::1]/")
+	for range 2 {
+		in = append(in, failedValues...)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
+	return in
+}
+
+// want computes, without Beam, what the transforms should give for in.
+type want struct {
+	records     []Record
+	parseFailed []Failure
+	keyFailed   []Failure
+	keyed       []string // "key\tinput"
+	groups      []Group
+}
+
+func wanted(t *testing.T, in []string) want {
+	t.Helper()
+	var w want
+	byKey := map[string]*Group{}
+	for _, v := range in {
+		a, err := webaddress.Parse(v)
+		if err != nil {
+			var e *webaddress.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Parse(%q): %v is not a *webaddress.Error", v, err)
+			}
+			w.parseFailed = append(w.parseFailed, Failure{Input: v, Step: StepParse, ErrorCode: e.Code, Error: err.Error()})
+			w.keyFailed = append(w.keyFailed, Failure{Input: v, Step: StepKey, ErrorCode: e.Code, Error: err.Error()})
+			continue
+		}
+		w.records = append(w.records, NewRecord(a))
+		k := a.Key(webaddress.KeyV1)
+		w.keyed = append(w.keyed, kvText(k, v))
+		g := byKey[k]
+		if g == nil {
+			g = &Group{Key: k, First: v}
+			byKey[k] = g
+		}
+		g.Count++
+		g.First = min(g.First, v)
+	}
+	for _, g := range byKey {
+		w.groups = append(w.groups, *g)
+	}
+	return w
+}
+
+// TestParse checks Parse's records and dead letters against webaddress.Parse
+// called in a loop, and their counts.
+func TestParse(t *testing.T) {
+	in := corpus(40)
+	w := wanted(t, in)
+	if len(w.parseFailed) != 2*len(failedValues) {
+		t.Fatalf("%d failures, want %d: the failed values changed", len(w.parseFailed), 2*len(failedValues))
+	}
+
+	p, s, col := ptest.CreateList(in)
+	records, failed := Parse(s, col)
+	passert.Count(s, records, "records", len(in)-len(w.parseFailed))
+	passert.Count(s, failed, "failed", len(w.parseFailed))
+	passert.Equals(s, records, anys(w.records)...)
+	passert.Equals(s, failed, anys(w.parseFailed)...)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestParseRecord checks the fields of the records of a few addresses.
+func TestParseRecord(t *testing.T) {
+	p, s, col := ptest.CreateList([]string{"WWW.Acme.com/?utm_source=x#a", "github.com/golang", "http://[::1"})
+	records, failed := Parse(s, col)
+	passert.Equals(s, records,
+		Record{
+			Input:         "WWW.Acme.com/?utm_source=x#a",
+			Href:          "https://www.acme.com/?utm_source=x#a",
+			Canonical:     "https://www.acme.com/",
+			Key:           "acme.com",
+			Facts:         "scheme-assumed|tracking-parameters-removed|fragment-removed",
+			RemovedParams: "utm_source=x",
+		},
+		Record{
+			Input:     "github.com/golang",
+			Href:      "https://github.com/golang",
+			Canonical: "https://github.com/golang",
+			Key:       "github.com/golang",
+			Facts:     "scheme-assumed|github-profile",
+			Network:   "github",
+			Handle:    "golang",
+			Kind:      "user",
+		})
+	passert.Equals(s, failed, Failure{
+		Input:     "http://[::1",
+		Step:      StepParse,
+		ErrorCode: webaddress.CodeInvalidHost,
+		Error:     `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`,
+	})
+	ptest.RunAndValidate(t, p)
+}
+
+// TestKeyBy checks KeyBy's pairs and dead letters.
+func TestKeyBy(t *testing.T) {
+	in := corpus(20)
+	w := wanted(t, in)
+	p, s, col := ptest.CreateList(in)
+	keyed, failed := KeyBy(s, col)
+	passert.Equals(s, beam.ParDo(s, kvText, keyed), anys(w.keyed)...)
+	passert.Equals(s, failed, anys(w.keyFailed)...)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestDedupe checks that the spellings of one page share a group, that each
+// group has the smallest input and the count, and that the inputs that do
+// not parse are dead letters.
+func TestDedupe(t *testing.T) {
+	in := corpus(60)
+	w := wanted(t, in)
+	acme := Group{Key: "acme.com", Count: 3, First: "WWW.Acme.com/?utm_source=x"}
+	if !slices.Contains(w.groups, acme) {
+		t.Fatalf("the spellings of acme.com do not make the group %+v: the library's keys changed", acme)
+	}
+	// site0 has every spelling: four of the home page, two of /about.
+	site0 := []Group{
+		{Key: "site0.co.uk", Count: 4, First: "WWW.SITE0.CO.UK/?utm_source=x"},
+		{Key: "site0.co.uk/about", Count: 2, First: "https://site0.co.uk/about"},
+	}
+	for _, g := range site0 {
+		if !slices.Contains(w.groups, g) {
+			t.Fatalf("no group %+v: the library's keys changed", g)
+		}
+	}
+	var total int64
+	for _, g := range w.groups {
+		total += g.Count
+	}
+	if total != int64(len(in)-len(w.keyFailed)) {
+		t.Fatalf("the groups count %d inputs, want %d", total, len(in)-len(w.keyFailed))
+	}
+
+	p, s, col := ptest.CreateList(in)
+	groups, failed := Dedupe(s, col)
+	passert.Count(s, groups, "groups", len(w.groups))
+	passert.Equals(s, groups, anys(w.groups)...)
+	passert.Count(s, failed, "failed", 2*len(failedValues))
+	passert.Equals(s, failed, anys(w.keyFailed)...)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestDedupeHotKey runs 20,000 spellings of one key through Dedupe: one
+// group, with the count and the smallest spelling.
+func TestDedupeHotKey(t *testing.T) {
+	var in []string
+	for i := range 20_000 {
+		in = append(in, fmt.Sprintf("https://www.hot.example/?utm_source=%05d", 19_999-i))
+	}
+	p, s, col := ptest.CreateList(in)
+	groups, failed := Dedupe(s, col)
+	passert.Equals(s, groups, Group{Key: "hot.example", Count: 20_000, First: "https://www.hot.example/?utm_source=00000"})
+	passert.Empty(s, failed)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestDedupeFn checks the combiner alone: whatever the order the inputs are
+// added in and the accumulators merged in, the result is the same.
+func TestDedupeFn(t *testing.T) {
+	in := []string{"b", "a", "c", "a", "B", "bb"}
+	f := &dedupeFn{}
+	wantAcc := dedupeAcc{First: "B", Count: 6}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 50 {
+		r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
+		split := r.IntN(len(in) + 1)
+		a, b := f.CreateAccumulator(), f.CreateAccumulator()
+		for _, v := range in[:split] {
+			a = f.AddInput(a, v)
+		}
+		for _, v := range in[split:] {
+			b = f.AddInput(b, v)
+		}
+		if got := f.MergeAccumulators(a, b); got != wantAcc {
+			t.Fatalf("%q split at %d: %+v, want %+v", in, split, got, wantAcc)
+		}
+		if got := f.MergeAccumulators(b, a); got != wantAcc {
+			t.Fatalf("%q split at %d, merged the other way: %+v, want %+v", in, split, got, wantAcc)
+		}
+	}
+	if got := f.MergeAccumulators(f.CreateAccumulator(), f.CreateAccumulator()); got != (dedupeAcc{}) {
+		t.Errorf("merging two empty accumulators: %+v", got)
+	}
+}
+
+// cleanOptions are options other than the defaults, one of them a pointer,
+// so that TestClean sees them reach the workers.
+func cleanOptions(t *testing.T) webaddress.CleanOptions {
+	var opts webaddress.CleanOptions
+	for _, o := range [][2]string{
+		{"www_handling", "strip"},
+		{"trailing_slash_handling", "strip"},
+		{"protocol_handling", "https"},
+		{"subdomain_levels_to_keep", "1"},
+	} {
+		if err := opts.Set(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return opts
+}
+
+// TestClean checks Clean's records and dead letters against webaddress.Clean
+// called in a loop, with options other than the defaults.
+func TestClean(t *testing.T) {
+	opts := cleanOptions(t)
+	in := append(corpus(20), "mailto:a@example.com", "//cdn.example.com/x", "a.b.c.example.com/Shop/")
+	var wantRecords, wantFailed []any
+	for _, v := range in {
+		c, err := webaddress.Clean(v, opts)
+		if err != nil {
+			var ce *webaddress.CleanError
+			if !errors.As(err, &ce) {
+				t.Fatalf("Clean(%q): %v is not a *webaddress.CleanError", v, err)
+			}
+			wantFailed = append(wantFailed, Failure{Input: v, Step: StepClean, ErrorCode: ce.Code, Error: err.Error()})
+			continue
+		}
+		wantRecords = append(wantRecords, NewCleanRecord(c))
+	}
+	if c, _ := webaddress.Clean("a.b.c.example.com/Shop/", opts); c.CleanURL != "https://c.example.com/Shop" {
+		t.Fatalf("the options do not clean as this test expects: %q", c.CleanURL)
+	}
+
+	p, s, col := ptest.CreateList(in)
+	records, failed := Clean(s, col, opts)
+	passert.Count(s, records, "records", len(wantRecords))
+	passert.Equals(s, records, wantRecords...)
+	passert.Equals(s, failed, wantFailed...)
+	passert.True(s, records, statusNotError)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestCleanInvalidOptions checks that Clean refuses options out of range
+// when the pipeline is built, and says which.
+func TestCleanInvalidOptions(t *testing.T) {
+	defer func() {
+		msg := fmt.Sprint(recover())
+		if !strings.Contains(msg, "webaddressbeam.Clean: the options are not valid") || !strings.Contains(msg, webaddress.CodeInvalidOption) {
+			t.Errorf("panic %q, want one naming the invalid option", msg)
+		}
+	}()
+	_, s, col := ptest.CreateList([]string{"example.com"})
+	Clean(s, col, webaddress.CleanOptions{WWW: 200})
+}
+
+// TestCleanFnEncoding checks that the options of Clean survive the JSON
+// encoding that carries a DoFn's fields to the workers.
+func TestCleanFnEncoding(t *testing.T) {
+	fn := &cleanFn{Options: cleanOptions(t)}
+	data, err := json.Marshal(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got cleanFn
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Options, fn.Options) {
+		t.Errorf("%s decodes as %+v, want %+v", data, got.Options, fn.Options)
+	}
+}
+
+// anys returns the elements of s as []any, as passert.Equals takes them.
+func anys[T any](s []T) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
