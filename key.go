@@ -102,6 +102,15 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 func appendKeyPath(dst []byte, path string) []byte {
 	start := len(dst)
 	for i := 0; i < len(path); i++ {
+		// Copy the run of bytes that stay as they are at once.
+		run := i
+		for i < len(path) && path[i] != '%' && path[i] != '/' && path[i]-'A' > 'Z'-'A' {
+			i++
+		}
+		dst = append(dst, path[run:i]...)
+		if i == len(path) {
+			break
+		}
 		c := path[i]
 		switch {
 		case c == '%' && i+2 < len(path) && isHex(path[i+1]) && isHex(path[i+2]):
