@@ -144,12 +144,15 @@ func (p *parser) mark(k, start, end int) {
 }
 
 // parsers holds parsers whose buffers can be used again, so that a parse
-// allocates only its href (and nothing when the href is the input).
+// allocates only its href (and nothing when the href is the input). Large
+// buffers go back to the pool too (the input limit bounds them): a fresh
+// megabyte for every long input costs more than parsing it. The pool lets
+// them go when the garbage collector runs.
 var parsers = sync.Pool{New: func() any { return &parser{buf: make([]byte, 0, 256)} }}
 
-// maxPooledBuffer is the largest buffer a parser keeps when it goes back to
-// the pool.
-const maxPooledBuffer = 64 << 10
+// largeHref is the length from which an href takes over the parser's
+// buffer, when the buffer is mostly used, rather than a copy of it.
+const largeHref = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
@@ -169,7 +172,7 @@ func parse(input string, base *URL) (URL, error) {
 func parseSpans(input string, base *URL, assume string, sp *spans, l *linter) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
-		if p.buf != nil && cap(p.buf) <= maxPooledBuffer {
+		if p.buf != nil { // nil when the href took it over
 			*p = parser{buf: p.buf[:0]}
 			parsers.Put(p)
 		}
@@ -1041,9 +1044,8 @@ func (p *parser) finish() URL {
 	switch {
 	case p.reuse && string(p.buf) == p.in:
 		u.href = p.in
-	case cap(p.buf) > maxPooledBuffer && len(p.buf) >= cap(p.buf)/2:
-		// A buffer too large to go back to the pool, and mostly used:
-		// the href takes it over rather than a copy of it.
+	case len(p.buf) >= largeHref && len(p.buf) >= cap(p.buf)/2:
+		// A long href takes the buffer over rather than a copy of it.
 		u.href = unsafe.String(unsafe.SliceData(p.buf), len(p.buf))
 		p.buf = nil
 	default:

@@ -473,13 +473,12 @@ func TestPrintableASCII(t *testing.T) {
 }
 
 // TestLongHrefOwnsItsBuffer: the href of a long input takes over the
-// parser's buffer (too large for the pool); later parses must not write
-// into it.
+// parser's buffer; later parses must not write into it.
 func TestLongHrefOwnsItsBuffer(t *testing.T) {
-	path := strings.Repeat("a", maxPooledBuffer+1)
+	path := strings.Repeat("a", largeHref+1)
 	u := MustParseURL("HTTPS://example.com/" + path)
 	want := "https://example.com/" + path
-	for _, in := range []string{"HTTP://other.example/b", "HTTPS://example.com/" + strings.Repeat("b", maxPooledBuffer+1)} {
+	for _, in := range []string{"HTTP://other.example/b", "HTTPS://example.com/" + strings.Repeat("b", largeHref+1)} {
 		MustParseURL(in)
 	}
 	if u.Href() != want {
