@@ -609,7 +609,7 @@ func (u *URL) SetPathname(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true, in: toValidUTF8(removeTabsAndNewlines(v))}
-	p.buf = make([]byte, 0, len(u.href)+hrefSizeHint(p.in))
+	p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
 	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
 	p.appendQueryAndFragment(u, true)
