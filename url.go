@@ -5,8 +5,8 @@
 package webaddress
 
 import (
-	"slices"
 	"strconv"
+	"strings"
 )
 
 // URL is a URL record of the URL Standard, held as its serialization.
@@ -608,8 +608,8 @@ func (u *URL) SetPathname(v string) bool {
 	if !u.IsValid() || u.HasOpaquePath() {
 		return false
 	}
-	p := parser{base: u, override: true, in: toValidUTF8(removeTabsAndNewlines(v))}
-	p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
+	p := parser{base: u, override: true}
+	p.setInput(u, v)
 	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
 	p.appendQueryAndFragment(u, true)
@@ -624,13 +624,9 @@ func (u *URL) SetSearch(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true}
+	p.setInput(u, strings.TrimPrefix(v, "?"))
 	p.copyBase(throughPath)
 	if v != "" {
-		if v[0] == '?' {
-			v = v[1:]
-		}
-		p.in = toValidUTF8(removeTabsAndNewlines(v))
-		p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
 		p.startQuery()
 		p.run(stateQuery, 0)
 	}
@@ -646,17 +642,21 @@ func (u *URL) SetHash(v string) bool {
 		return false
 	}
 	p := parser{base: u, override: true}
+	p.setInput(u, strings.TrimPrefix(v, "#"))
 	p.copyBase(throughQuery)
 	if v != "" {
-		if v[0] == '#' {
-			v = v[1:]
-		}
-		p.in = toValidUTF8(removeTabsAndNewlines(v))
-		p.buf = slices.Grow(p.buf, len(u.href)+hrefSizeHint(p.in))
 		p.startFragment()
 		p.run(stateFragment, 0)
 	}
 	return u.set(p.finish())
+}
+
+// setInput makes v, without tabs and newlines and as valid UTF-8, the
+// input of a setter's parse of u, and gives p.buf room at once for the
+// href that will be made of u and v.
+func (p *parser) setInput(u *URL, v string) {
+	p.in = toValidUTF8(removeTabsAndNewlines(v))
+	p.buf = make([]byte, 0, len(u.href)+hrefSizeHint(p.in))
 }
 
 // appendQueryAndFragment appends u's fragment, and its query too when
