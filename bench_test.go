@@ -5,38 +5,22 @@
 package webaddress
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// corpusFiles are the benchmark corpora in ../shared/corpus (see its
-// SOURCE.txt), read from $CORPUS_DIR when set.
-var corpusFiles = []string{"kasztp.txt", "node_files.txt", "typed.txt"}
+// corpusFiles are the corpora of testdata/corpus (see its SOURCE).
+var corpusFiles = testfiles.CorpusFiles
 
-// readCorpus returns the lines of a corpus file, or fails tb.
+// readCorpus returns the non-empty lines of a corpus file, or fails tb.
 func readCorpus(tb testing.TB, name string) []string {
-	dir := os.Getenv("CORPUS_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "corpus")
-	}
-	f, err := os.Open(filepath.Join(dir, name))
+	tb.Helper()
+	lines, err := testfiles.CorpusLines(name)
 	if err != nil {
-		tb.Fatalf("corpus not found (set CORPUS_DIR): %v", err)
-	}
-	defer f.Close()
-	var lines []string
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if line := strings.TrimRight(s.Text(), "\r"); line != "" {
-			lines = append(lines, line)
-		}
-	}
-	if err := s.Err(); err != nil {
 		tb.Fatal(err)
 	}
 	return lines

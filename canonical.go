@@ -6,8 +6,8 @@ package webaddress
 
 import "strings"
 
-// trackingParams are the query parameters the canonical form removes
-// (spec/webaddress.txt, "Tracking parameters"). Each is on the list because
+// trackingParams are the query parameters the canonical form removes. Each
+// is on the list because
 // a platform documents it as a click or campaign identifier; the pages were
 // read on 2026-11-05.
 var trackingParams = []struct {

@@ -14,8 +14,9 @@ import (
 )
 
 // This file holds the cleaner: the options and outputs of R's
-// safe_parse_url (package rurl 1.4, spec/safe_parse_url.txt) on top of the
-// URL Standard's parser. cleaner.go holds the memoizing Cleaner.
+// safe_parse_url (the help page of safe_parse_url in the R package rurl,
+// version 1.4, https://github.com/bart-turczynski/rurl) on top of the URL
+// Standard's parser. cleaner.go holds the memoizing Cleaner.
 
 // ProtocolHandling says what [Clean] does with the scheme (R's
 // protocol_handling).
@@ -489,7 +490,8 @@ func (e *CleanError) Is(target error) bool {
 func (e *CleanError) Unwrap() error { return e.Err }
 
 // Clean parses input as R's safe_parse_url does, with the URL Standard's
-// parser, and applies opts (spec/safe_parse_url.txt). White space around
+// parser, and applies opts as that function's help page (R package rurl,
+// version 1.4) describes its arguments. White space around
 // input is trimmed. A failure is returned both as a *[CleanError] and in
 // a Cleaned with Status StatusError and only Original set; an input of
 // any other scheme than http, https, ftp and ftps, or empty, is one.

@@ -17,7 +17,7 @@ import (
 func intPtr(n int) *int { return &n }
 
 // TestCleanHelpPage runs every example of R's help page
-// (spec/safe_parse_url.txt) exactly as printed, NA as "".
+// (R package rurl 1.4) exactly as printed, NA as "".
 func TestCleanHelpPage(t *testing.T) {
 	tests := []struct {
 		in   string

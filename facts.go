@@ -11,8 +11,7 @@ import (
 	"strings"
 )
 
-// Facts is a set of facts about an [Address] (spec/webaddress.txt,
-// "Facts"). Facts report what was found; they never change the value.
+// Facts is a set of facts about an [Address]. Facts report what was found; they never change the value.
 type Facts uint16
 
 // The facts [Parse] reports.

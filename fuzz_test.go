@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"math/bits"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -46,10 +44,10 @@ func FuzzParseURL(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	for _, s := range wptInputs() {
+	for _, s := range wptInputs(f) {
 		f.Add(s)
 	}
-	for _, s := range corpusSeeds() {
+	for _, s := range corpusSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
@@ -75,7 +73,7 @@ func FuzzResolve(f *testing.F) {
 			f.Add(b, s)
 		}
 	}
-	for _, c := range wptCases() {
+	for _, c := range wptCases(f) {
 		if c.Base != nil {
 			f.Add(*c.Base, c.Input)
 		}
@@ -115,7 +113,7 @@ func FuzzSetters(f *testing.F) {
 	for i, s := range fuzzSeeds {
 		f.Add(fuzzBases[i%len(fuzzBases)], uint8(i), s)
 	}
-	for _, c := range settersCases() {
+	for _, c := range settersCases(f) {
 		f.Add(c.href, c.setter, c.value)
 	}
 	f.Fuzz(func(t *testing.T, href string, which uint8, value string) {
@@ -149,7 +147,7 @@ var fuzzBases = []string{
 func TestResolveRoundTrip(t *testing.T) {
 	for _, b := range fuzzBases {
 		base := MustParseURL(b)
-		for _, ref := range append(fuzzSeeds, wptInputs()...) {
+		for _, ref := range append(fuzzSeeds, wptInputs(t)...) {
 			if u, err := base.Parse(ref); err == nil {
 				checkURL(t, u)
 			}
@@ -223,23 +221,11 @@ func recompose(u URL) string {
 	return b.String()
 }
 
-// wptData returns the contents of a file of the web-platform-tests URL
-// data, or nil when it is not found.
-func wptData(name string) []byte {
-	for _, dir := range []string{os.Getenv("WPT_DIR"), filepath.Join("testdata", "wpt"), filepath.Join("..", "shared", "wpt")} {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); dir != "" && err == nil {
-			return data
-		}
-	}
-	return nil
-}
-
-// wptCases returns the cases of urltestdata.json, or nothing when the data
-// is not found.
-func wptCases() []urlTest {
+// wptCases returns the cases of urltestdata.json.
+func wptCases(tb testing.TB) []urlTest {
 	var entries []json.RawMessage
-	if json.Unmarshal(wptData("urltestdata.json"), &entries) != nil {
-		return nil
+	if err := json.Unmarshal(wptData(tb, "urltestdata.json"), &entries); err != nil {
+		tb.Fatal(err)
 	}
 	var cases []urlTest
 	for _, e := range entries {
@@ -252,9 +238,9 @@ func wptCases() []urlTest {
 }
 
 // wptInputs returns the inputs and bases of urltestdata.json.
-func wptInputs() []string {
+func wptInputs(tb testing.TB) []string {
 	var inputs []string
-	for _, c := range wptCases() {
+	for _, c := range wptCases(tb) {
 		inputs = append(inputs, c.Input)
 		if c.Base != nil {
 			inputs = append(inputs, *c.Base)
@@ -265,14 +251,14 @@ func wptInputs() []string {
 
 // settersCases returns the cases of setters_tests.json as an href, a
 // setter's index in fuzzSetters, and a value.
-func settersCases() []struct {
+func settersCases(tb testing.TB) []struct {
 	href   string
 	setter uint8
 	value  string
 } {
 	var file map[string]json.RawMessage
-	if json.Unmarshal(wptData("setters_tests.json"), &file) != nil {
-		return nil
+	if err := json.Unmarshal(wptData(tb, "setters_tests.json"), &file); err != nil {
+		tb.Fatal(err)
 	}
 	names := []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
 	var out []struct {
@@ -297,20 +283,13 @@ func settersCases() []struct {
 	return out
 }
 
-// corpusSeeds returns every 50th line of each file of ../shared/corpus (or
-// $CORPUS_DIR), or nothing when it is not found.
-func corpusSeeds() []string {
-	dir := os.Getenv("CORPUS_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "corpus")
-	}
+// corpusSeeds returns every 50th line of each file of testdata/corpus.
+func corpusSeeds(tb testing.TB) []string {
 	var seeds []string
 	for _, name := range corpusFiles {
-		data, _ := os.ReadFile(filepath.Join(dir, name))
-		i := 0
-		for line := range strings.Lines(string(data)) {
-			if i++; i%50 == 0 {
-				seeds = append(seeds, strings.TrimRight(line, "\r\n"))
+		for i, line := range readCorpus(tb, name) {
+			if (i+1)%50 == 0 {
+				seeds = append(seeds, line)
 			}
 		}
 	}
@@ -327,7 +306,7 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range profileTests {
 		f.Add(tt.in)
 	}
-	for _, s := range append(fuzzSeeds, corpusSeeds()...) {
+	for _, s := range append(fuzzSeeds, corpusSeeds(f)...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
@@ -457,7 +436,7 @@ func FuzzKey(f *testing.F) {
 	for _, tt := range keyTests {
 		f.Add(tt.in)
 	}
-	for _, s := range append(fuzzSeeds, corpusSeeds()...) {
+	for _, s := range append(fuzzSeeds, corpusSeeds(f)...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {

@@ -20,8 +20,8 @@ import (
 )
 
 // A class is one bit of the table: its constant name, its doc comment and
-// the reference predicate that decides membership, written the way
-// spec/url.bs defines the set.
+// the reference predicate that decides membership, written the way the URL
+// Standard defines the set (https://url.spec.whatwg.org/#percent-encoded-bytes).
 type class struct {
 	name string
 	doc  string

@@ -2,6 +2,8 @@ module github.com/onecontact/webaddress
 
 go 1.27
 
+toolchain go1.27.3
+
 require (
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/schollz/progressbar/v3 v3.19.1

@@ -15,7 +15,8 @@ import (
 )
 
 // This file holds the URL Standard's host parser and host serializer
-// (spec/url.bs, sections "Host parsing" and "Host serializing"). The parser
+// (https://url.spec.whatwg.org/#host-parsing and
+// https://url.spec.whatwg.org/#host-serializing). The parser
 // writes the serialized host straight into the URL being built, so a host
 // is parsed and serialized in one pass.
 
@@ -46,8 +47,7 @@ func (k HostKind) String() string {
 }
 
 // maxUnicodeHost is the most UTF-16 code units a host that is not ASCII may
-// have. It is a hardening limit beyond the Standard (spec/webaddress.txt):
-// domain names are at most 253 octets, and the limit keeps the quadratic
+// have. It is a hardening limit beyond the Standard: domain names are at most 253 octets, and the limit keeps the quadratic
 // steps of Punycode and normalization from being abused.
 const maxUnicodeHost = 4096
 

@@ -15,8 +15,7 @@ import (
 // a new KeyVersion. testdata/key_v1.golden freezes KeyV1.
 type KeyVersion uint8
 
-// KeyV1 is the first comparison key (spec/webaddress.txt, "Key, version
-// 1"): two addresses of the same page of the same organization get one
+// KeyV1 is the first comparison key: two addresses of the same page of the same organization get one
 // key. Its shape is [scheme ":" ["//"]] host [":" port] path ["?" query]:
 //
 //   - The scheme is left out for http and https; any other scheme is kept,

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress/internal/testfiles"
+
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 )
@@ -210,19 +212,25 @@ func goldenInputs() []string {
 }
 
 // TestPublicSuffixList runs the Public Suffix List's own test cases
-// (../shared/psl/test_psl.txt) through publicSuffixOf.
+// (testdata/psl/test_psl.txt, or $PSL_DIR/test_psl.txt to try another
+// revision) through publicSuffixOf.
 func TestPublicSuffixList(t *testing.T) {
-	dir := os.Getenv("PSL_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "shared", "psl")
+	path := filepath.Join("testdata", "psl", "test_psl.txt")
+	if dir := os.Getenv("PSL_DIR"); dir != "" {
+		path = filepath.Join(dir, "test_psl.txt")
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "test_psl.txt"))
+	data, err := os.ReadFile(path)
 	if err != nil {
-		msg := fmt.Sprintf("Public Suffix List tests not found (set PSL_DIR): %v", err)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
+		t.Fatalf("Public Suffix List tests: %v (testdata/psl is part of the repository)", err)
+	}
+	if os.Getenv("PSL_DIR") == "" {
+		want, err := testfiles.SHA256Of("psl/SOURCE", "sha256:")
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Skip(msg)
+		if got := testfiles.SHA256(data); got != want {
+			t.Fatalf("%s: sha256 %s, testdata/psl/SOURCE says %s", path, got, want)
+		}
 	}
 	// listChanged names the cases whose answer differs only because the
 	// list embedded in x/net/publicsuffix is older than test_psl.txt, with

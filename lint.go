@@ -12,8 +12,8 @@ import (
 )
 
 // This file holds the linter: the URL Standard's validation errors
-// (spec/url.bs, section 1.1 "Writing", the table of validation errors),
-// each with where in the input it was found.
+// (https://url.spec.whatwg.org/#validation-error, the table of validation
+// errors), each with where in the input it was found.
 
 // Violation is one of the URL Standard's validation errors found in an
 // input: a way the input differs from a valid URL string. Most are not

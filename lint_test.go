@@ -12,7 +12,7 @@ import (
 )
 
 // lintTests has one row per example input of the Standard's table of
-// validation errors (spec/url.bs, section 1.1), in the table's order, and
+// validation errors (https://url.spec.whatwg.org/#validation-error), in the table's order, and
 // the span where the error is found, as the text there and its start.
 var lintTests = []struct {
 	in, base string

@@ -12,8 +12,8 @@ import (
 	"unsafe"
 )
 
-// This file holds the Standard's basic URL parser (spec/url.bs, section
-// "URL parsing"), state by state. The parser writes the serialized URL as it
+// This file holds the Standard's basic URL parser
+// (https://url.spec.whatwg.org/#concept-basic-url-parser), state by state. The parser writes the serialized URL as it
 // goes: every component is written in serialization order, so the output is
 // one byte slice and the record's components are offsets into it. Where the
 // Standard decreases the pointer, the parser leaves its index where it is.
@@ -94,8 +94,8 @@ func (t schemeType) defaultPort() int {
 }
 
 // maxInput is the longest input the parser takes, in bytes: 2 MiB, the
-// longest URL Chrome takes. It is a hardening limit beyond the Standard
-// (spec/webaddress.txt): it bounds the work and memory of one parse, and
+// longest URL Chrome takes. It is a hardening limit beyond the Standard: it
+// bounds the work and memory of one parse, and
 // with percent-encoding at most tripling the length, offsets fit uint32.
 const maxInput = 2 << 20
 

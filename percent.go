@@ -7,7 +7,7 @@ package webaddress
 //go:generate go run gen.go -o tables.go
 
 // This file holds the URL Standard's percent-encoding and percent-decoding
-// (spec/url.bs, section "Percent-encoded bytes"). The percent-encode sets
+// (https://url.spec.whatwg.org/#percent-encoded-bytes). The percent-encode sets
 // are bits of the generated table [charClass].
 
 // EncodeSet names one of the URL Standard's percent-encode sets.

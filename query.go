@@ -12,9 +12,10 @@ import (
 )
 
 // This file holds the URL Standard's application/x-www-form-urlencoded
-// parser and serializer (spec/url.bs, section
-// "application/x-www-form-urlencoded") and a model of its URLSearchParams
-// class (section "URLSearchParams class"), without the link back to a URL
+// parser and serializer
+// (https://url.spec.whatwg.org/#application/x-www-form-urlencoded) and a
+// model of its URLSearchParams class
+// (https://url.spec.whatwg.org/#interface-urlsearchparams), without the link back to a URL
 // object: [SearchParams] is a plain list.
 
 // Param is one name-value tuple of a [SearchParams] list.

@@ -86,7 +86,7 @@ var parseSearchParamsTests = []struct {
 	// "?a=~&b=%7E".
 	{"?a=b%20~", pairs("a", "b ~")},
 	{"?a=~&b=%7E", pairs("a", "~", "b", "~")},
-	// The percent-decode examples of spec/url.bs: malformed escapes stay.
+	// The percent-decode examples of the URL Standard: malformed escapes stay.
 	{"%25%s%1G", pairs("%%s%1G", "")},
 	{"‽%25%2E", pairs("‽%.", "")},
 	{"a=%", pairs("a", "%")},
@@ -154,7 +154,7 @@ var searchParamsStringTests = []struct {
 	{"=b", "=b"},
 	{"a=b&c=d", "a=b&c=d"},
 	{"&&&a=b&&&&c=d&", "a=b&c=d"},
-	// The note in spec/url.bs: "?a=b ~" is "?a=b%20~" after the URL
+	// The note in the URL Standard: "?a=b ~" is "?a=b%20~" after the URL
 	// parser, and URLSearchParams writes it "a=b+%7E".
 	{"?a=b%20~", "a=b+%7E"},
 	{"a=~&b=%7E", "a=%7E&b=%7E"},
@@ -234,7 +234,7 @@ func TestSearchParamsAppendString(t *testing.T) {
 }
 
 func TestFormEncodeASCII(t *testing.T) {
-	// The note in spec/url.bs: the form set contains all code points
+	// The note in the URL Standard: the form set contains all code points
 	// except the ASCII alphanumerics, "*", "-", "." and "_"; and space is
 	// written "+".
 	for c := range 128 {
@@ -291,7 +291,7 @@ func TestFormEncode(t *testing.T) {
 }
 
 // The cases of wpt url/urlsearchparams-sort.any.js, the example in
-// spec/url.bs, and others: pairs after Sort.
+// the URL Standard, and others: pairs after Sort.
 var sortTests = []struct {
 	in   string
 	want []Param
@@ -307,7 +307,7 @@ var sortTests = []struct {
 	{"bbb&bb&aaa&aa=x&aa=y", pairs("aa", "x", "aa", "y", "aaa", "", "bb", "", "bbb", "")},
 	{"z=z&=f&=t&=x", pairs("", "f", "", "t", "", "x", "z", "z")},
 	{"a🌈&a💩", pairs("a🌈", "", "a💩", "")},
-	// spec/url.bs's example.
+	// the Standard's example.
 	{"q=🏳️‍🌈&key=e1f7bc78", pairs("key", "e1f7bc78", "q", "🏳️‍🌈")},
 	// U+FFFD (a decoded "%FF") sorts after U+1F308, though its UTF-8 is less.
 	{"%FF=1&%F0%9F%8C%88=2", pairs("🌈", "2", "\uFFFD", "1")},

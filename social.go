@@ -37,8 +37,8 @@ type Profile struct {
 	Kind    string  `json:"kind"`
 }
 
-// Profile returns the social profile the address has the shape of
-// (spec/webaddress.txt, "Facts"), and whether it has one. Only http and
+// Profile returns the social profile the address has the shape of, and
+// whether it has one. Only http and
 // https addresses match; a network's hosts are its domains and their
 // subdomains (www., m., mobile., any), never lookalikes such as
 // notgithub.com or github.com.evil.example. Case in the host, a trailing

@@ -373,8 +373,8 @@ func compose(c components) URL {
 	return p.finish()
 }
 
-// The setters below are the Standard's URL class setters (spec/url.bs,
-// section "URL class"). Each runs the basic URL parser's states with the
+// The setters below are the Standard's URL class setters
+// (https://url.spec.whatwg.org/#urlutils-members). Each runs the basic URL parser's states with the
 // setter's state override. The Standard's setters ignore values they cannot
 // use; ours then return false and leave the URL unchanged. Setters on the
 // zero URL do nothing and return false, and so do setters whose result

@@ -10,8 +10,9 @@
 // (https://url.spec.whatwg.org/, as of July 2026), tested against every
 // case of the web-platform-tests URL data. It does not follow RFC 3986:
 // like a browser it accepts "HTTPS://Example.COM/a/../b" and writes
-// "https://example.com/b". Hosts that are not ASCII go through UTS #46
-// (golang.org/x/net/idna); ASCII hosts are only lowercased and checked, as
+// "https://example.com/b". Hosts that are not ASCII go through UTS #46,
+// Unicode IDNA Compatibility Processing
+// (https://www.unicode.org/reports/tr46/, through golang.org/x/net/idna); ASCII hosts are only lowercased and checked, as
 // the Standard says. Beyond the Standard, a host that is not ASCII and is
 // longer than 4096 UTF-16 code units fails, and so does an input longer
 // than 2 MiB (2,097,152 bytes, Chrome's limit), with the validation error
@@ -188,8 +189,8 @@ func parseFailure(input string, at int, prefix string, err error) *Error {
 // follows.
 var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", "skype", "magnet", "news", "data", "javascript", "about", "blob"}
 
-// schemeWritten reports whether text starts with a scheme the person wrote
-// (spec/webaddress.txt, "Parsing"): "scheme:" followed by "//", or a scheme
+// schemeWritten reports whether text starts with a scheme the person wrote:
+// "scheme:" followed by "//", or a scheme
 // written without slashes, or a special scheme. So "localhost:3000/x" and
 // "example.com:8080" are hosts with ports.
 func schemeWritten(text string) bool {
@@ -234,8 +235,7 @@ func schemeWritten(text string) bool {
 // assumedScheme is the scheme of an input whose scheme was not written.
 const assumedScheme = "https"
 
-// Parse parses a website address as a person typed it (spec/webaddress.txt,
-// "Parsing"). The input is trimmed of Unicode white space; when it does not
+// Parse parses a website address as a person typed it. The input is trimmed of Unicode white space; when it does not
 // start with a written scheme, "https://" is put in front and
 // [FactSchemeAssumed] is set. The result is then parsed with the URL
 // Standard, as [ParseURL] does: every WHATWG URL is accepted, including
@@ -298,13 +298,12 @@ func (a Address) Input() string { return a.input }
 // the fragment, tracking parameters and credentials as written.
 func (a Address) URL() URL { return a.url }
 
-// Canonical returns the canonical form (spec/webaddress.txt, "Canonical
-// form"): the URL's serialization (host lowercased and through UTS #46,
-// IPv4 in dotted decimal, IPv6 compressed, default port left out) with
-// the tracking parameters and the fragment removed. A query left empty by
-// the removal goes with its "?"; a query that was empty and had nothing
-// removed stays. Credentials, path case and every other parameter stay as
-// written.
+// Canonical returns the canonical form: the URL's serialization (host
+// lowercased and through UTS #46, IPv4 in dotted decimal, IPv6 compressed,
+// default port left out) with the tracking parameters and the fragment
+// removed. A query left empty by the removal goes with its "?"; a query
+// that was empty and had nothing removed stays. Credentials, path case and
+// every other parameter stay as written.
 func (a Address) Canonical() string { return a.canonical }
 
 // RemovedParams returns the tracking parameters [Address.Canonical] took

@@ -195,7 +195,7 @@ func TestParse(t *testing.T) {
 // places, and keeps the parameters around it.
 func TestTrackingParams(t *testing.T) {
 	if len(trackingParams) != 19 {
-		t.Errorf("%d tracking parameters, want the 19 of spec/webaddress.txt", len(trackingParams))
+		t.Errorf("%d tracking parameters, want the 19 of the documented list", len(trackingParams))
 	}
 	for _, p := range trackingParams {
 		if p.platform == "" || p.page == "" || p.read == "" {

@@ -11,40 +11,59 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// The web-platform-tests URL data (see testdata/wpt/PIN) is read from
-// $WPT_DIR, else testdata/wpt/ when fetch.sh downloaded it there, else
-// ../shared/wpt beside the repository. Without it the tests skip, except
-// under CI=true, where they fail.
+// The web-platform-tests URL data is in testdata/wpt, byte for byte as
+// testdata/wpt/PIN names it; $WPT_DIR may point elsewhere to try newer
+// data. Missing data is a failure, never a skip.
 
-// wptDir returns the directory holding the WPT data.
-func wptDir(t testing.TB) string {
-	t.Helper()
-	for _, dir := range []string{os.Getenv("WPT_DIR"), filepath.Join("testdata", "wpt"), filepath.Join("..", "shared", "wpt")} {
-		if dir == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(dir, "urltestdata.json")); err == nil {
-			return dir
-		}
+// wptDir returns the directory holding the WPT data: $WPT_DIR, else
+// testdata/wpt.
+func wptDir() string {
+	if dir := os.Getenv("WPT_DIR"); dir != "" {
+		return dir
 	}
-	msg := "web-platform-tests data not found: set WPT_DIR, run testdata/wpt/fetch.sh, or put ../shared/wpt beside the repository"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
+	return filepath.Join("testdata", "wpt")
 }
+
+// wptData returns the contents of a file of the WPT data, or fails tb.
+func wptData(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(wptDir(), name))
+	if err != nil {
+		tb.Fatalf("web-platform-tests data: %v (testdata/wpt is part of the repository; $WPT_DIR overrides it)", err)
+	}
+	return data
+}
+
+// TestWPTPin checks that each file of testdata/wpt is the one PIN names,
+// by its sha256.
+func TestWPTPin(t *testing.T) {
+	if os.Getenv("WPT_DIR") != "" {
+		t.Log("WPT_DIR is set: the data is not the pinned one, whose checksums are not checked")
+		return
+	}
+	for _, name := range wptFiles {
+		want, err := testfiles.SHA256Of("wpt/PIN", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := testfiles.SHA256(wptData(t, name)); got != want {
+			t.Errorf("testdata/wpt/%s: sha256 %s, PIN says %s", name, got, want)
+		}
+	}
+}
+
+// wptFiles are the files of the WPT URL data the tests use.
+var wptFiles = []string{"urltestdata.json", "setters_tests.json", "toascii.json", "IdnaTestV2.json", "percent-encoding.json"}
 
 // readWPT decodes a WPT JSON file into its object entries, skipping the
 // strings that serve as comments.
 func readWPT(t testing.TB, name string) []json.RawMessage {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(wptDir(t), name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := wptData(t, name)
 	var all []json.RawMessage
 	if err := json.Unmarshal(data, &all); err != nil {
 		t.Fatalf("%s: %v", name, err)
@@ -169,10 +188,7 @@ func asParseError(err error, target **ParseError) bool {
 // TestSetters runs setters_tests.json: each setter on each URL gives the
 // expected getters.
 func TestSetters(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(wptDir(t), "setters_tests.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := wptData(t, "setters_tests.json")
 	var groups map[string]json.RawMessage
 	if err := json.Unmarshal(data, &groups); err != nil {
 		t.Fatal(err)

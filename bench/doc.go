@@ -3,7 +3,7 @@
 // license that can be found in the LICENSE file.
 
 // Package bench compares webaddress with other URL parsers on the corpus in
-// ../../shared/corpus: net/url, github.com/nlnwa/whatwg-url, ada through
+// ../testdata/corpus: net/url, github.com/nlnwa/whatwg-url, ada through
 // github.com/ada-url/goada, and ada's C++ core (package adacore). It is a
 // module of its own so that users of webaddress never download the peers or
 // need cgo. Its tests check webaddress's hrefs against ada's.

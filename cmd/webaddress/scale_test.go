@@ -15,28 +15,16 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// corpusLines returns the lines of a file of ../shared/corpus (or
-// $CORPUS_DIR). Without it, the test fails under CI=true and skips
-// elsewhere.
+// corpusLines returns the non-empty lines of a file of testdata/corpus.
 func corpusLines(tb testing.TB, name string) []string {
-	dir := os.Getenv("CORPUS_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	data, err := os.ReadFile(filepath.Join(dir, name))
+	tb.Helper()
+	lines, err := testfiles.CorpusLines(name)
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("corpus: %v", err)
-		}
-		tb.Skipf("corpus not found (set CORPUS_DIR): %v", err)
-	}
-	var lines []string
-	for l := range strings.Lines(string(data)) {
-		if l = strings.TrimRight(l, "\r\n"); l != "" {
-			lines = append(lines, l)
-		}
+		tb.Fatal(err)
 	}
 	return lines
 }
