@@ -321,7 +321,7 @@ func (o *CleanOptions) optionFields() [10]optionField {
 // Set sets the option R calls name to R's value for it, as in
 // o.Set("www_handling", "if_no_subdomain"). For
 // "subdomain_levels_to_keep", value is a number from 0 or "NULL". An
-// unknown name or value is a *[CleanError] with code
+// unknown name or value is a *[Error] with code
 // [CodeInvalidOption], and o is unchanged.
 func (o *CleanOptions) Set(name, value string) error {
 	if name == "subdomain_levels_to_keep" {
@@ -352,7 +352,7 @@ func (o *CleanOptions) Set(name, value string) error {
 }
 
 // Validate reports whether every option has one of its values: it returns
-// nil, or a *[CleanError] with code [CodeInvalidOption] naming the first
+// nil, or a *[Error] with code [CodeInvalidOption] naming the first
 // option that does not.
 func (o CleanOptions) Validate() error {
 	if o.Protocol <= ProtocolHTTPS && o.WWW <= WWWIfNoSubdomain && o.TLDSource <= TLDICANN &&
@@ -373,8 +373,8 @@ func (o CleanOptions) Validate() error {
 	return nil
 }
 
-func optionError(reason string) *CleanError {
-	return &CleanError{Code: CodeInvalidOption, Offset: -1, Reason: reason}
+func optionError(reason string) *Error {
+	return &Error{Offset: -1, Reason: reason, code: CodeInvalidOption}
 }
 
 // Status is the outcome of [Clean], R's parse_status.
@@ -425,74 +425,10 @@ type Cleaned struct {
 	Err error `json:"-"`
 }
 
-// The codes of [CleanError] beyond those of [Error], which it has when
-// the URL parser failed.
-const (
-	CodeEmptyInput        = "clean.empty-input"        // the input is empty or white space
-	CodeUnsupportedScheme = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps, under ProtocolKeep or ProtocolNone
-	CodeSchemeRelative    = "clean.scheme-relative"    // a "//host" input under SchemeRelativeError
-	CodeInvalidOption     = "clean.invalid-option"     // an option out of range
-)
-
-// CleanError is the error [Clean] returns: where R's safe_parse_url returns
-// NULL. Compare it with the Err variables using errors.Is: a failure of
-// the URL parser also matches the *[Error] variables, such as
-// ErrInvalidHost.
-type CleanError struct {
-	Code   string // one of the Code constants of CleanError or Error
-	Input  string // the input as given
-	Offset int    // the byte offset in Input where the failure was found; -1 for an option
-	Reason string // for CodeInvalidOption, which option and value were wrong
-	Err    error  // the *Error of the URL parser's failure, or nil
-}
-
-// The errors [Clean] returns that are not the URL parser's, by code, for
-// errors.Is.
-var (
-	ErrEmptyInput        = &CleanError{Code: CodeEmptyInput}
-	ErrUnsupportedScheme = &CleanError{Code: CodeUnsupportedScheme}
-	ErrSchemeRelative    = &CleanError{Code: CodeSchemeRelative}
-	ErrInvalidOption     = &CleanError{Code: CodeInvalidOption}
-)
-
-// Error returns a message naming the code, the input and the reason, such
-// as `clean.unsupported-scheme: "mailto:a@example.com": scheme "mailto" is
-// not http, https, ftp or ftps`; for a failure of the URL parser, the
-// message of its *[Error].
-func (e *CleanError) Error() string {
-	var reason string
-	switch e.Code {
-	case CodeInvalidOption:
-		return e.Code + ": " + e.Reason
-	case CodeEmptyInput:
-		reason = "the input is empty or white space"
-	case CodeUnsupportedScheme:
-		scheme, _, _ := strings.Cut(e.Input[min(max(e.Offset, 0), len(e.Input)):], ":")
-		scheme = strings.ToLower(removeTabsAndNewlines(scheme))
-		reason = "scheme " + strconv.Quote(scheme) + " is not http, https, ftp or ftps"
-	case CodeSchemeRelative:
-		reason = `the input is scheme-relative and scheme_relative_handling is "error"`
-	default:
-		if e.Err != nil {
-			return e.Err.Error()
-		}
-	}
-	return e.Code + ": " + strconv.Quote(e.Input) + ": " + reason
-}
-
-// Is reports whether target is the Err variable of e's code.
-func (e *CleanError) Is(target error) bool {
-	t, ok := target.(*CleanError)
-	return ok && t.Input == "" && t.Reason == "" && t.Err == nil && t.Code == e.Code
-}
-
-// Unwrap returns the URL parser's *[Error], if any.
-func (e *CleanError) Unwrap() error { return e.Err }
-
 // Clean parses input as R's safe_parse_url does, with the URL Standard's
 // parser, and applies opts as that function's help page (R package rurl,
 // version 1.4) describes its arguments. White space around
-// input is trimmed. A failure is returned both as a *[CleanError] and in
+// input is trimmed. A failure is returned both as a *[Error] and in
 // a Cleaned with Status StatusError and only Original set; an input of
 // any other scheme than http, https, ftp and ftps, or empty, is one.
 //
@@ -520,13 +456,13 @@ func Clean(input string, opts CleanOptions) (Cleaned, error) {
 
 // clean is Clean with options known to be valid.
 func (o *CleanOptions) clean(input string) (Cleaned, error) {
-	fail := func(err *CleanError) (Cleaned, error) {
+	fail := func(err *Error) (Cleaned, error) {
 		err.Input = input
 		return Cleaned{Original: input, Status: StatusError, Err: err}, err
 	}
 	text, lead := trimSpace(input)
 	if text == "" {
-		return fail(&CleanError{Code: CodeEmptyInput})
+		return fail(&Error{Reason: "the input is empty or white space", code: CodeEmptyInput})
 	}
 
 	// The scheme: scheme is the result's, assume the one the parser reads
@@ -544,7 +480,8 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 			scheme, assume, rest = written, "ftp", text[colon+1:]
 		default:
 			if o.Protocol == ProtocolKeep || o.Protocol == ProtocolNone {
-				return fail(&CleanError{Code: CodeUnsupportedScheme, Offset: lead})
+				reason := "scheme " + strconv.Quote(written) + " is not http, https, ftp or ftps"
+				return fail(&Error{Offset: lead, Reason: reason, code: CodeUnsupportedScheme})
 			}
 			assume, rest = "http", text[colon+1:]
 		}
@@ -557,7 +494,8 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		case SchemeRelativeHTTPS:
 			scheme, assume = "https", "https"
 		default:
-			return fail(&CleanError{Code: CodeSchemeRelative, Offset: lead})
+			reason := `the input is scheme-relative and scheme_relative_handling is "error"`
+			return fail(&Error{Offset: lead, Reason: reason, code: CodeSchemeRelative})
 		}
 	default:
 		switch o.Protocol {
@@ -587,8 +525,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		if len(rest) < len(text) {
 			prefix = assume + ":" // the rest after a written scheme
 		}
-		e := parseFailure(input, lead+len(text)-len(rest), prefix, err)
-		return fail(&CleanError{Code: e.Code, Offset: e.Offset, Err: e})
+		return fail(parseFailure(input, lead+len(text)-len(rest), prefix, err))
 	}
 
 	c := Cleaned{

@@ -337,11 +337,11 @@ func TestClean(t *testing.T) {
 		c, err := Clean(tt.in, opts)
 		got := cleanRow(c)
 		if err != nil {
-			var ce *CleanError
+			var ce *Error
 			if !errors.As(err, &ce) || c.Status != StatusError || c.Err != err || c != (Cleaned{Original: tt.in, Status: StatusError, Err: err}) {
-				t.Errorf("Clean(%q, %s): %v, %+v: want a *CleanError and only Original and Status", tt.in, tt.opts, err, c)
+				t.Errorf("Clean(%q, %s): %v, %+v: want a *Error and only Original and Status", tt.in, tt.opts, err, c)
 			}
-			got = "error " + ce.Code
+			got = "error " + string(ce.Code())
 		} else if c.Original != tt.in {
 			t.Errorf("Clean(%q, %s).Original = %q", tt.in, tt.opts, c.Original)
 		}
@@ -390,7 +390,7 @@ func TestCleanOptionsSet(t *testing.T) {
 		{"subdomain_levels_to_keep", "one", `clean.invalid-option: subdomain_levels_to_keep = "one" is not a number from 0 or "NULL"`},
 	} {
 		err := o.Set(tt.name, tt.value)
-		if err == nil || err.Error() != tt.msg || !errors.Is(err, ErrInvalidOption) {
+		if err == nil || err.Error() != tt.msg || !errors.Is(err, CodeInvalidOption) {
 			t.Errorf("Set(%q, %q) = %v, want %s", tt.name, tt.value, err, tt.msg)
 		}
 		if !reflect.DeepEqual(o, before) {
@@ -410,7 +410,7 @@ func TestCleanOptionsValidate(t *testing.T) {
 		f := fields[slices.IndexFunc(fields[:], func(g optionField) bool { return g.name == f.name })]
 		*f.value = uint8(len(f.values))
 		err := o.Validate()
-		if err == nil || !errors.Is(err, ErrInvalidOption) || !strings.Contains(err.Error(), f.name) {
+		if err == nil || !errors.Is(err, CodeInvalidOption) || !strings.Contains(err.Error(), f.name) {
 			t.Errorf("%s out of range: Validate() = %v", f.name, err)
 		}
 		c, cerr := Clean("example.com", o)
@@ -435,19 +435,19 @@ func TestCleanErrors(t *testing.T) {
 		offset int
 		msg    string
 	}{
-		{"", CleanOptions{}, ErrEmptyInput, 0, `clean.empty-input: "": the input is empty or white space`},
-		{" \t", CleanOptions{Protocol: ProtocolHTTP}, ErrEmptyInput, 0, `clean.empty-input: " \t": the input is empty or white space`},
-		{"  mailto:a@example.com", CleanOptions{}, ErrUnsupportedScheme, 2, `clean.unsupported-scheme: "  mailto:a@example.com": scheme "mailto" is not http, https, ftp or ftps`},
-		{"WS://example.com", CleanOptions{Protocol: ProtocolNone}, ErrUnsupportedScheme, 0, `clean.unsupported-scheme: "WS://example.com": scheme "ws" is not http, https, ftp or ftps`},
-		{" //example.com", CleanOptions{SchemeRelative: SchemeRelativeError}, ErrSchemeRelative, 1, `clean.scheme-relative: " //example.com": the input is scheme-relative and scheme_relative_handling is "error"`},
-		{" example.com:99999", CleanOptions{}, ErrInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
-		{"http://[::1", CleanOptions{}, ErrInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
-		{"ftps://a b", CleanOptions{}, ErrInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
-		{"mailto:a b", CleanOptions{Protocol: ProtocolHTTPS}, ErrInvalidHost, 8, `web.invalid-host: "mailto:a b": domain-to-ASCII at byte 8`},
+		{"", CleanOptions{}, CodeEmptyInput, 0, `clean.empty-input: "": the input is empty or white space`},
+		{" \t", CleanOptions{Protocol: ProtocolHTTP}, CodeEmptyInput, 0, `clean.empty-input: " \t": the input is empty or white space`},
+		{"  mailto:a@example.com", CleanOptions{}, CodeUnsupportedScheme, 2, `clean.unsupported-scheme: "  mailto:a@example.com": scheme "mailto" is not http, https, ftp or ftps`},
+		{"WS://example.com", CleanOptions{Protocol: ProtocolNone}, CodeUnsupportedScheme, 0, `clean.unsupported-scheme: "WS://example.com": scheme "ws" is not http, https, ftp or ftps`},
+		{" //example.com", CleanOptions{SchemeRelative: SchemeRelativeError}, CodeSchemeRelative, 1, `clean.scheme-relative: " //example.com": the input is scheme-relative and scheme_relative_handling is "error"`},
+		{" example.com:99999", CleanOptions{}, CodeInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
+		{"http://[::1", CleanOptions{}, CodeInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
+		{"ftps://a b", CleanOptions{}, CodeInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
+		{"mailto:a b", CleanOptions{Protocol: ProtocolHTTPS}, CodeInvalidHost, 8, `web.invalid-host: "mailto:a b": domain-to-ASCII at byte 8`},
 	}
 	for _, tt := range tests {
 		_, err := Clean(tt.in, tt.opts)
-		var ce *CleanError
+		var ce *Error
 		if !errors.As(err, &ce) || !errors.Is(err, tt.target) || ce.Offset != tt.offset || ce.Input != tt.in || err.Error() != tt.msg {
 			t.Errorf("Clean(%q) error = %v (%+v); want %v at %d: %s", tt.in, err, ce, tt.target, tt.offset, tt.msg)
 		}
@@ -458,7 +458,7 @@ func TestCleanErrors(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Input != "ftp://a b" || pe.Offset != 7 {
 		t.Errorf("ParseError of ftps: %+v", pe)
 	}
-	if errors.Is(err, ErrEmptyInput) || errors.Is(ErrEmptyInput, ErrInvalidHost) {
+	if errors.Is(err, CodeEmptyInput) || errors.Is(CodeEmptyInput, CodeInvalidHost) {
 		t.Error("errors of different codes match")
 	}
 }

@@ -120,7 +120,7 @@ func ExampleParse() {
 func ExampleParse_error() {
 	_, err := webaddress.Parse("example.com:99999")
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, webaddress.ErrInvalidPort))
+	fmt.Println(errors.Is(err, webaddress.CodeInvalidPort))
 	// Output:
 	// web.invalid-port: "example.com:99999": port-out-of-range at byte 12
 	// true
@@ -253,7 +253,7 @@ func ExampleClean() {
 func ExampleClean_error() {
 	_, err := webaddress.Clean("mailto:sales@example.com", webaddress.CleanOptions{})
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, webaddress.ErrUnsupportedScheme))
+	fmt.Println(errors.Is(err, webaddress.CodeUnsupportedScheme))
 	// Output:
 	// clean.unsupported-scheme: "mailto:sales@example.com": scheme "mailto" is not http, https, ftp or ftps
 	// true

@@ -12,7 +12,7 @@ import (
 )
 
 // Facts is a set of facts about an [Address]. Facts report what was found; they never change the value.
-type Facts uint16
+type Facts uint64
 
 // The facts [Parse] reports.
 const (
@@ -88,7 +88,7 @@ func (f Facts) Has(g Facts) bool { return f&g == g }
 // Names returns the names of the facts in f, in the order of the
 // constants, e.g. ["scheme-assumed", "fragment-removed"].
 func (f Facts) Names() []string {
-	names := make([]string, 0, bits.OnesCount16(uint16(f)))
+	names := make([]string, 0, bits.OnesCount64(uint64(f)))
 	for i, name := range factNames {
 		if f&(1<<i) != 0 {
 			names = append(names, name)

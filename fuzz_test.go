@@ -350,7 +350,7 @@ func FuzzParse(f *testing.F) {
 		if facts.Has(FactSchemeAssumed) == f.Scheme.IsPresent() {
 			t.Fatalf("Parse(%q): scheme-assumed %v with scheme span %v", input, facts.Has(FactSchemeAssumed), f.Scheme)
 		}
-		if _, ok := a.Profile(); ok != (facts&factProfiles != 0) || bits.OnesCount16(uint16(facts&factProfiles)) > 1 {
+		if _, ok := a.Profile(); ok != (facts&factProfiles != 0) || bits.OnesCount64(uint64(facts&factProfiles)) > 1 {
 			t.Fatalf("Parse(%q): profile facts %v disagree with Profile", input, facts)
 		}
 		if facts.Has(FactNonWebScheme) == a.IsWebsite() {
@@ -390,7 +390,7 @@ func fuzzCleanOptions(seed uint64) CleanOptions {
 	return o
 }
 
-// FuzzClean checks that Clean never panics, returns a *CleanError exactly
+// FuzzClean checks that Clean never panics, returns a *Error exactly
 // when its status is "error", and gives consistent components; that it
 // is deterministic; and that a Cleaner agrees with it.
 func FuzzClean(f *testing.F) {
@@ -407,7 +407,7 @@ func FuzzClean(f *testing.F) {
 			t.Fatalf("Clean(%q, %+v) = %+v, %v: Original or Err wrong", input, opts, c, err)
 		}
 		if err != nil {
-			var ce *CleanError
+			var ce *Error
 			if !errors.As(err, &ce) || c != (Cleaned{Original: input, Status: StatusError, Err: err}) || ce.Error() == "" {
 				t.Fatalf("Clean(%q, %+v) = %+v, %v", input, opts, c, err)
 			}

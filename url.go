@@ -51,49 +51,6 @@ type URL struct {
 // flagOpaquePath is set in URL.flags when the URL has an opaque path.
 const flagOpaquePath = 1
 
-// ParseError reports why an input is not a URL. Name is the URL Standard's
-// validation error that made the parser return failure (e.g.
-// "port-out-of-range", "IPv6-unclosed", "host-missing"), or one of the
-// hardening limits of this package ("domain-too-long", "input-too-long").
-type ParseError struct {
-	Input  string // the input as given
-	Base   string // the base URL's href when a reference was resolved, else ""
-	Name   string // the validation error's name, as in the Standard's table
-	Offset int    // the byte offset in Input where the parser found it
-}
-
-// Error returns a message such as
-// `ParseURL("http://[::1"): IPv6-unclosed at byte 7 ("[::1")`.
-func (e *ParseError) Error() string {
-	var b []byte
-	if e.Base != "" {
-		b = append(b, "Parse("...)
-		b = strconv.AppendQuote(b, e.Input)
-		b = append(b, ") against "...)
-		b = strconv.AppendQuote(b, e.Base)
-	} else {
-		b = append(b, "ParseURL("...)
-		b = strconv.AppendQuote(b, e.Input)
-		b = append(b, ')')
-	}
-	b = append(b, ": "...)
-	b = append(b, e.Name...)
-	if e.Offset >= 0 && e.Offset <= len(e.Input) {
-		b = append(b, " at byte "...)
-		b = strconv.AppendInt(b, int64(e.Offset), 10)
-		rest := e.Input[e.Offset:]
-		if len(rest) > 24 {
-			rest = rest[:24] + "…"
-		}
-		if rest != "" {
-			b = append(b, " ("...)
-			b = strconv.AppendQuote(b, rest)
-			b = append(b, ')')
-		}
-	}
-	return string(b)
-}
-
 // ParseURL parses input as an absolute URL with the URL Standard's basic
 // URL parser, as new URL(input) does in a browser. A failure is a
 // *[ParseError] naming the validation error and where it was found.

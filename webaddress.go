@@ -38,11 +38,8 @@
 package webaddress
 
 import (
-	"bytes"
-	"encoding/json"
 	"log/slog"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -97,91 +94,6 @@ func (s Span) UTF16(input string) Span {
 // nothing was typed for it.
 type Fields struct {
 	Scheme, Host, Port, Path, Query, Fragment Span
-}
-
-// The error codes of [Error].
-const (
-	CodeHostMissing = "web.host-missing" // the address has no host: "https://", "http://user@/"
-	CodeInvalidHost = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
-	CodeInvalidPort = "web.invalid-port" // the port is not a number from 0 to 65535
-	CodeInvalidURL  = "web.invalid-url"  // any other failure
-)
-
-// Error is the error [Parse] returns: one of four codes, the input, and the
-// URL Standard's failure behind it. Compare it with the Err variables using
-// errors.Is, or read it with errors.As.
-type Error struct {
-	Code   string      // CodeHostMissing, CodeInvalidHost, CodeInvalidPort or CodeInvalidURL
-	Input  string      // the input as given
-	Offset int         // the byte offset in Input where the failure was found
-	Err    *ParseError // the URL parser's failure, on the text it parsed
-}
-
-// The errors [Parse] returns, by code, for errors.Is.
-var (
-	ErrHostMissing = &Error{Code: CodeHostMissing}
-	ErrInvalidHost = &Error{Code: CodeInvalidHost}
-	ErrInvalidPort = &Error{Code: CodeInvalidPort}
-	ErrInvalidURL  = &Error{Code: CodeInvalidURL}
-)
-
-// Error returns a message naming the code, the input and the Standard's
-// validation error, such as
-// `web.invalid-port: "example.com:99999": port-out-of-range at byte 12`.
-func (e *Error) Error() string {
-	msg := e.Code + ": " + strconv.Quote(e.Input)
-	if e.Err != nil {
-		msg += ": " + e.Err.Name + " at byte " + strconv.Itoa(e.Offset)
-	}
-	return msg
-}
-
-// Is reports whether target is the Err variable of e's code.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Err == nil && t.Input == "" && t.Code == e.Code
-}
-
-// Unwrap returns the URL parser's *ParseError.
-func (e *Error) Unwrap() error {
-	if e.Err == nil {
-		return nil
-	}
-	return e.Err
-}
-
-// codeOf maps the name of a validation error that made the URL parser fail
-// to an [Error] code. It reports false for a name it does not know, which
-// the tests make sure never happens.
-func codeOf(name string) (string, bool) {
-	switch name {
-	case "host-missing":
-		return CodeHostMissing, true
-	case "port-out-of-range", "port-invalid":
-		return CodeInvalidPort, true
-	case "domain-to-ASCII", "domain-too-long", "host-invalid-code-point",
-		"IPv4-too-many-parts", "IPv4-non-numeric-part", "IPv4-out-of-range-part",
-		"IPv6-unclosed", "IPv6-invalid-compression", "IPv6-too-many-pieces",
-		"IPv6-multiple-compression", "IPv6-invalid-code-point", "IPv6-too-few-pieces",
-		"IPv4-in-IPv6-too-many-pieces", "IPv4-in-IPv6-invalid-code-point",
-		"IPv4-in-IPv6-out-of-range-part", "IPv4-in-IPv6-too-few-parts":
-		return CodeInvalidHost, true
-	case "missing-scheme-non-relative-URL", "input-too-long":
-		return CodeInvalidURL, true
-	}
-	return CodeInvalidURL, false
-}
-
-// parseFailure returns the *Error of a failed parse, err, of text found at
-// byte at of input, after the assumed prefix ("" when none).
-func parseFailure(input string, at int, prefix string, err error) *Error {
-	pe := err.(*ParseError)
-	offset := at + pe.Offset // pe.Offset counts in text
-	// The URL parser's error is on the text it parsed.
-	pe.Input = prefix + pe.Input
-	pe.Offset += len(prefix)
-	code, _ := codeOf(pe.Name)
-	return &Error{Code: code, Input: input, Offset: offset, Err: pe}
 }
 
 // slashlessSchemes are the schemes a person writes without "//"; with them
@@ -247,7 +159,7 @@ func Parse(input string) (Address, error) {
 	text, lead := trimSpace(input)
 	if len(text) > maxInput {
 		pe := &ParseError{Input: input, Name: "input-too-long", Offset: lead + maxInput}
-		return Address{}, &Error{Code: CodeInvalidURL, Input: input, Offset: pe.Offset, Err: pe}
+		return Address{}, &Error{Input: input, Offset: pe.Offset, Err: pe, code: CodeInvalidURL}
 	}
 	a := Address{input: input}
 	assume := ""
@@ -346,62 +258,6 @@ func (a Address) LogValue() slog.Value {
 		slog.String("canonical", a.String()),
 		slog.String("facts", a.facts.String()),
 	)
-}
-
-// addressJSON is the JSON record of an Address.
-type addressJSON struct {
-	Input         string     `json:"input"`
-	Href          string     `json:"href"`
-	Canonical     string     `json:"canonical"`
-	Key           string     `json:"key"`
-	Profile       *Profile   `json:"profile,omitempty"`
-	Facts         Facts      `json:"facts"`
-	Fields        fieldsJSON `json:"fields"`
-	RemovedParams []string   `json:"removed_params,omitempty"`
-}
-
-// fieldsJSON lists the present spans as [start, end] pairs.
-type fieldsJSON struct {
-	Scheme   *[2]int `json:"scheme,omitempty"`
-	Host     *[2]int `json:"host,omitempty"`
-	Port     *[2]int `json:"port,omitempty"`
-	Path     *[2]int `json:"path,omitempty"`
-	Query    *[2]int `json:"query,omitempty"`
-	Fragment *[2]int `json:"fragment,omitempty"`
-}
-
-func spanJSON(s Span) *[2]int {
-	if !s.IsPresent() {
-		return nil
-	}
-	return &[2]int{s.Start, s.End}
-}
-
-// MarshalJSON returns the address as a JSON object: input, href,
-// canonical, key (KeyV1), profile (when there is one), facts (as names),
-// fields (present spans as [start, end] byte offsets) and removed_params.
-// Credentials appear as written in href and canonical.
-func (a Address) MarshalJSON() ([]byte, error) {
-	f := a.fields
-	var profile *Profile
-	if p, ok := a.Profile(); ok {
-		profile = &p
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // json.Marshal escapes again; an Encoder need not
-	err := enc.Encode(addressJSON{
-		Input:     a.input,
-		Href:      a.url.Href(),
-		Canonical: a.canonical,
-		Key:       a.Key(KeyV1),
-		Profile:   profile,
-		Facts:     a.facts,
-		Fields: fieldsJSON{spanJSON(f.Scheme), spanJSON(f.Host), spanJSON(f.Port),
-			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},
-		RemovedParams: a.removed,
-	})
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
 
 // utf16Len returns the length of s in UTF-16 code units.

@@ -165,7 +165,7 @@ func TestParse(t *testing.T) {
 		a, err := Parse(tt.in)
 		if strings.HasPrefix(tt.want, "web.") {
 			var e *Error
-			if !errors.As(err, &e) || e.Code != tt.want {
+			if !errors.As(err, &e) || string(e.Code()) != tt.want {
 				t.Errorf("Parse(%q) = %q, %v; want error %s", tt.in, a.Canonical(), err, tt.want)
 			}
 			continue
@@ -357,12 +357,12 @@ func TestErrors(t *testing.T) {
 		name   string
 		offset int
 	}{
-		{"  https://", ErrHostMissing, "host-missing", 10},
-		{"exa mple.com", ErrInvalidHost, "domain-to-ASCII", 3},
-		{"example.com:99999/x", ErrInvalidPort, "port-out-of-range", 12},
-		{" example.com:8a", ErrInvalidPort, "port-invalid", 14},
-		{"http://[::1", ErrInvalidHost, "IPv6-unclosed", 7},
-		{"", ErrHostMissing, "host-missing", 0},
+		{"  https://", CodeHostMissing, "host-missing", 10},
+		{"exa mple.com", CodeInvalidHost, "domain-to-ASCII", 3},
+		{"example.com:99999/x", CodeInvalidPort, "port-out-of-range", 12},
+		{" example.com:8a", CodeInvalidPort, "port-invalid", 14},
+		{"http://[::1", CodeInvalidHost, "IPv6-unclosed", 7},
+		{"", CodeHostMissing, "host-missing", 0},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.in)
@@ -374,7 +374,7 @@ func TestErrors(t *testing.T) {
 		if e.Input != tt.in || e.Err.Name != tt.name || e.Offset != tt.offset {
 			t.Errorf("Parse(%q) = %+v (%s), want %s at %d", tt.in, e, e.Err.Name, tt.name, tt.offset)
 		}
-		for _, other := range []error{ErrHostMissing, ErrInvalidHost, ErrInvalidPort, ErrInvalidURL} {
+		for _, other := range []error{CodeHostMissing, CodeInvalidHost, CodeInvalidPort, CodeInvalidURL} {
 			if other != tt.target && errors.Is(err, other) {
 				t.Errorf("Parse(%q) error also matches %v", tt.in, other)
 			}
@@ -384,14 +384,14 @@ func TestErrors(t *testing.T) {
 			t.Errorf("Parse(%q): errors.As *ParseError failed", tt.in)
 		}
 		msg := err.Error()
-		if !strings.Contains(msg, e.Code) || !strings.Contains(msg, fmt.Sprintf("%q", tt.in)) || !strings.Contains(msg, tt.name) {
+		if !strings.Contains(msg, string(e.Code())) || !strings.Contains(msg, fmt.Sprintf("%q", tt.in)) || !strings.Contains(msg, tt.name) {
 			t.Errorf("message %q does not name the code, the input and %s", msg, tt.name)
 		}
 	}
 	// web.invalid-url: an input over the length limit.
 	long := strings.Repeat("a", maxInput+1)
-	if _, err := Parse(long); !errors.Is(err, ErrInvalidURL) {
-		t.Errorf("Parse of %d bytes: %v, want %v", len(long), err, ErrInvalidURL)
+	if _, err := Parse(long); !errors.Is(err, CodeInvalidURL) {
+		t.Errorf("Parse of %d bytes: %v, want %v", len(long), err, CodeInvalidURL)
 	}
 }
 

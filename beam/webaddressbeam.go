@@ -131,13 +131,9 @@ func init() {
 // err.
 func failure(input, step string, err error) Failure {
 	f := Failure{Input: input, Step: step, Error: err.Error()}
-	var ce *webaddress.CleanError
-	var e *webaddress.Error
-	switch {
-	case errors.As(err, &ce):
-		f.ErrorCode = ce.Code
-	case errors.As(err, &e):
-		f.ErrorCode = e.Code
+	var c interface{ Code() webaddress.Code }
+	if errors.As(err, &c) {
+		f.ErrorCode = string(c.Code())
 	}
 	return f
 }

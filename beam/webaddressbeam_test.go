@@ -99,8 +99,8 @@ func wanted(t *testing.T, in []string) want {
 			if !errors.As(err, &e) {
 				t.Fatalf("Parse(%q): %v is not a *webaddress.Error", v, err)
 			}
-			w.parseFailed = append(w.parseFailed, Failure{Input: v, Step: StepParse, ErrorCode: e.Code, Error: err.Error()})
-			w.keyFailed = append(w.keyFailed, Failure{Input: v, Step: StepKey, ErrorCode: e.Code, Error: err.Error()})
+			w.parseFailed = append(w.parseFailed, Failure{Input: v, Step: StepParse, ErrorCode: string(e.Code()), Error: err.Error()})
+			w.keyFailed = append(w.keyFailed, Failure{Input: v, Step: StepKey, ErrorCode: string(e.Code()), Error: err.Error()})
 			continue
 		}
 		w.records = append(w.records, NewRecord(a))
@@ -164,7 +164,7 @@ func TestParseRecord(t *testing.T) {
 	passert.Equals(s, failed, Failure{
 		Input:     "http://[::1",
 		Step:      StepParse,
-		ErrorCode: webaddress.CodeInvalidHost,
+		ErrorCode: string(webaddress.CodeInvalidHost),
 		Error:     `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`,
 	})
 	ptest.RunAndValidate(t, p)
@@ -287,11 +287,11 @@ func TestClean(t *testing.T) {
 	for _, v := range in {
 		c, err := webaddress.Clean(v, opts)
 		if err != nil {
-			var ce *webaddress.CleanError
+			var ce *webaddress.Error
 			if !errors.As(err, &ce) {
-				t.Fatalf("Clean(%q): %v is not a *webaddress.CleanError", v, err)
+				t.Fatalf("Clean(%q): %v is not a *webaddress.Error", v, err)
 			}
-			wantFailed = append(wantFailed, Failure{Input: v, Step: StepClean, ErrorCode: ce.Code, Error: err.Error()})
+			wantFailed = append(wantFailed, Failure{Input: v, Step: StepClean, ErrorCode: string(ce.Code()), Error: err.Error()})
 			continue
 		}
 		wantRecords = append(wantRecords, NewCleanRecord(c))
@@ -314,7 +314,7 @@ func TestClean(t *testing.T) {
 func TestCleanInvalidOptions(t *testing.T) {
 	defer func() {
 		msg := fmt.Sprint(recover())
-		if !strings.Contains(msg, "webaddressbeam.Clean: the options are not valid") || !strings.Contains(msg, webaddress.CodeInvalidOption) {
+		if !strings.Contains(msg, "webaddressbeam.Clean: the options are not valid") || !strings.Contains(msg, string(webaddress.CodeInvalidOption)) {
 			t.Errorf("panic %q, want one naming the invalid option", msg)
 		}
 	}()

@@ -33,13 +33,9 @@ func errorColumns(err error) (code, msg string) {
 	if err == nil {
 		return "", ""
 	}
-	var e *webaddress.Error
-	var ce *webaddress.CleanError
-	switch {
-	case errors.As(err, &ce):
-		code = ce.Code
-	case errors.As(err, &e):
-		code = e.Code
+	var c interface{ Code() webaddress.Code }
+	if errors.As(err, &c) {
+		code = string(c.Code())
 	}
 	return code, err.Error()
 }

@@ -63,7 +63,7 @@ func wantParse(t *testing.T, in []string) (records, dedupe, failed []string) {
 			if !errors.As(err, &e) {
 				t.Fatalf("Parse(%q): %v", v, err)
 			}
-			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "parse", ErrorCode: e.Code, Error: err.Error()}))
+			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "parse", ErrorCode: string(e.Code()), Error: err.Error()}))
 			continue
 		}
 		records = append(records, line(t, webaddressbeam.NewRecord(a)))
@@ -220,9 +220,9 @@ func TestClean(t *testing.T) {
 	for _, v := range values {
 		c, err := webaddress.Clean(v, opts)
 		if err != nil {
-			var ce *webaddress.CleanError
+			var ce *webaddress.Error
 			errors.As(err, &ce)
-			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "clean", ErrorCode: ce.Code, Error: err.Error()}))
+			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "clean", ErrorCode: string(ce.Code()), Error: err.Error()}))
 			continue
 		}
 		records = append(records, line(t, webaddressbeam.NewCleanRecord(c)))

@@ -1,0 +1,207 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// This file holds the errors of the package: [ParseError], the URL
+// Standard's failure, and [Error], the failure of the typed layers (Parse,
+// Clean), each with a [Code].
+
+// Code is the stable code of an error of this package, such as
+// "web.invalid-host": a program may store it, count it and compare it.
+// Every error the package returns has a Code method.
+//
+// A Code is an error itself, so that each code is its own sentinel, which
+// cannot be reassigned: errors.Is(err, webaddress.CodeInvalidHost) reports
+// whether err has that code.
+type Code string
+
+// Error returns the code.
+func (c Code) Error() string { return string(c) }
+
+// The codes of the URL parser's failures, which [ParseError], [Parse] and
+// [Clean] give.
+const (
+	CodeHostMissing Code = "web.host-missing" // the address has no host: "https://", "http://user@/"
+	CodeInvalidHost Code = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
+	CodeInvalidPort Code = "web.invalid-port" // the port is not a number from 0 to 65535
+	CodeInvalidURL  Code = "web.invalid-url"  // any other failure
+)
+
+// The codes of [Clean]'s own failures.
+const (
+	CodeEmptyInput        Code = "clean.empty-input"        // the input is empty or white space
+	CodeUnsupportedScheme Code = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps, under ProtocolKeep or ProtocolNone
+	CodeSchemeRelative    Code = "clean.scheme-relative"    // a "//host" input under SchemeRelativeError
+	CodeInvalidOption     Code = "clean.invalid-option"     // an option or its value is not one of safe_parse_url's
+)
+
+// ParseError reports why an input is not a URL. Name is the URL Standard's
+// validation error that made the parser return failure (e.g.
+// "port-out-of-range", "IPv6-unclosed", "host-missing"), or one of the
+// hardening limits of this package ("domain-too-long", "input-too-long").
+type ParseError struct {
+	Input  string // the input as given
+	Base   string // the base URL's href when a reference was resolved, else ""
+	Name   string // the validation error's name, as in the Standard's table
+	Offset int    // the byte offset in Input where the parser found it
+}
+
+// Code returns the code of the failure: [CodeHostMissing],
+// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL].
+func (e *ParseError) Code() Code {
+	c, _ := codeOf(e.Name)
+	return c
+}
+
+// Is reports whether target is e's [Code].
+func (e *ParseError) Is(target error) bool {
+	c, ok := target.(Code)
+	return ok && c == e.Code()
+}
+
+// Error returns a message such as
+// `ParseURL("http://[::1"): IPv6-unclosed at byte 7 ("[::1")`. An input
+// longer than 100 bytes is quoted in part, with its length.
+func (e *ParseError) Error() string {
+	var b []byte
+	if e.Base != "" {
+		b = append(b, "Parse("...)
+		b = appendQuotedInput(b, e.Input)
+		b = append(b, ") against "...)
+		b = appendQuotedInput(b, e.Base)
+	} else {
+		b = append(b, "ParseURL("...)
+		b = appendQuotedInput(b, e.Input)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = append(b, e.Name...)
+	if e.Offset >= 0 && e.Offset <= len(e.Input) {
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		rest := e.Input[e.Offset:]
+		if len(rest) > 24 {
+			rest = rest[:24] + "…"
+		}
+		if rest != "" {
+			b = append(b, " ("...)
+			b = strconv.AppendQuote(b, rest)
+			b = append(b, ')')
+		}
+	}
+	return string(b)
+}
+
+// Error is the error of the typed layers, [Parse] and [Clean]: its
+// [Code], the input, where in it the failure was found, and the URL
+// Standard's failure behind it when there is one. Compare it with a Code
+// using errors.Is, or read it with errors.As.
+type Error struct {
+	Input  string      // the input as given
+	Offset int         // the byte offset in Input where the failure was found; -1 when it is not in the input (an option)
+	Reason string      // what was wrong, when the code and Err do not say it all; else ""
+	Err    *ParseError // the URL parser's failure, on the text it parsed; nil for the other codes
+	code   Code
+}
+
+// Code returns the error's code.
+func (e *Error) Code() Code { return e.code }
+
+// Error returns a message naming the code, the input and what was wrong,
+// such as `web.invalid-port: "example.com:99999": port-out-of-range at
+// byte 12` or `clean.unsupported-scheme: "mailto:a@example.com": scheme
+// "mailto" is not http, https, ftp or ftps`. An input longer than 100
+// bytes is quoted in part, with its length.
+func (e *Error) Error() string {
+	b := append([]byte(nil), e.code...)
+	if e.code == CodeInvalidOption {
+		return string(append(append(b, ": "...), e.Reason...))
+	}
+	b = append(b, ": "...)
+	b = appendQuotedInput(b, e.Input)
+	switch {
+	case e.Err != nil:
+		b = append(b, ": "...)
+		b = append(b, e.Err.Name...)
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+	case e.Reason != "":
+		b = append(b, ": "...)
+		b = append(b, e.Reason...)
+	}
+	return string(b)
+}
+
+// Is reports whether target is e's [Code].
+func (e *Error) Is(target error) bool {
+	c, ok := target.(Code)
+	return ok && c == e.code
+}
+
+// Unwrap returns the URL parser's *[ParseError], if any.
+func (e *Error) Unwrap() error {
+	if e.Err == nil {
+		return nil
+	}
+	return e.Err
+}
+
+// maxQuoted is how many bytes of an input an error message quotes.
+const maxQuoted = 100
+
+// appendQuotedInput appends s quoted, or, when it is longer than
+// maxQuoted bytes, its first bytes quoted (up to a whole code point) and
+// its length: an error about a 10 MB input is not 10 MB long.
+func appendQuotedInput(b []byte, s string) []byte {
+	if len(s) <= maxQuoted {
+		return strconv.AppendQuote(b, s)
+	}
+	n := maxQuoted
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	b = strconv.AppendQuote(b, s[:n])
+	b = append(b, "… ("...)
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	return append(b, " bytes)"...)
+}
+
+// codeOf maps the name of a validation error that made the URL parser fail
+// to a [Code]. It reports false for a name it does not know, which the
+// tests make sure never happens.
+func codeOf(name string) (Code, bool) {
+	switch name {
+	case "host-missing":
+		return CodeHostMissing, true
+	case "port-out-of-range", "port-invalid":
+		return CodeInvalidPort, true
+	case "domain-to-ASCII", "domain-too-long", "host-invalid-code-point",
+		"IPv4-too-many-parts", "IPv4-non-numeric-part", "IPv4-out-of-range-part",
+		"IPv6-unclosed", "IPv6-invalid-compression", "IPv6-too-many-pieces",
+		"IPv6-multiple-compression", "IPv6-invalid-code-point", "IPv6-too-few-pieces",
+		"IPv4-in-IPv6-too-many-pieces", "IPv4-in-IPv6-invalid-code-point",
+		"IPv4-in-IPv6-out-of-range-part", "IPv4-in-IPv6-too-few-parts":
+		return CodeInvalidHost, true
+	case "missing-scheme-non-relative-URL", "input-too-long":
+		return CodeInvalidURL, true
+	}
+	return CodeInvalidURL, false
+}
+
+// parseFailure returns the *Error of a failed parse, err, of text found at
+// byte at of input, after the assumed prefix ("" when none).
+func parseFailure(input string, at int, prefix string, err error) *Error {
+	pe := err.(*ParseError)
+	offset := at + pe.Offset // pe.Offset counts in text
+	// The URL parser's error is on the text it parsed.
+	pe.Input = prefix + pe.Input
+	pe.Offset += len(prefix)
+	return &Error{Input: input, Offset: offset, Err: pe, code: pe.Code()}
+}
