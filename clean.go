@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -229,28 +230,82 @@ func optionString[T ~uint8](v T, values []string, typ string) string {
 	return typ + "(" + itoa(uint32(v)) + ")"
 }
 
+// The methods of the option types: String gives the R value, and
+// MarshalText and UnmarshalText read and write it (so that an option can
+// be a flag.TextVar or a JSON string).
+
 // String returns the R value: "keep", "none", "strip", "http" or "https".
 func (v ProtocolHandling) String() string {
 	return optionString(v, protocolValues, "ProtocolHandling")
 }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v ProtocolHandling) MarshalText() ([]byte, error) { return marshalOption(v, protocolValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *ProtocolHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "protocol_handling", protocolValues)
+}
+
 // String returns the R value: "none", "strip", "keep" or "if_no_subdomain".
 func (v WWWHandling) String() string { return optionString(v, wwwValues, "WWWHandling") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v WWWHandling) MarshalText() ([]byte, error) { return marshalOption(v, wwwValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *WWWHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "www_handling", wwwValues)
+}
 
 // String returns the R value: "all", "private" or "icann".
 func (v TLDSource) String() string { return optionString(v, tldSourceValues, "TLDSource") }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v TLDSource) MarshalText() ([]byte, error) { return marshalOption(v, tldSourceValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *TLDSource) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "tld_source", tldSourceValues)
+}
+
 // String returns the R value: "lower_host", "keep", "lower" or "upper".
 func (v CaseHandling) String() string { return optionString(v, caseValues, "CaseHandling") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v CaseHandling) MarshalText() ([]byte, error) { return marshalOption(v, caseValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *CaseHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "case_handling", caseValues)
+}
 
 // String returns the R value: "none", "keep" or "strip".
 func (v TrailingSlashHandling) String() string {
 	return optionString(v, trailingSlashValues, "TrailingSlashHandling")
 }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v TrailingSlashHandling) MarshalText() ([]byte, error) {
+	return marshalOption(v, trailingSlashValues)
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *TrailingSlashHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "trailing_slash_handling", trailingSlashValues)
+}
+
 // String returns the R value: "keep" or "strip".
 func (v IndexPageHandling) String() string {
 	return optionString(v, indexPageValues, "IndexPageHandling")
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v IndexPageHandling) MarshalText() ([]byte, error) { return marshalOption(v, indexPageValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *IndexPageHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "index_page_handling", indexPageValues)
 }
 
 // String returns the R value: "none", "collapse_slashes", "dot_segments"
@@ -259,16 +314,100 @@ func (v PathNormalization) String() string {
 	return optionString(v, pathNormValues, "PathNormalization")
 }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v PathNormalization) MarshalText() ([]byte, error) { return marshalOption(v, pathNormValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *PathNormalization) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "path_normalization", pathNormValues)
+}
+
 // String returns the R value: "keep", "http", "https" or "error".
 func (v SchemeRelativeHandling) String() string {
 	return optionString(v, schemeRelativeValues, "SchemeRelativeHandling")
 }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v SchemeRelativeHandling) MarshalText() ([]byte, error) {
+	return marshalOption(v, schemeRelativeValues)
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *SchemeRelativeHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "scheme_relative_handling", schemeRelativeValues)
+}
+
 // String returns the R value: "keep", "idna" or "unicode".
 func (v HostEncoding) String() string { return optionString(v, hostEncodingValues, "HostEncoding") }
 
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v HostEncoding) MarshalText() ([]byte, error) { return marshalOption(v, hostEncodingValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *HostEncoding) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "host_encoding", hostEncodingValues)
+}
+
 // String returns the R value: "keep", "encode" or "decode".
 func (v PathEncoding) String() string { return optionString(v, pathEncodingValues, "PathEncoding") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v PathEncoding) MarshalText() ([]byte, error) { return marshalOption(v, pathEncodingValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *PathEncoding) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "path_encoding", pathEncodingValues)
+}
+
+// marshalOption returns the R value of v, or a *[Error] with code
+// [CodeInvalidOption] when v is out of range.
+func marshalOption[T ~uint8](v T, values []string) ([]byte, error) {
+	if int(v) >= len(values) {
+		return nil, optionError(itoa(uint32(v)) + " is not one of the constants for " + strings.Join(values, ", "))
+	}
+	return []byte(values[v]), nil
+}
+
+// unmarshalOption sets *v to the constant of the R value text of the
+// option called name, or returns a *[Error] with code [CodeInvalidOption]
+// and leaves *v unchanged.
+func unmarshalOption[T ~uint8](v *T, text []byte, name string, values []string) error {
+	for i, s := range values {
+		if s == string(text) {
+			*v = T(i)
+			return nil
+		}
+	}
+	return optionError(name + " = " + strconv.Quote(string(text)) + " is not one of " + strings.Join(values, ", "))
+}
+
+// CleanOptionNames returns the names of safe_parse_url's arguments that
+// [CleanOptions.Set] takes, in R's order: "protocol_handling",
+// "www_handling", ..., "path_encoding".
+func CleanOptionNames() []string {
+	var o CleanOptions
+	var names []string
+	for _, f := range o.optionFields() {
+		names = append(names, f.name)
+		if f.name == "scheme_relative_handling" {
+			names = append(names, "subdomain_levels_to_keep")
+		}
+	}
+	return names
+}
+
+// CleanOptionValues returns the values that safe_parse_url's argument
+// name takes, R's default first, or nil for subdomain_levels_to_keep
+// (a number from 0, or "NULL") and for a name that is not an argument.
+func CleanOptionValues(name string) []string {
+	var o CleanOptions
+	for _, f := range o.optionFields() {
+		if f.name == name {
+			return slices.Clone(f.values)
+		}
+	}
+	return nil
+}
 
 // CleanOptions are the arguments of R's safe_parse_url. The zero value of
 // each field is R's default, so CleanOptions{} cleans as
@@ -337,16 +476,9 @@ func (o *CleanOptions) Set(name, value string) error {
 		return nil
 	}
 	for _, f := range o.optionFields() {
-		if f.name != name {
-			continue
+		if f.name == name {
+			return unmarshalOption(f.value, []byte(value), name, f.values)
 		}
-		for i, v := range f.values {
-			if v == value {
-				*f.value = uint8(i)
-				return nil
-			}
-		}
-		return optionError(name + " = " + strconv.Quote(value) + " is not one of " + strings.Join(f.values, ", "))
 	}
 	return optionError(strconv.Quote(name) + " is not an option of safe_parse_url")
 }
@@ -459,6 +591,9 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	fail := func(err *Error) (Cleaned, error) {
 		err.Input = input
 		return Cleaned{Original: input, Status: StatusError, Err: err}, err
+	}
+	if err := checkUTF8(input); err != nil {
+		return fail(err)
 	}
 	text, lead := trimSpace(input)
 	if text == "" {

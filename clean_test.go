@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"slices"
@@ -594,5 +595,59 @@ func TestCleanAll(t *testing.T) {
 	}
 	if got := NewCleaner(CleanOptions{}, 10).CleanAll(nil); len(got) != 0 {
 		t.Errorf("CleanAll(nil) = %v", got)
+	}
+}
+
+// TestCleanOptionText: every option's R values round-trip through
+// MarshalText and UnmarshalText, as Set takes them, and
+// CleanOptionNames and CleanOptionValues list what Set takes.
+func TestCleanOptionText(t *testing.T) {
+	names := CleanOptionNames()
+	want := []string{"protocol_handling", "www_handling", "tld_source", "case_handling", "trailing_slash_handling",
+		"index_page_handling", "path_normalization", "scheme_relative_handling", "subdomain_levels_to_keep",
+		"host_encoding", "path_encoding"}
+	if !slices.Equal(names, want) {
+		t.Errorf("CleanOptionNames() = %q, want %q", names, want)
+	}
+	var o CleanOptions
+	for k, f := range o.optionFields() {
+		values := CleanOptionValues(f.name)
+		if !slices.Equal(values, f.values) {
+			t.Errorf("CleanOptionValues(%q) = %q, want %q", f.name, values, f.values)
+		}
+		for i, v := range values {
+			var o CleanOptions
+			if err := o.Set(f.name, v); err != nil || int(*o.optionFields()[k].value) != i {
+				t.Errorf("Set(%q, %q): %v", f.name, v, err)
+			}
+		}
+	}
+	if CleanOptionValues("subdomain_levels_to_keep") != nil || CleanOptionValues("nope") != nil {
+		t.Error("CleanOptionValues of a numeric or unknown option is not nil")
+	}
+	// Each type's text methods, through flag.TextVar's interfaces.
+	var w WWWHandling
+	if err := w.UnmarshalText([]byte("if_no_subdomain")); err != nil || w != WWWIfNoSubdomain {
+		t.Errorf("UnmarshalText(if_no_subdomain) = %v, %v", w, err)
+	}
+	if err := w.UnmarshalText([]byte("bogus")); !errors.Is(err, CodeInvalidOption) || w != WWWIfNoSubdomain ||
+		err.Error() != `clean.invalid-option: www_handling = "bogus" is not one of none, strip, keep, if_no_subdomain` {
+		t.Errorf("UnmarshalText(bogus) = %v, %v", w, err)
+	}
+	if b, err := WWWHandling(9).MarshalText(); err == nil || b != nil {
+		t.Errorf("MarshalText(9) = %q, %v", b, err)
+	}
+	opts := CleanOptions{Protocol: ProtocolHTTPS, WWW: WWWStrip, TLDSource: TLDICANN, Case: CaseUpper,
+		TrailingSlash: TrailingSlashStrip, IndexPage: IndexPageStrip, PathNormalization: PathNormalizeBoth,
+		SchemeRelative: SchemeRelativeError, HostEncoding: HostEncodingUnicode, PathEncoding: PathEncodingDecode}
+	data, err := json.Marshal(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantJSON = `{"Protocol":"https","WWW":"strip","TLDSource":"icann","Case":"upper","TrailingSlash":"strip","IndexPage":"strip",` +
+		`"PathNormalization":"both","SchemeRelative":"error","SubdomainLevelsToKeep":null,"HostEncoding":"unicode","PathEncoding":"decode"}`
+	var back CleanOptions
+	if string(data) != wantJSON || json.Unmarshal(data, &back) != nil || back != opts {
+		t.Errorf("JSON of %+v = %s, back %+v", opts, data, back)
 	}
 }

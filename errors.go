@@ -34,6 +34,12 @@ const (
 	CodeInvalidURL  Code = "web.invalid-url"  // any other failure
 )
 
+// CodeInvalidUTF8 is the code of an input that is not valid UTF-8, which
+// [Parse] and [Clean] reject rather than read with U+FFFD in place of the
+// bad bytes, as [ParseURL] does: text in another encoding (Latin-1,
+// Windows-1252) is never changed silently.
+const CodeInvalidUTF8 Code = "web.invalid-utf8"
+
 // The codes of [Clean]'s own failures.
 const (
 	CodeEmptyInput        Code = "clean.empty-input"        // the input is empty or white space
@@ -151,6 +157,24 @@ func (e *Error) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// checkUTF8 returns the *Error of input when it is not valid UTF-8, which
+// names the first invalid byte, or nil.
+func checkUTF8(input string) *Error {
+	if utf8.ValidString(input) {
+		return nil
+	}
+	at := 0
+	for at < len(input) {
+		r, size := utf8.DecodeRuneInString(input[at:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		at += size
+	}
+	reason := "invalid UTF-8 at byte " + strconv.Itoa(at) + " (" + strconv.QuoteToASCII(input[at:at+1]) + ")"
+	return &Error{Input: input, Offset: at, Reason: reason, code: CodeInvalidUTF8}
 }
 
 // maxQuoted is how many bytes of an input an error message quotes.

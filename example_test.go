@@ -6,6 +6,7 @@ package webaddress_test
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -292,4 +293,48 @@ func ExampleCleaner_CleanAll() {
 	// 4 "localhost:8080"       http://localhost/        warning-no-tld
 	// 5 "www.example.com"      http://example.com/      ok
 	// 6 values, 5 cached
+}
+
+// The option types are encoding.TextUnmarshalers, so each can be a
+// command-line flag that takes R's values.
+func ExampleWWWHandling_UnmarshalText() {
+	var opts webaddress.CleanOptions
+	fs := flag.NewFlagSet("clean", flag.ContinueOnError)
+	fs.TextVar(&opts.WWW, "www-handling", opts.WWW, "safe_parse_url's www_handling: "+strings.Join(webaddress.CleanOptionValues("www_handling"), ", "))
+	if err := fs.Parse([]string{"--www-handling", "strip"}); err != nil {
+		panic(err)
+	}
+	c, _ := webaddress.Clean("www.example.com/shop", opts)
+	fmt.Println(opts.WWW, c.CleanURL)
+	// Output:
+	// strip http://example.com/shop
+}
+
+func ExampleCleanOptionNames() {
+	for _, name := range webaddress.CleanOptionNames() {
+		line := fmt.Sprintf("%-25s %s", name, strings.Join(webaddress.CleanOptionValues(name), " "))
+		fmt.Println(strings.TrimSpace(line))
+	}
+	// Output:
+	// protocol_handling         keep none strip http https
+	// www_handling              none strip keep if_no_subdomain
+	// tld_source                all private icann
+	// case_handling             lower_host keep lower upper
+	// trailing_slash_handling   none keep strip
+	// index_page_handling       keep strip
+	// path_normalization        none collapse_slashes dot_segments both
+	// scheme_relative_handling  keep http https error
+	// subdomain_levels_to_keep
+	// host_encoding             keep idna unicode
+	// path_encoding             keep encode decode
+}
+
+func ExampleParse_invalidUTF8() {
+	// A Latin-1 export read as UTF-8: é is the byte 0xE9.
+	_, err := webaddress.Parse("www.caf\xe9.fr")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, webaddress.CodeInvalidUTF8))
+	// Output:
+	// web.invalid-utf8: "www.caf\xe9.fr": invalid UTF-8 at byte 7 ("\xe9")
+	// true
 }

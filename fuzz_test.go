@@ -311,6 +311,17 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, input string) {
 		a, err := Parse(input)
+		if valid := utf8.ValidString(input); !valid || errors.Is(err, CodeInvalidUTF8) {
+			// Text that is not UTF-8 fails, at its first invalid byte.
+			e, ok := err.(*Error)
+			if valid || !ok || e.Code() != CodeInvalidUTF8 || e.Err != nil || !utf8.ValidString(input[:e.Offset]) {
+				t.Fatalf("Parse(%q): error %#v, want %s at the first invalid byte", input, err, CodeInvalidUTF8)
+			}
+			if r, size := utf8.DecodeRuneInString(input[e.Offset:]); r != utf8.RuneError || size != 1 {
+				t.Fatalf("Parse(%q): error %#v, want %s at the first invalid byte", input, err, CodeInvalidUTF8)
+			}
+			return
+		}
 		if err != nil {
 			e, ok := err.(*Error)
 			if !ok || e.Err == nil || e.Offset < 0 || e.Offset > len(input) {

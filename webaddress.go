@@ -156,6 +156,9 @@ const assumedScheme = "https"
 //
 // A failure is an *[Error] whose code says what was wrong.
 func Parse(input string) (Address, error) {
+	if err := checkUTF8(input); err != nil {
+		return Address{}, err
+	}
 	text, lead := trimSpace(input)
 	if len(text) > maxInput {
 		pe := &ParseError{Input: input, Name: "input-too-long", Offset: lead + maxInput}

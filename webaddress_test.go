@@ -530,3 +530,47 @@ func TestInputLimit(t *testing.T) {
 		t.Errorf("SetPathname(/b) = %q", u.Href())
 	}
 }
+
+// TestParseInvalidUTF8: text that is not UTF-8 (Latin-1, Windows-1252) is
+// an error naming its first invalid byte, never read with U+FFFD.
+func TestParseInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in     string
+		offset int
+		msg    string
+	}{
+		{"www.caf\xe9.fr", 7, `web.invalid-utf8: "www.caf\xe9.fr": invalid UTF-8 at byte 7 ("\xe9")`},
+		{"https://example.com/Jos\xe9", 23, `web.invalid-utf8: "https://example.com/Jos\xe9": invalid UTF-8 at byte 23 ("\xe9")`},
+		{"\xff", 0, `web.invalid-utf8: "\xff": invalid UTF-8 at byte 0 ("\xff")`},
+		{"caf\u00e9.fr/\xed\xa0\x80", 9, `web.invalid-utf8: "café.fr/\xed\xa0\x80": invalid UTF-8 at byte 9 ("\xed")`}, // a surrogate
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.in)
+		var e *Error
+		if !errors.Is(err, CodeInvalidUTF8) || !errors.As(err, &e) || e.Offset != tt.offset || e.Err != nil || err.Error() != tt.msg {
+			t.Errorf("Parse(%q) error = %v (%+v), want %s at %d: %s", tt.in, err, e, CodeInvalidUTF8, tt.offset, tt.msg)
+		}
+		if _, err := Clean(tt.in, CleanOptions{}); !errors.Is(err, CodeInvalidUTF8) || err.Error() != tt.msg {
+			t.Errorf("Clean(%q) error = %v, want %s", tt.in, err, tt.msg)
+		}
+	}
+	// ParseURL follows the Standard, which reads a scalar value string.
+	if u, err := ParseURL("https://example.com/Jos\xe9"); err != nil || u.Pathname() != "/Jos%EF%BF%BD" {
+		t.Errorf("ParseURL of Latin-1 = %q, %v", u.Pathname(), err)
+	}
+}
+
+// TestErrorQuotesLongInput: an error message quotes at most 100 bytes of
+// the input, and gives its length.
+func TestErrorQuotesLongInput(t *testing.T) {
+	long := "https://" + strings.Repeat("a", 200) + ".com:99999/"
+	_, err := Parse(long)
+	want := `web.invalid-port: "https://` + strings.Repeat("a", 92) + `"… (219 bytes): port-out-of-range at byte 213`
+	if err == nil || err.Error() != want {
+		t.Errorf("Parse(long) error =\n%v\nwant\n%s", err, want)
+	}
+	_, err = ParseURL(long)
+	if err == nil || !strings.HasPrefix(err.Error(), `ParseURL("https://aaaa`) || !strings.Contains(err.Error(), `"… (219 bytes)): port-out-of-range at byte 213`) {
+		t.Errorf("ParseURL(long) error = %v", err)
+	}
+}
