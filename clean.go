@@ -654,7 +654,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	}
 
 	var sp spans
-	u, err := parseSpans(rest, nil, assume, &sp, nil)
+	u, err := parseWith(rest, parseOpts{assume: assume, spans: &sp})
 	if err != nil {
 		prefix := assume + "://"
 		if len(rest) < len(text) {

@@ -72,35 +72,86 @@ var idnaProfile = idna.New(
 	idna.VerifyDNSLength(false),
 )
 
-// hostError is a host parser failure: the Standard's validation error name
-// and where in the host input it was found, [at, end); end 0 means the
-// whole host.
+// hostError is a host parser failure: the Standard's validation error and
+// where in the host input it was found, [at, end); end 0 means the whole
+// host.
 type hostError struct {
-	name    string
+	v       verr
 	at, end int
 }
 
-// hostLint reports a host's validation errors that are not failures to the
-// linter, when there is one. at is the host's offset in the parser's input
-// and n its length; exact says whether offsets in the ASCII domain the host
-// parser works on are offsets in the input too (no percent-decoding or
-// IDNA mapping happened), else errors get the whole host's span.
+// hostLint passes on the validation errors of a host that are not
+// failures, when the IP parsers are given one. n is the host input's
+// length; exact says whether offsets in the ASCII domain the host parser
+// works on are offsets in the host input too (no percent-decoding or IDNA
+// mapping happened), else errors get the whole host's span.
 type hostLint struct {
-	l     *linter
-	at, n int
+	emit  func(v verr, start, end int) // spans in the host input
+	n     int
 	exact bool
 }
 
-// report records a validation error found at [start, end) in the host.
-func (h *hostLint) report(name string, start, end int) {
+// report passes on a validation error found at [start, end) in the host.
+func (h *hostLint) report(v verr, start, end int) {
 	if h == nil {
 		return
 	}
 	if !h.exact {
 		start, end = 0, h.n
 	}
-	h.l.add(name, h.at+start, h.at+end, false)
+	h.emit(v, start, end)
 }
+
+// hostViolations finds the validation errors of a host input (as written,
+// between the authority's userinfo and port) that do not make it fail,
+// and passes each to emit with its span in input; the host parser reports
+// those that make it fail. special is whether the URL is special. For a
+// domain it finds domain-percent-encoded, the strict ToASCII run's
+// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
+// IPv6-piece-leading-zero.
+func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
+	hl := &hostLint{emit: emit, n: len(input), exact: true}
+	if len(input) > 1 && input[0] == '[' && input[len(input)-1] == ']' {
+		parseIPv6(input[1:len(input)-1], hl)
+		return
+	}
+	if !special || input == "" || input[0] == '[' {
+		return
+	}
+	// The host parser's steps 4 to 6: a percent-encoded byte is a
+	// domain-percent-encoded validation error, and the domain parser first
+	// runs ToASCII with beStrict.
+	domain := input
+	if indexEscape(input) >= 0 {
+		hl.report(vDomainPercentEncoded, 0, len(input))
+		domain = decodeUTF8(appendDecoded(nil, input))
+	}
+	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
+		// A failure only when the relaxed run fails too, which the host
+		// parser reports itself.
+		emit(vDomainToASCII, 0, len(input))
+	}
+	// The IPv4 parser, on the ASCII domain the domain parser gives for
+	// input (which percent-decodes it itself).
+	ascii, err := appendDomain(nil, input)
+	hl.exact = domain == input && isASCII(input)
+	if err == nil && endsInNumber(ascii) {
+		parseIPv4(ascii, hl)
+	}
+}
+
+// strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
+// with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+// on.
+var strictProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(true),
+	idna.CheckHyphens(true),
+	idna.CheckJoiners(true),
+	idna.VerifyDNSLength(true),
+)
 
 // appendHost runs the host parser on input (a host as written, between the
 // authority's userinfo and port) and appends the serialized host to dst.
@@ -113,7 +164,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 	// 1. If input starts with U+005B ([), then: ...
 	if len(input) > 0 && input[0] == '[' {
 		if input[len(input)-1] != ']' {
-			return dst, NoHost, &hostError{"IPv6-unclosed", 0, 0}
+			return dst, NoHost, &hostError{vIPv6Unclosed, 0, 0}
 		}
 		addr, err := parseIPv6(input[1:len(input)-1], nil)
 		if err != nil {
@@ -129,7 +180,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		return appendOpaqueHost(dst, input)
 	}
 	if input == "" {
-		return dst, NoHost, &hostError{"host-missing", 0, 0}
+		return dst, NoHost, &hostError{vHostMissing, 0, 0}
 	}
 	// Fast path: an ASCII domain without escapes is lowercased and checked
 	// as it is copied (the domain parser's step for an ASCII string).
@@ -157,7 +208,7 @@ func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostE
 		dst = append(dst, lower(c))
 	}
 	if ascii && forbidden >= 0 {
-		return dst[:start], NoHost, &hostError{"domain-to-ASCII", forbidden, forbidden + 1}
+		return dst[:start], NoHost, &hostError{vDomainToASCII, forbidden, forbidden + 1}
 	}
 	if !ascii {
 		dst = dst[:start]
@@ -207,22 +258,22 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		dst = appendLower(dst, domain)
 	} else {
 		if utf16Len(domain) > maxUnicodeHost {
-			return dst, &hostError{"domain-too-long", 0, 0}
+			return dst, &hostError{vDomainTooLong, 0, 0}
 		}
 		result, err := domainToASCII(domain)
 		if err != nil || !idnaChecks(domain, result) {
-			return dst, &hostError{"domain-to-ASCII", 0, 0}
+			return dst, &hostError{vDomainToASCII, 0, 0}
 		}
 		dst = append(dst, result...)
 	}
 	// If result is the empty string, then return failure.
 	if len(dst) == start {
-		return dst, &hostError{"domain-to-ASCII", 0, 0}
+		return dst, &hostError{vDomainToASCII, 0, 0}
 	}
 	// If result contains a forbidden domain code point, then return failure.
 	for _, c := range dst[start:] {
 		if charClass[c]&forbiddenDomain != 0 {
-			return dst, &hostError{"domain-to-ASCII", 0, 0}
+			return dst, &hostError{vDomainToASCII, 0, 0}
 		}
 	}
 	return dst, nil
@@ -282,7 +333,7 @@ func isLabelSeparator(r rune) bool {
 func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {
 	for i := 0; i < len(input); i++ {
 		if charClass[input[i]]&forbiddenHost != 0 {
-			return dst, NoHost, &hostError{"host-invalid-code-point", i, i + 1}
+			return dst, NoHost, &hostError{vHostInvalidCodePoint, i, i + 1}
 		}
 	}
 	if input == "" {
@@ -337,7 +388,7 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 	// 1–2. Strictly split on U+002E (.), dropping one empty last part
 	// (IPv4-empty-part validation error).
 	if n := len(s); n > 1 && s[n-1] == '.' {
-		hl.report("IPv4-empty-part", n-1, n)
+		hl.report(vIPv4EmptyPart, n-1, n)
 		s = s[:n-1]
 	}
 	// 4. If parts's size is greater than 4, IPv4-too-many-parts validation
@@ -349,10 +400,10 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 		}
 	}
 	if dots > 3 {
-		return 0, &hostError{"IPv4-too-many-parts", 0, 0}
+		return 0, &hostError{vIPv4TooManyParts, 0, 0}
 	}
 	if dots < 3 {
-		hl.report("IPv4-too-few-parts", 0, len(s))
+		hl.report(vIPv4TooFewParts, 0, len(s))
 	}
 	var numbers [4]uint64
 	var starts, ends [4]int
@@ -364,10 +415,10 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 		}
 		v, ok := parseIPv4Number(s[start:end])
 		if !ok {
-			return 0, &hostError{"IPv4-non-numeric-part", start, max(end, start+1)}
+			return 0, &hostError{vIPv4NonNumericPart, start, max(end, start+1)}
 		}
 		if len(s[start:end]) >= 2 && s[start] == '0' {
-			hl.report("IPv4-non-decimal-part", start, end)
+			hl.report(vIPv4NonDecimalPart, start, end)
 		}
 		numbers[n], starts[n], ends[n] = v, start, end
 		n++
@@ -382,15 +433,15 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 	for i, v := range numbers[:n] {
 		if v > 255 {
 			if i < n-1 {
-				return 0, &hostError{"IPv4-out-of-range-part", starts[i], ends[i]}
+				return 0, &hostError{vIPv4OutOfRangePart, starts[i], ends[i]}
 			}
-			hl.report("IPv4-out-of-range-part", starts[i], ends[i])
+			hl.report(vIPv4OutOfRangePart, starts[i], ends[i])
 		}
 	}
 	// 9. If the last item in numbers is greater than or equal to
 	// 256^(5 − numbers's size), then return failure.
 	if numbers[n-1] >= 1<<(8*(5-n)) {
-		return 0, &hostError{"IPv4-out-of-range-part", starts[n-1], ends[n-1]}
+		return 0, &hostError{vIPv4OutOfRangePart, starts[n-1], ends[n-1]}
 	}
 	ipv4 := numbers[n-1]
 	for i, v := range numbers[:n-1] {
@@ -447,8 +498,8 @@ func appendIPv4(dst []byte, v uint32) []byte {
 
 // ipv6Error is the IPv6 parser's failure name at the code point at p in s
 // (an empty span at the end of s).
-func ipv6Error(name, s string, p int) *hostError {
-	return &hostError{name, p, min(p+1, len(s))}
+func ipv6Error(v verr, s string, p int) *hostError {
+	return &hostError{v, p, min(p+1, len(s))}
 }
 
 // parseIPv6 is the Standard's IPv6 parser, on the text between the
@@ -466,7 +517,7 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	// 5. If c is U+003A (:), then: ...
 	if c() == ':' {
 		if p+1 >= len(s) || s[p+1] != ':' {
-			return address, ipv6Error("IPv6-invalid-compression", s, p)
+			return address, ipv6Error(vIPv6InvalidCompression, s, p)
 		}
 		p += 2
 		pieceIndex++
@@ -475,11 +526,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	// 6. While c is not the EOF code point: ...
 	for c() != -1 {
 		if pieceIndex == 8 {
-			return address, ipv6Error("IPv6-too-many-pieces", s, p)
+			return address, ipv6Error(vIPv6TooManyPieces, s, p)
 		}
 		if c() == ':' {
 			if compress != -1 {
-				return address, ipv6Error("IPv6-multiple-compression", s, p)
+				return address, ipv6Error(vIPv6MultipleCompression, s, p)
 			}
 			p++
 			pieceIndex++
@@ -494,11 +545,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 		}
 		if c() == '.' {
 			if length == 0 {
-				return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
+				return address, ipv6Error(vIPv4InIPv6InvalidCodePoint, s, p)
 			}
 			p -= length
 			if pieceIndex > 6 {
-				return address, ipv6Error("IPv4-in-IPv6-too-many-pieces", s, p)
+				return address, ipv6Error(vIPv4InIPv6TooManyPieces, s, p)
 			}
 			numbersSeen := 0
 			for c() != -1 {
@@ -507,11 +558,11 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 					if c() == '.' && numbersSeen < 4 {
 						p++
 					} else {
-						return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
+						return address, ipv6Error(vIPv4InIPv6InvalidCodePoint, s, p)
 					}
 				}
 				if c() == -1 || c() < '0' || c() > '9' {
-					return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
+					return address, ipv6Error(vIPv4InIPv6InvalidCodePoint, s, p)
 				}
 				for c() >= '0' && c() <= '9' {
 					number := c() - '0'
@@ -519,12 +570,12 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 					case -1:
 						ipv4Piece = number
 					case 0:
-						return address, ipv6Error("IPv4-in-IPv6-invalid-code-point", s, p)
+						return address, ipv6Error(vIPv4InIPv6InvalidCodePoint, s, p)
 					default:
 						ipv4Piece = ipv4Piece*10 + number
 					}
 					if ipv4Piece > 255 {
-						return address, ipv6Error("IPv4-in-IPv6-out-of-range-part", s, p)
+						return address, ipv6Error(vIPv4InIPv6OutOfRangePart, s, p)
 					}
 					p++
 				}
@@ -535,16 +586,16 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 				}
 			}
 			if numbersSeen != 4 {
-				return address, ipv6Error("IPv4-in-IPv6-too-few-parts", s, p)
+				return address, ipv6Error(vIPv4InIPv6TooFewParts, s, p)
 			}
 			break
 		} else if c() == ':' {
 			p++
 			if c() == -1 {
-				return address, ipv6Error("IPv6-invalid-code-point", s, p)
+				return address, ipv6Error(vIPv6InvalidCodePoint, s, p)
 			}
 		} else if c() != -1 {
-			return address, ipv6Error("IPv6-invalid-code-point", s, p)
+			return address, ipv6Error(vIPv6InvalidCodePoint, s, p)
 		}
 		// If length is greater than 1 and value is less than
 		// 0x10^(length − 1), IPv6-piece-leading-zero validation error.
@@ -553,7 +604,7 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 			if at(s, end-1) == ':' {
 				end--
 			}
-			hl.report("IPv6-piece-leading-zero", 1+end-length, 1+end)
+			hl.report(vIPv6PieceLeadingZero, 1+end-length, 1+end)
 		}
 		address[pieceIndex] = uint16(value)
 		pieceIndex++
@@ -571,7 +622,7 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 	} else if pieceIndex != 8 {
 		// 8. Otherwise, if compress is null and pieceIndex is not 8,
 		// IPv6-too-few-pieces validation error, return failure.
-		return address, ipv6Error("IPv6-too-few-pieces", s, p)
+		return address, ipv6Error(vIPv6TooFewPieces, s, p)
 	}
 	return address, nil
 }

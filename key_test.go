@@ -259,7 +259,7 @@ func TestPublicSuffixList(t *testing.T) {
 		if want != "" {
 			w, _, err := appendHost(nil, want, false)
 			if err != nil {
-				t.Fatalf("%s: expected value: %v", name, err.name)
+				t.Fatalf("%s: expected value: %v", name, err.v)
 			}
 			want = string(w)
 		}

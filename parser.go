@@ -109,15 +109,15 @@ type parser struct {
 	buf      []byte
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
-	override bool    // the pathname setter's state override (path start state)
-	record   bool    // record where each component is found, in spans
-	spans    spans   // where each component was found in in
-	reuse    bool    // finish may return in itself as the href
-	lint     *linter // collects validation errors, when linting
-	edited   bool    // in is not raw[trim:trim+len(in)]: tabs, newlines or invalid bytes went
-	rawAt    []int32 // rawOffset's answers, made at its first use when edited
-	errName  string
-	errAt    int // byte offset in in
+	override bool            // the pathname setter's state override (path start state)
+	record   bool            // record where each component is found, in spans
+	spans    spans           // where each component was found in in
+	reuse    bool            // finish may return in itself as the href
+	sink     func(Violation) // receives the validation errors, when not nil
+	edited   bool            // in is not raw[trim:trim+len(in)]: tabs, newlines or invalid bytes went
+	rawAt    []int32         // rawOffset's answers, made at its first use when edited
+	err      verr            // the failure
+	errAt    int             // byte offset in in
 }
 
 // The components whose place in the input a parse can record.
@@ -156,20 +156,32 @@ const largeHref = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	return parseSpans(input, base, "", nil, nil)
+	return parseWith(input, parseOpts{base: base})
 }
 
-// parseSpans is parse that also records in sp, when it is not nil, where
-// each component was found in input: [start, end) byte offsets into input
-// as given, {-1, -1} for a component not found. With a linter l, it
-// collects the validation errors in l instead of returning a URL.
-//
-// With an assumed scheme, a special scheme other than "file" in lowercase,
-// it parses assume + "://" + input without making that string: the parser
-// starts after the scheme's slashes. Offsets then count in input, and
-// input's leading C0 controls and spaces are not trimmed, as they would
-// not be after the prefix.
-func parseSpans(input string, base *URL, assume string, sp *spans, l *linter) (URL, error) {
+// parseOpts say what a run of the parser does besides the Standard's basic
+// URL parser.
+type parseOpts struct {
+	base *URL
+	// assume, a special scheme other than "file" in lowercase, makes the
+	// parser read assume + "://" + input without making that string: it
+	// starts after the scheme's slashes. Offsets then count in input, and
+	// input's leading C0 controls and spaces are not trimmed, as they
+	// would not be after the prefix.
+	assume string
+	// spans, when not nil, receives where each component was found in
+	// input: [start, end) byte offsets into input as given, {-1, -1} for a
+	// component not found.
+	spans *spans
+	// sink, when not nil, receives each validation error found, with its
+	// span in input as given, in the order the parser finds them: the
+	// parser's states, then the trimming of its first steps, then the code
+	// points of the components.
+	sink func(Violation)
+}
+
+// parseWith runs the basic URL parser on input as o says.
+func parseWith(input string, o parseOpts) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
 		if p.buf != nil { // nil when the href took it over
@@ -177,38 +189,120 @@ func parseSpans(input string, base *URL, assume string, sp *spans, l *linter) (U
 			parsers.Put(p)
 		}
 	}()
-	p.base, p.reuse, p.lint = base, true, l
-	if sp != nil || l != nil {
+	p.base, p.reuse, p.sink = o.base, true, o.sink
+	if o.spans != nil || o.sink != nil {
 		p.record = true
 		for k := range p.spans {
 			p.spans[k] = [2]int{-1, -1}
 		}
 	}
-	if err := p.init(input, assume == ""); err != nil {
+	if err := p.init(input, o.assume == ""); err != nil {
 		return URL{}, err
 	}
 	st := stateSchemeStart
-	if assume != "" {
-		p.setScheme(assume)
+	if o.assume != "" {
+		p.setScheme(o.assume)
 		st = stateSpecialAuthorityIgnoreSlashes
 	}
 	ok := p.run(st, 0)
-	if l != nil {
-		p.lintFinish(input, ok)
-		return URL{}, nil
+	if p.sink != nil {
+		p.reportTrimmed()
+		if ok {
+			p.reportCodePoints()
+		}
 	}
 	if !ok {
 		return URL{}, p.error()
 	}
-	if sp != nil {
+	if o.spans != nil {
 		for k, s := range p.spans {
 			if s[0] >= 0 {
 				s = p.rawSpan(s[0], s[1])
 			}
-			sp[k] = s
+			o.spans[k] = s
 		}
 	}
 	return p.finish(), nil
+}
+
+// reportTrimmed reports what the parser's first steps removed from the
+// input: leading or trailing C0 controls and spaces, and ASCII tabs and
+// newlines, are invalid-URL-unit validation errors.
+func (p *parser) reportTrimmed() {
+	raw, start := p.raw, p.trim
+	end := len(raw)
+	for end > start && raw[end-1] <= ' ' {
+		end--
+	}
+	name := vInvalidURLUnit.String()
+	if start > 0 {
+		p.sink(Violation{name, Span{0, start}, false})
+	}
+	for i := start; i < end; i++ {
+		if isTabOrNewline(raw[i]) {
+			p.sink(Violation{name, Span{i, i + 1}, false})
+		}
+	}
+	if end < len(raw) {
+		p.sink(Violation{name, Span{end, len(raw)}, false})
+	}
+}
+
+// reportCodePoints checks the code points of the path, query, fragment
+// and opaque host after a parse: each that is not a URL code point, and
+// each "%" not followed by two hex digits, is an invalid-URL-unit
+// validation error, as the path, opaque path, query and fragment states
+// and the opaque-host parser say; a "\" in the path of a special URL is an
+// invalid-reverse-solidus validation error.
+func (p *parser) reportCodePoints() {
+	check := func(k int, backslash bool) {
+		s := p.spans[k]
+		if s[0] < 0 {
+			return
+		}
+		for i := s[0]; i < s[1]; {
+			c := p.in[i]
+			size := 1
+			switch {
+			case c == '\\' && backslash:
+				p.report(vInvalidReverseSolidus, i, i+1)
+			case c == '%':
+				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+					p.report(vInvalidURLUnit, i, i+1)
+				}
+			case c < utf8.RuneSelf:
+				if charClass[c]&urlUnit == 0 {
+					p.report(vInvalidURLUnit, i, i+1)
+				}
+			default:
+				var r rune
+				r, size = utf8.DecodeRuneInString(p.in[i:])
+				if !isURLCodePoint(r) {
+					p.report(vInvalidURLUnit, i, i+size)
+				}
+			}
+			i += size
+		}
+	}
+	special := p.scheme.special()
+	check(spanPath, special && !p.u.HasOpaquePath())
+	check(spanQuery, false)
+	check(spanFragment, false)
+	if p.u.hostKind == OpaqueHost {
+		check(spanHost, false)
+	}
+}
+
+// isURLCodePoint reports whether r, not ASCII, is a URL code point: from
+// U+00A0 to U+10FFFD, not a surrogate and not a noncharacter.
+func isURLCodePoint(r rune) bool {
+	if r < 0xA0 || r > 0x10FFFD || 0xD800 <= r && r <= 0xDFFF {
+		return false
+	}
+	if 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
 }
 
 // rawSpan maps [start, end) in p.in back to p.raw. Tabs and newlines the
@@ -232,7 +326,10 @@ func (p *parser) rawSpan(start, end int) [2]int {
 func (p *parser) init(input string, trimLeading bool) error {
 	p.raw = input
 	if len(input) > maxInput {
-		p.errName, p.errAt = "input-too-long", maxInput
+		p.err, p.errAt = vInputTooLong, maxInput
+		if p.sink != nil {
+			p.sink(Violation{vInputTooLong.String(), Span{maxInput, len(input)}, true})
+		}
 		return p.error()
 	}
 	start, end := 0, len(input)
@@ -276,37 +373,42 @@ func hrefSizeHint(in string) int {
 
 // fail records a validation error, found at [start, end) in p.in, that
 // makes the parse fail, and returns false, for "return failure".
-func (p *parser) fail(name string, start, end int) bool {
-	p.errName, p.errAt = name, start
-	if p.lint != nil {
-		p.lint.add(name, start, end, true)
-	}
+func (p *parser) fail(v verr, start, end int) bool {
+	p.err, p.errAt = v, start
+	p.violation(v, start, end, true)
 	return false
 }
 
-// report records a validation error that is not a failure, found at
-// [start, end) in p.in, when linting.
-func (p *parser) report(name string, start, end int) {
-	if p.lint != nil {
-		p.lint.add(name, start, end, false)
+// report gives the sink a validation error that is not a failure, found
+// at [start, end) in p.in.
+func (p *parser) report(v verr, start, end int) {
+	p.violation(v, start, end, false)
+}
+
+// violation gives the sink, if any, a validation error found at
+// [start, end) in p.in, with its span in the input as given.
+func (p *parser) violation(v verr, start, end int, failure bool) {
+	if p.sink != nil {
+		s := p.rawSpan(start, end)
+		p.sink(Violation{v.String(), Span{s[0], s[1]}, failure})
 	}
 }
 
-// lintCredentials reports each U+0040 (@) of the credentials in
+// reportCredentials reports each U+0040 (@) of the credentials in
 // p.in[start:lastAt+1]: each is an invalid-credentials validation error.
-func (p *parser) lintCredentials(start, lastAt int) {
+func (p *parser) reportCredentials(start, lastAt int) {
 	for j := start; j <= lastAt; j++ {
 		if p.in[j] == '@' {
-			p.report("invalid-credentials", start, j+1)
+			p.report(vInvalidCredentials, start, j+1)
 		}
 	}
 }
 
-// lintEach reports name for each code point of p.in[start:end], which are
+// reportEach reports v for each code point of p.in[start:end], which are
 // ASCII.
-func (p *parser) lintEach(name string, start, end int) {
+func (p *parser) reportEach(v verr, start, end int) {
 	for j := start; j < end; j++ {
-		p.report(name, j, j+1)
+		p.report(v, j, j+1)
 	}
 }
 
@@ -322,7 +424,7 @@ func (p *parser) cpEnd(i int) int {
 // error returns the recorded failure as a *ParseError, with its offset
 // mapped back to the input as given.
 func (p *parser) error() error {
-	e := &ParseError{Input: p.raw, Name: p.errName, Offset: p.rawOffset(p.errAt)}
+	e := &ParseError{Input: p.raw, Name: p.err.String(), Offset: p.rawOffset(p.errAt)}
 	if p.base != nil {
 		e.Base = p.base.href
 	}
@@ -399,8 +501,8 @@ func (p *parser) run(st state, i int) bool {
 			case p.scheme == schemeFile:
 				// If remaining does not start with "//",
 				// special-scheme-missing-following-solidus validation error.
-				if p.lint != nil && (at(in, i) != '/' || at(in, i+1) != '/') {
-					p.report("special-scheme-missing-following-solidus", i, i)
+				if p.sink != nil && (at(in, i) != '/' || at(in, i+1) != '/') {
+					p.report(vSpecialSchemeMissingFollowingSolidus, i, i)
 				}
 				st = stateFile
 			case p.scheme.special() && p.base != nil && p.base.Scheme() == string(p.buf[:p.u.schemeEnd]):
@@ -423,7 +525,7 @@ func (p *parser) run(st state, i int) bool {
 			b := p.base
 			c := at(in, i)
 			if b == nil || b.HasOpaquePath() && c != '#' {
-				return p.fail("missing-scheme-non-relative-URL", i, p.cpEnd(i))
+				return p.fail(vMissingSchemeNonRelativeURL, i, p.cpEnd(i))
 			}
 			if b.HasOpaquePath() {
 				// c is U+0023 (#): take base's scheme, path and query, and
@@ -442,7 +544,7 @@ func (p *parser) run(st state, i int) bool {
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+2
 			} else {
 				// special-scheme-missing-following-solidus validation error.
-				p.report("special-scheme-missing-following-solidus", i, i)
+				p.report(vSpecialSchemeMissingFollowingSolidus, i, i)
 				st = stateRelative
 			}
 
@@ -460,7 +562,7 @@ func (p *parser) run(st state, i int) bool {
 			c := at(in, i)
 			if c == '/' || p.scheme.special() && c == '\\' {
 				if c == '\\' {
-					p.report("invalid-reverse-solidus", i, i+1)
+					p.report(vInvalidReverseSolidus, i, i+1)
 				}
 				st, i = stateRelativeSlash, i+1
 				continue
@@ -481,7 +583,7 @@ func (p *parser) run(st state, i int) bool {
 			c := at(in, i)
 			if p.scheme.special() && (c == '/' || c == '\\') {
 				if c == '\\' {
-					p.report("invalid-reverse-solidus", i, i+1)
+					p.report(vInvalidReverseSolidus, i, i+1)
 				}
 				st, i = stateSpecialAuthorityIgnoreSlashes, i+1
 			} else if c == '/' {
@@ -500,7 +602,7 @@ func (p *parser) run(st state, i int) bool {
 			} else {
 				// Otherwise, special-scheme-missing-following-solidus
 				// validation error, and decrease pointer by 1.
-				p.report("special-scheme-missing-following-solidus", i, i)
+				p.report(vSpecialSchemeMissingFollowingSolidus, i, i)
 			}
 			st = stateSpecialAuthorityIgnoreSlashes
 
@@ -509,10 +611,10 @@ func (p *parser) run(st state, i int) bool {
 			for i < len(in) && (in[i] == '/' || in[i] == '\\') {
 				i++
 			}
-			if p.lint != nil {
+			if p.sink != nil {
 				// Otherwise (a slash to ignore),
 				// special-scheme-missing-following-solidus validation error.
-				p.lintEach("special-scheme-missing-following-solidus", start, i)
+				p.reportEach(vSpecialSchemeMissingFollowingSolidus, start, i)
 			}
 			st = stateAuthority
 
@@ -554,10 +656,10 @@ func (p *parser) run(st state, i int) bool {
 				// If atSignSeen is true and buffer is the empty string,
 				// host-missing validation error, return failure.
 				if lastAt+1 == end {
-					return p.fail("host-missing", end, end)
+					return p.fail(vHostMissing, end, end)
 				}
-				if p.lint != nil {
-					p.lintCredentials(i, lastAt)
+				if p.sink != nil {
+					p.reportCredentials(i, lastAt)
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
@@ -573,7 +675,7 @@ func (p *parser) run(st state, i int) bool {
 			}
 			buffer := in[i:hostEnd]
 			if buffer == "" && (colon >= 0 || special) {
-				return p.fail("host-missing", i, i)
+				return p.fail(vHostMissing, i, i)
 			}
 			if !p.writeHost(buffer, i) {
 				return false
@@ -584,7 +686,7 @@ func (p *parser) run(st state, i int) bool {
 				// Port state: ASCII digits up to the end of the authority.
 				for j := colon + 1; j < end; j++ {
 					if !isDigit(in[j]) {
-						return p.fail("port-invalid", j, p.cpEnd(j))
+						return p.fail(vPortInvalid, j, p.cpEnd(j))
 					}
 				}
 				if !p.writePort(in[colon+1:end], colon+1) {
@@ -601,7 +703,7 @@ func (p *parser) run(st state, i int) bool {
 			c := at(in, i)
 			if c == '/' || c == '\\' {
 				if c == '\\' {
-					p.report("invalid-reverse-solidus", i, i+1)
+					p.report(vInvalidReverseSolidus, i, i+1)
 				}
 				st, i = stateFileSlash, i+1
 				continue
@@ -626,7 +728,7 @@ func (p *parser) run(st state, i int) bool {
 				p.copyBase(throughPath)
 				p.shorten()
 			} else {
-				p.report("file-invalid-Windows-drive-letter", i, i+2)
+				p.report(vFileInvalidWindowsDriveLetter, i, i+2)
 				p.copyBase(throughAuthority)
 			}
 			st = statePath
@@ -635,7 +737,7 @@ func (p *parser) run(st state, i int) bool {
 			c := at(in, i)
 			if c == '/' || c == '\\' {
 				if c == '\\' {
-					p.report("invalid-reverse-solidus", i, i+1)
+					p.report(vInvalidReverseSolidus, i, i+1)
 				}
 				st, i = stateFileHost, i+1
 				continue
@@ -666,7 +768,7 @@ func (p *parser) run(st state, i int) bool {
 			if !p.override && isWindowsDriveLetter(buffer) {
 				// file-invalid-Windows-drive-letter-host validation error;
 				// buffer is not reset and is used in the path state.
-				p.report("file-invalid-Windows-drive-letter-host", i, end)
+				p.report(vFileInvalidWindowsDriveLetterHost, i, end)
 				p.u.pathStart = uint32(len(p.buf))
 				st = statePath
 				continue
@@ -955,15 +1057,19 @@ func (p *parser) writeCredentials(userinfo string, at int) {
 
 // writeHost host-parses input (found at offset at) and writes the result.
 func (p *parser) writeHost(input string, at int) bool {
-	if p.lint != nil {
-		p.lintHost(input, at)
+	if p.sink != nil {
+		// The validation errors that do not make the host fail (the host
+		// parser reports those), in a second pass.
+		hostViolations(input, p.scheme.special(), func(v verr, start, end int) {
+			p.report(v, at+start, at+end)
+		})
 	}
 	buf, kind, err := appendHost(p.buf, input, !p.scheme.special())
 	if err != nil {
 		if err.end == 0 {
-			return p.fail(err.name, at, at+len(input))
+			return p.fail(err.v, at, at+len(input))
 		}
-		return p.fail(err.name, at+err.at, at+err.end)
+		return p.fail(err.v, at+err.at, at+err.end)
 	}
 	p.buf = buf
 	p.u.hostEnd = uint32(len(p.buf))
@@ -988,7 +1094,7 @@ func (p *parser) writePort(digits string, at int) bool {
 	}
 	port, ok := parsePort(digits)
 	if !ok {
-		return p.fail("port-out-of-range", at, at+len(digits))
+		return p.fail(vPortOutOfRange, at, at+len(digits))
 	}
 	if port != p.scheme.defaultPort() {
 		p.buf = append(p.buf, ':')

@@ -171,7 +171,7 @@ func Parse(input string) (Address, error) {
 		a.facts |= FactSchemeAssumed
 	}
 	var sp spans
-	u, err := parseSpans(text, nil, assume, &sp, nil)
+	u, err := parseWith(text, parseOpts{assume: assume, spans: &sp})
 	if err != nil {
 		prefix := ""
 		if assume != "" {
