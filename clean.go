@@ -592,33 +592,33 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		err.Input = input
 		return Cleaned{Original: input, Status: StatusError, Err: err}, err
 	}
-	if err := checkUTF8(input); err != nil {
+	t, err := readTyped(input)
+	if err != nil {
 		return fail(err)
 	}
-	text, lead := trimSpace(input)
+	text, lead := t.text, t.lead
 	if text == "" {
 		return fail(&Error{Reason: "the input is empty or white space", code: CodeEmptyInput})
 	}
 
 	// The scheme: scheme is the result's, assume the one the parser reads
-	// rest with ("" when it reads rest = text as written).
+	// text[from:] with ("" when it reads the text as written).
 	var scheme, assume string
-	rest, relative := text, false
+	from, relative := 0, false
 	switch {
 	case schemeWritten(text):
-		colon := strings.IndexByte(text, ':')
-		written := strings.ToLower(removeTabsAndNewlines(text[:colon]))
+		written, colon, _, _ := leadingScheme(text)
 		switch written {
 		case "http", "https", "ftp":
 			scheme = written
 		case "ftps":
-			scheme, assume, rest = written, "ftp", text[colon+1:]
+			scheme, assume, from = written, "ftp", colon+1
 		default:
 			if o.Protocol == ProtocolKeep || o.Protocol == ProtocolNone {
 				reason := "scheme " + strconv.Quote(written) + " is not http, https, ftp or ftps"
 				return fail(&Error{Offset: lead, Reason: reason, code: CodeUnsupportedScheme})
 			}
-			assume, rest = "http", text[colon+1:]
+			assume, from = "http", colon+1
 		}
 	case strings.HasPrefix(text, "//"):
 		switch o.SchemeRelative {
@@ -653,15 +653,11 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		scheme = "https"
 	}
 
-	var sp spans
-	u, err := parseWith(rest, parseOpts{assume: assume, spans: &sp})
+	r, err := t.parse(from, assume, false)
 	if err != nil {
-		prefix := assume + "://"
-		if len(rest) < len(text) {
-			prefix = assume + ":" // the rest after a written scheme
-		}
-		return fail(parseFailure(input, lead+len(text)-len(rest), prefix, err))
+		return fail(err)
 	}
+	u := r.url
 
 	c := Cleaned{
 		Original: input,
@@ -672,7 +668,7 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	}
 	c.Query, _ = u.Query()
 	c.Fragment, _ = u.Fragment()
-	if c.Port == "" && sp[spanPort][0] < sp[spanPort][1] {
+	if c.Port == "" && r.fields.Port.Start < r.fields.Port.End {
 		// A default port, which the Standard leaves out; R gives it.
 		c.Port = strconv.Itoa(u.schemeType().defaultPort())
 	}

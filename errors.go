@@ -6,6 +6,8 @@ package webaddress
 
 import (
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -175,6 +177,16 @@ func checkUTF8(input string) *Error {
 	}
 	reason := "invalid UTF-8 at byte " + strconv.Itoa(at) + " (" + strconv.QuoteToASCII(input[at:at+1]) + ")"
 	return &Error{Input: input, Offset: at, Reason: reason, code: CodeInvalidUTF8}
+}
+
+// violation returns the failure of the typed layers' first steps (invalid
+// UTF-8, an input too long) as the violation LintAddress reports for it.
+func (e *Error) violation() Violation {
+	if e.Err != nil { // input-too-long, whose span runs to the end of the text
+		end := len(strings.TrimRightFunc(e.Input, unicode.IsSpace))
+		return Violation{e.Err.Name, Span{e.Offset, end}, true}
+	}
+	return Violation{vInvalidUTF8.String(), Span{e.Offset, e.Offset + 1}, true}
 }
 
 // maxQuoted is how many bytes of an input an error message quotes.

@@ -377,7 +377,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): String() = %q, want %q", input, a.String(), want)
 		}
 		// Lint agrees with Parse: no failure, spans inside the input.
-		for _, v := range a.Violations() {
+		for _, v := range LintAddress(input) {
 			if v.Failure || v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
 				t.Fatalf("Parse(%q): violation %v", input, v)
 			}

@@ -40,31 +40,15 @@ func (u URL) Lint(ref string) []Violation {
 	return lint(ref, &u, "")
 }
 
-// Violations returns the URL Standard's validation errors in the address's
-// input, as [LintAddress] does.
-func (a Address) Violations() []Violation {
-	if !a.IsValid() {
-		return nil
-	}
-	return LintAddress(a.input)
-}
-
 // LintAddress returns the URL Standard's validation errors in an address
-// as a person typed it, read as [Parse] reads it, with spans in input as
-// given: for "example.com:99999", port-out-of-range at 12-17. An assumed
+// as a person typed it, read as [Parse] reads it, in one pass of the
+// parser, with spans in input as given: for "example.com:99999", port-out-of-range at 12-17. An assumed
 // scheme adds none: the input is checked as the text after "https://".
-// An input [Parse] rejects has one violation with Failure set.
+// An input [Parse] rejects has one violation with Failure set; one that is
+// not valid UTF-8 has only that one, named "invalid-UTF-8", at its first
+// invalid byte.
 func LintAddress(input string) []Violation {
-	text, lead := trimSpace(input)
-	assume := ""
-	if !schemeWritten(text) {
-		assume = assumedScheme
-	}
-	vs := lint(text, nil, assume)
-	for i := range vs {
-		vs[i].Span.Start += lead
-		vs[i].Span.End += lead
-	}
+	_, vs, _ := parseAddress(input, true)
 	return vs
 }
 

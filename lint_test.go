@@ -192,13 +192,15 @@ func TestLintURLTestData(t *testing.T) {
 func TestAddressViolations(t *testing.T) {
 	in := "  Exa_mple.com:80/a b "
 	a := MustParse(t, in)
-	vs := a.Violations()
+	vs := LintAddress(a.Input())
 	want := []Violation{{"domain-to-ASCII", Span{2, 14}, false}, {"invalid-URL-unit", Span{19, 20}, false}}
 	if fmt.Sprint(vs) != fmt.Sprint(want) {
-		t.Errorf("Violations() = %v, want %v", vs, want)
+		t.Errorf("LintAddress(%q) = %v, want %v", in, vs, want)
 	}
-	if (Address{}).Violations() != nil {
-		t.Errorf("zero Address has violations")
+	// Input that is not UTF-8 fails at its first invalid byte, as Parse
+	// does, and nothing else is reported.
+	if vs := LintAddress(" caf\xe9.fr/a b"); fmt.Sprint(vs) != fmt.Sprint([]Violation{{"invalid-UTF-8", Span{4, 5}, true}}) {
+		t.Errorf("LintAddress of Latin-1 = %v", vs)
 	}
 }
 

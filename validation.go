@@ -48,6 +48,7 @@ const (
 	vFileInvalidWindowsDriveLetterHost
 	vDomainTooLong // hardening: a host that is not ASCII is longer than maxUnicodeHost
 	vInputTooLong  // hardening: the input is longer than maxInput
+	vInvalidUTF8   // hardening: the typed layers take UTF-8 text only
 	numVerr
 )
 
@@ -89,6 +90,7 @@ var verrs = [numVerr]struct {
 	vFileInvalidWindowsDriveLetterHost:    {"file-invalid-Windows-drive-letter-host", ""},
 	vDomainTooLong:                        {"domain-too-long", CodeInvalidHost},
 	vInputTooLong:                         {"input-too-long", CodeInvalidURL},
+	vInvalidUTF8:                          {"invalid-UTF-8", CodeInvalidUTF8},
 }
 
 // String returns the validation error's name, e.g. "port-out-of-range".

@@ -40,8 +40,6 @@ package webaddress
 import (
 	"log/slog"
 	"slices"
-	"strings"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -102,103 +100,56 @@ type Fields struct {
 var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", "skype", "magnet", "news", "data", "javascript", "about", "blob"}
 
 // schemeWritten reports whether text starts with a scheme the person wrote:
-// "scheme:" followed by "//", or a scheme
-// written without slashes, or a special scheme. So "localhost:3000/x" and
-// "example.com:8080" are hosts with ports.
+// "scheme:" followed by "//", or a scheme written without slashes, or a
+// special scheme. So "localhost:3000/x" and "example.com:8080" are hosts
+// with ports.
 func schemeWritten(text string) bool {
-	// The parser drops tabs and newlines; only those before the colon and
-	// among the slashes after it matter here.
-	colon := strings.IndexByte(text, ':')
-	if colon < 0 {
+	scheme, _, slashes, ok := leadingScheme(text)
+	if !ok {
 		return false
 	}
-	scheme := removeTabsAndNewlines(text[:colon])
-	if scheme == "" || !isAlpha(scheme[0]) {
-		return false
-	}
-	for j := 1; j < len(scheme); j++ {
-		if charClass[scheme[j]]&schemeChar == 0 {
-			return false
-		}
-	}
-	slashes := 0
-	for _, c := range []byte(text[colon+1:]) {
-		if c == '/' {
-			if slashes++; slashes == 2 {
-				return true
-			}
-		} else if c != '\t' && c != '\n' && c != '\r' {
-			break
-		}
-	}
-	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp", "file"} {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
-	}
-	for _, s := range slashlessSchemes {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
-	}
-	return false
+	return slashes || schemeTypeOf([]byte(scheme)).special() || slices.Contains(slashlessSchemes, scheme)
 }
 
 // assumedScheme is the scheme of an input whose scheme was not written.
 const assumedScheme = "https"
 
-// Parse parses a website address as a person typed it. The input is trimmed of Unicode white space; when it does not
-// start with a written scheme, "https://" is put in front and
-// [FactSchemeAssumed] is set. The result is then parsed with the URL
-// Standard, as [ParseURL] does: every WHATWG URL is accepted, including
-// javascript: and data: URLs, so check [Address.IsWebsite] before using a
-// value as a link.
+// Parse parses a website address as a person typed it. The input is
+// trimmed of Unicode white space; when it does not start with a written
+// scheme, "https://" is put in front and [FactSchemeAssumed] is set. The
+// result is then parsed with the URL Standard, as [ParseURL] does: every
+// WHATWG URL is accepted, including javascript: and data: URLs, so check
+// [Address.IsWebsite] before using a value as a link. [LintAddress] reads
+// the input the same way and reports the Standard's validation errors.
 //
-// A failure is an *[Error] whose code says what was wrong.
+// A failure is an *[Error] whose code says what was wrong. Input that is
+// not valid UTF-8 fails with [CodeInvalidUTF8].
 func Parse(input string) (Address, error) {
-	if err := checkUTF8(input); err != nil {
-		return Address{}, err
-	}
-	text, lead := trimSpace(input)
-	if len(text) > maxInput {
-		pe := &ParseError{Input: input, Name: "input-too-long", Offset: lead + maxInput}
-		return Address{}, &Error{Input: input, Offset: pe.Offset, Err: pe, code: CodeInvalidURL}
+	a, _, err := parseAddress(input, false)
+	return a, err
+}
+
+// parseAddress is Parse; with lint, it returns every validation error
+// found too, even when the parse fails.
+func parseAddress(input string, lint bool) (Address, []Violation, error) {
+	t, err := readTyped(input)
+	if err != nil {
+		return Address{}, []Violation{err.violation()}, err
 	}
 	a := Address{input: input}
 	assume := ""
-	if !schemeWritten(text) {
+	if !schemeWritten(t.text) {
 		assume = assumedScheme
 		a.facts |= FactSchemeAssumed
 	}
-	var sp spans
-	u, err := parseWith(text, parseOpts{assume: assume, spans: &sp})
+	r, err := t.parse(0, assume, lint)
 	if err != nil {
-		prefix := ""
-		if assume != "" {
-			prefix = assume + "://"
-		}
-		return Address{}, parseFailure(input, lead, prefix, err)
+		return Address{}, r.violations, err
 	}
-	a.url = u
-	span := func(k int) Span {
-		if sp[k][0] < 0 {
-			return noSpan
-		}
-		return Span{sp[k][0] + lead, sp[k][1] + lead}
-	}
-	a.fields = Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
-	a.password = span(spanPassword)
-	a.canonical, a.removed = canonicalize(u)
-	a.facts |= factsOf(u, len(a.removed) > 0)
-	return a, nil
-}
-
-// trimSpace returns input without leading and trailing Unicode white
-// space, and how many bytes went from its start.
-func trimSpace(input string) (text string, lead int) {
-	text = strings.TrimLeftFunc(input, unicode.IsSpace)
-	lead = len(input) - len(text)
-	return strings.TrimRightFunc(text, unicode.IsSpace), lead
+	a.url, a.fields, a.password = r.url, r.fields, r.password
+	a.canonical, a.removed = canonicalize(a.url)
+	a.facts |= factsOf(a.url, len(a.removed) > 0)
+	return a, r.violations, nil
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
