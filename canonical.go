@@ -4,7 +4,10 @@
 
 package webaddress
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // trackingParams are the query parameters the canonical form removes. Each
 // is on the list because
@@ -55,8 +58,12 @@ func isTrackingParam(name string) bool {
 // and without the tracking parameters of its query, and the parameters it
 // removed, as they appear in the query. Removing a parameter removes one
 // "&" next to it; every other piece of the query stays as it is.
+//
+// The canonical form is always u's href through its path, then "?" and
+// the query that is left, if any: canonicalQuery, the key and
+// Address.String rely on it, and Address.validate checks it.
 func canonicalize(u URL) (canonical string, removed []string) {
-	canonical = u.href[:u.queryEnd()]
+	canonical = u.withoutFragment()
 	query, ok := u.Query()
 	if !ok {
 		return canonical, nil
@@ -72,7 +79,9 @@ func canonicalize(u URL) (canonical string, removed []string) {
 	}
 	removed = make([]string, 0, tracking)
 	b := make([]byte, 0, len(canonical))
-	b = append(b, u.href[:u.queryStart+1]...)
+	b = append(b, u.throughPath()...)
+	b = append(b, '?')
+	start := len(b)
 	n := 0
 	for param := range strings.SplitSeq(query, "&") {
 		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name) {
@@ -85,8 +94,37 @@ func canonicalize(u URL) (canonical string, removed []string) {
 		b = append(b, param...)
 		n++
 	}
-	if len(b) == int(u.queryStart)+1 {
-		b = b[:u.queryStart] // the query became empty: drop its "?"
+	if len(b) == start {
+		b = b[:start-1] // the query became empty: drop its "?"
 	}
 	return string(b), removed
+}
+
+// canonicalQuery returns the query of a's canonical form, without its "?",
+// and whether it has one.
+func (a Address) canonicalQuery() (string, bool) {
+	rest := a.canonical[len(a.url.throughPath()):]
+	if rest == "" {
+		return "", false
+	}
+	return rest[1:], true
+}
+
+// validate checks the invariants of a, an Address that Parse made: those of
+// its URL, and that its canonical form is the URL's href through its path,
+// then the query that is left, which is the URL's query or a part of it.
+func (a Address) validate() error {
+	if err := a.url.validate(); err != nil {
+		return err
+	}
+	path := a.url.throughPath()
+	if !strings.HasPrefix(a.canonical, path) {
+		return fmt.Errorf("canonical %q does not start with the href through the path %q", a.canonical, path)
+	}
+	q, ok := a.canonicalQuery()
+	uq, uok := a.url.Query()
+	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || len(a.removed) > 0 && !ok && uok && uq == "" {
+		return fmt.Errorf("canonical %q: query %q does not come from the URL's %q", a.canonical, q, uq)
+	}
+	return nil
 }

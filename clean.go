@@ -724,9 +724,9 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 	case host == "":
 		// R's NA.
 	case scheme == u.Scheme() && host == u.Hostname() && path == u.Pathname() &&
-		u.hostStart == u.schemeEnd+3 && u.hostEnd == u.pathStart:
+		!u.hasUserinfo() && u.Port() == "":
 		// The href has no credentials or port: its start is the result.
-		c.CleanURL = u.href[:u.pathEnd()]
+		c.CleanURL = u.throughPath()
 	case scheme == "":
 		c.CleanURL = host + path
 	default:

@@ -129,7 +129,7 @@ func (f *Facts) UnmarshalJSON(data []byte) error {
 // whether tracking parameters were removed.
 func factsOf(u URL, removed bool) Facts {
 	var f Facts
-	switch u.hostKind {
+	switch u.HostKind() {
 	case IPv4Host, IPv6Host:
 		f |= FactIPHost
 	case DomainHost:
@@ -137,7 +137,7 @@ func factsOf(u URL, removed bool) Facts {
 			f |= FactInternationalizedDomain
 		}
 	}
-	if u.scheme != schemeHTTP && u.scheme != schemeHTTPS {
+	if !u.isHTTP() {
 		f |= FactNonWebScheme
 	}
 	if u.Username() != "" || u.Password() != "" {
@@ -146,7 +146,7 @@ func factsOf(u URL, removed bool) Facts {
 	if removed {
 		f |= FactTrackingParametersRemoved
 	}
-	if u.fragmentStart != 0 {
+	if u.hasFragment() {
 		f |= FactFragmentRemoved
 	}
 	if p, ok := profileOf(u); ok {

@@ -178,6 +178,9 @@ func checkLint(t *testing.T, vs []Violation, input string, err error) {
 // agree with its href.
 func checkURL(t *testing.T, u URL) {
 	t.Helper()
+	if err := u.validate(); err != nil {
+		t.Fatal(err)
+	}
 	again, err := ParseURL(u.Href())
 	if err != nil || again != u {
 		t.Fatalf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
@@ -333,6 +336,9 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkURL(t, a.URL())
+		if err := a.validate(); err != nil {
+			t.Fatalf("Parse(%q): %v", input, err)
+		}
 		b, err := Parse(a.Canonical())
 		if err != nil || b.Canonical() != a.Canonical() {
 			t.Fatalf("Parse(%q) = %q, %v; want the canonical form %q again", a.Canonical(), b.Canonical(), err, a.Canonical())

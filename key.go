@@ -53,7 +53,7 @@ func (v KeyVersion) String() string {
 // or a version this package does not know.
 func (a Address) Key(v KeyVersion) string {
 	// Room for the key at once: it is rarely longer than the href.
-	return string(a.AppendKey(make([]byte, 0, len(a.url.href)+8), v))
+	return string(a.AppendKey(make([]byte, 0, len(a.url.Href())+8), v))
 }
 
 // AppendKey appends a's comparison key of version v to dst and returns the
@@ -70,15 +70,15 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 		dst = append(dst, ':')
 		return appendLower(dst, u.Pathname())
 	}
-	if u.scheme != schemeHTTP && u.scheme != schemeHTTPS {
+	if !u.isHTTP() {
 		dst = append(dst, scheme...)
 		dst = append(dst, ':')
-		if u.hostKind != NoHost {
+		if u.HostKind() != NoHost {
 			dst = append(dst, '/', '/')
 		}
 	}
 	host := u.Hostname()
-	if u.hostKind == DomainHost {
+	if u.HostKind() == DomainHost {
 		host = strings.TrimSuffix(host, ".")
 		if reg := publicSuffixOf(host).registrable; reg != "" {
 			host = reg
@@ -91,8 +91,8 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 	}
 	dst = appendKeyPath(dst, u.Pathname())
 	// The canonical form's query: the tracking parameters are gone.
-	if u.queryStart != 0 && len(a.canonical) > int(u.queryStart) {
-		dst = appendKeyQuery(dst, a.canonical[u.queryStart+1:])
+	if q, ok := a.canonicalQuery(); ok {
+		dst = appendKeyQuery(dst, q)
 	}
 	return dst
 }

@@ -52,7 +52,7 @@ func (a Address) Profile() (Profile, bool) {
 
 // profileOf finds the profile shape of u.
 func profileOf(u URL) (Profile, bool) {
-	if u.scheme != schemeHTTP && u.scheme != schemeHTTPS || u.hostKind != DomainHost {
+	if !u.isHTTP() || u.HostKind() != DomainHost {
 		return Profile{}, false
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")

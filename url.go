@@ -5,6 +5,8 @@
 package webaddress
 
 import (
+	"fmt"
+	"net/netip"
 	"strconv"
 	"strings"
 )
@@ -235,6 +237,32 @@ func (u URL) Origin() string {
 
 // schemeType returns u's scheme's type.
 func (u *URL) schemeType() schemeType { return u.scheme }
+
+// isHTTP reports whether u's scheme is http or https.
+func (u *URL) isHTTP() bool { return u.scheme == schemeHTTP || u.scheme == schemeHTTPS }
+
+// hasFragment reports whether u's fragment is not null.
+func (u *URL) hasFragment() bool { return u.fragmentStart != 0 }
+
+// hasUserinfo reports whether u has a username or a password.
+func (u *URL) hasUserinfo() bool { return u.hostStart > u.schemeEnd+3 }
+
+// throughPath returns u's href up to the end of its path: without its
+// query and fragment.
+func (u *URL) throughPath() string { return u.href[:u.pathEnd()] }
+
+// withoutFragment returns u's href without its fragment.
+func (u *URL) withoutFragment() string { return u.href[:u.queryEnd()] }
+
+// maskPassword returns s, which is u's href or a string that starts as
+// u's href does through its host (Address.Canonical), with u's password,
+// if any, shown as "****".
+func (u *URL) maskPassword(s string) string {
+	if u.Password() == "" {
+		return s
+	}
+	return s[:u.usernameEnd+1] + "****" + s[u.hostStart-1:]
+}
 
 // pathEnd returns where u's path ends.
 func (u *URL) pathEnd() uint32 {
@@ -627,4 +655,94 @@ func (p *parser) appendQueryAndFragment(u *URL, query bool) {
 		p.startFragment()
 		p.buf = append(p.buf, f...)
 	}
+}
+
+// validate checks the invariants of u's representation, as ada's
+// url_aggregator::validate does: the offsets are in order and each
+// component's delimiters are where the offsets say, so that the getters
+// are substrings of the href. It returns nil for the zero URL. The tests
+// and fuzz targets run it on every URL they make.
+func (u URL) validate() error {
+	if !u.IsValid() {
+		if u != (URL{}) {
+			return fmt.Errorf("URL with an empty href and offsets %+v", u)
+		}
+		return nil
+	}
+	h, n := u.href, uint32(len(u.href))
+	bad := func(what string) error { return fmt.Errorf("URL %q (offsets %+v): %s", h, u, what) }
+	if u.schemeEnd == 0 || u.schemeEnd >= n || h[u.schemeEnd] != ':' {
+		return bad("schemeEnd is not at a colon after a scheme")
+	}
+	if !isAlpha(h[0]) || strings.ToLower(h[:u.schemeEnd]) != h[:u.schemeEnd] {
+		return bad("the scheme does not start with a letter or is not lowercase")
+	}
+	if schemeTypeOf([]byte(h[:u.schemeEnd])) != u.scheme {
+		return bad("the scheme type does not match the scheme")
+	}
+	if !(u.usernameEnd <= u.hostStart && u.hostStart <= u.hostEnd && u.hostEnd <= u.pathStart && u.pathStart <= n) {
+		return bad("the offsets are out of order")
+	}
+	if u.hostKind == NoHost {
+		if u.usernameEnd != u.schemeEnd+1 || u.hostStart != u.schemeEnd+1 || u.hostEnd != u.schemeEnd+1 {
+			return bad("a null host with credentials or a host")
+		}
+		if u.pathStart != u.schemeEnd+1 && (u.pathStart != u.schemeEnd+3 || h[u.schemeEnd+1:u.pathStart] != "/." ||
+			!strings.HasPrefix(h[u.pathStart:], "//")) {
+			return bad(`the path starts elsewhere than after the scheme or its "/."`)
+		}
+	} else {
+		if !strings.HasPrefix(h[u.schemeEnd+1:], "//") || u.usernameEnd < u.schemeEnd+3 {
+			return bad(`a host without "//" before it`)
+		}
+		if u.usernameEnd < u.hostStart && h[u.hostStart-1] != '@' {
+			return bad(`credentials without "@" after them`)
+		}
+		if u.usernameEnd+1 < u.hostStart && h[u.usernameEnd] != ':' {
+			return bad(`a password without ":" before it`)
+		}
+		if u.hostEnd < u.pathStart {
+			if h[u.hostEnd] != ':' || u.hostEnd+1 == u.pathStart {
+				return bad(`a port without ":" before it`)
+			}
+			if _, ok := parsePort(h[u.hostEnd+1 : u.pathStart]); !ok || strings.Trim(h[u.hostEnd+1:u.pathStart], "0123456789") != "" {
+				return bad("a port that is not a number up to 65535")
+			}
+		}
+		switch host := h[u.hostStart:u.hostEnd]; u.hostKind {
+		case EmptyHost:
+			if host != "" {
+				return bad("an empty host with text")
+			}
+		case IPv6Host:
+			if len(host) < 4 || host[0] != '[' || host[len(host)-1] != ']' {
+				return bad("an IPv6 host without brackets")
+			}
+		case IPv4Host:
+			if _, err := netip.ParseAddr(host); err != nil || strings.Count(host, ".") != 3 {
+				return bad("an IPv4 host that is not in dotted decimal")
+			}
+		case DomainHost, OpaqueHost:
+			if host == "" {
+				return bad("an empty domain or opaque host")
+			}
+		default:
+			return bad("an unknown host kind")
+		}
+	}
+	path := h[u.pathStart:u.pathEnd()]
+	if u.HasOpaquePath() {
+		if u.hostKind != NoHost || strings.HasPrefix(path, "/") {
+			return bad("an opaque path with a host or a leading slash")
+		}
+	} else if path != "" && path[0] != '/' || u.scheme.special() && path == "" {
+		return bad(`a path that does not start with "/"`)
+	}
+	if u.queryStart != 0 && (u.queryStart < u.pathStart || h[u.queryStart] != '?') {
+		return bad(`queryStart is not at a "?" after the path`)
+	}
+	if u.fragmentStart != 0 && (u.fragmentStart < u.pathStart || u.fragmentStart < u.queryStart || h[u.fragmentStart] != '#') {
+		return bad(`fragmentStart is not at a "#" after the query`)
+	}
+	return nil
 }

@@ -504,3 +504,52 @@ func TestLongHrefOwnsItsBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate: validate accepts what the parser makes and rejects a URL
+// whose offsets do not fit its href.
+func TestValidate(t *testing.T) {
+	good := MustParseURL("https://user:pw@example.com:8080/a/b?q=1#top")
+	if err := good.validate(); err != nil {
+		t.Fatalf("validate(%q): %v", good.Href(), err)
+	}
+	if err := (URL{}).validate(); err != nil {
+		t.Errorf("validate(URL{}): %v", err)
+	}
+	tests := []struct {
+		name    string
+		corrupt func(u *URL)
+	}{
+		{"schemeEnd off the colon", func(u *URL) { u.schemeEnd-- }},
+		{"scheme type", func(u *URL) { u.scheme = schemeHTTP }},
+		{"host after path", func(u *URL) { u.hostEnd = u.pathStart + 1 }},
+		{"no @ before host", func(u *URL) { u.hostStart-- }},
+		{"port without colon", func(u *URL) { u.hostEnd-- }},
+		{"query off the ?", func(u *URL) { u.queryStart++ }},
+		{"fragment off the #", func(u *URL) { u.fragmentStart-- }},
+		{"fragment before query", func(u *URL) { u.queryStart, u.fragmentStart = u.fragmentStart, u.queryStart }},
+		{"opaque flag on a host URL", func(u *URL) { u.flags |= flagOpaquePath }},
+		{"null host with a host", func(u *URL) { u.hostKind = NoHost }},
+		{"IPv4 kind on a domain", func(u *URL) { u.hostKind = IPv4Host }},
+		{"empty href with offsets", func(u *URL) { u.href = "" }},
+	}
+	for _, tt := range tests {
+		u := good
+		tt.corrupt(&u)
+		if err := u.validate(); err == nil {
+			t.Errorf("validate after %s: nil, want an error", tt.name)
+		}
+	}
+	// An Address whose canonical form does not extend the href through
+	// its path.
+	a, err := Parse("example.com/a?utm_source=x&b=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.validate(); err != nil {
+		t.Fatalf("validate(%q): %v", a.Input(), err)
+	}
+	a.canonical = "https://example.com/b?b=1"
+	if err := a.validate(); err == nil {
+		t.Errorf("validate of a wrong canonical form: nil, want an error")
+	}
+}

@@ -184,7 +184,7 @@ func (a Address) Facts() Facts { return a.facts }
 // IsWebsite reports whether the address is an http or https URL: a value
 // such as javascript:, data: or mailto: parses, but is not a website link.
 func (a Address) IsWebsite() bool {
-	return a.url.scheme == schemeHTTP || a.url.scheme == schemeHTTPS
+	return a.url.isHTTP()
 }
 
 // Fields returns where each component is in the input.
@@ -192,13 +192,7 @@ func (a Address) Fields() Fields { return a.fields }
 
 // String returns the canonical form with the password, if any, shown as
 // "****", so that %v does not print credentials.
-func (a Address) String() string {
-	u := a.url
-	if u.Password() == "" {
-		return a.canonical
-	}
-	return a.canonical[:u.usernameEnd+1] + "****" + a.canonical[u.hostStart-1:]
-}
+func (a Address) String() string { return a.url.maskPassword(a.canonical) }
 
 // LogValue implements [slog.LogValuer]: the input and the canonical form
 // with the password shown as "****", and the facts.

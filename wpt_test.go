@@ -175,6 +175,9 @@ func TestURLTestData(t *testing.T) {
 			if err != nil || again != u {
 				t.Errorf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
 			}
+			if err := u.validate(); err != nil {
+				t.Error(err)
+			}
 		})
 	}
 }
@@ -239,6 +242,9 @@ func TestSetters(t *testing.T) {
 				again, err := ParseURL(u.Href())
 				if err != nil || again != u {
 					t.Errorf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
+				}
+				if err := u.validate(); err != nil {
+					t.Error(err)
 				}
 			})
 		}
