@@ -22,7 +22,8 @@ import (
 type state uint8
 
 const (
-	stateSchemeStart                   state = iota // https://url.spec.whatwg.org/#scheme-start-state
+	stateNone                          state = iota // no state: the parser runs without a state override
+	stateSchemeStart                                // https://url.spec.whatwg.org/#scheme-start-state
 	stateScheme                                     // https://url.spec.whatwg.org/#scheme-state
 	stateNoScheme                                   // https://url.spec.whatwg.org/#no-scheme-state
 	stateSpecialRelativeOrAuthority                 // https://url.spec.whatwg.org/#special-relative-or-authority-state
@@ -33,6 +34,7 @@ const (
 	stateSpecialAuthorityIgnoreSlashes              // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
 	stateAuthority                                  // https://url.spec.whatwg.org/#authority-state
 	stateHost                                       // https://url.spec.whatwg.org/#host-state
+	stateHostname                                   // https://url.spec.whatwg.org/#hostname-state
 	statePort                                       // https://url.spec.whatwg.org/#port-state
 	stateFile                                       // https://url.spec.whatwg.org/#file-state
 	stateFileSlash                                  // https://url.spec.whatwg.org/#file-slash-state
@@ -109,7 +111,9 @@ type parser struct {
 	buf      []byte
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
-	override bool            // the pathname setter's state override (path start state)
+	override state           // a setter's state override, or stateNone
+	hostSet  bool            // the host state set url's host (for the host setter)
+	portSet  bool            // the port state set url's port (for the host setter)
 	record   bool            // record where each component is found, in spans
 	spans    spans           // where each component was found in in
 	reuse    bool            // finish may return in itself as the href
@@ -477,10 +481,15 @@ func (p *parser) run(st state, i int) bool {
 		switch st {
 		case stateSchemeStart:
 			// If c is an ASCII alpha, ... set state to scheme state.
-			// Otherwise, set state to no scheme state and decrease pointer.
-			st = stateNoScheme
-			if i < len(in) && isAlpha(in[i]) {
+			// Otherwise, if state override is not given, set state to no
+			// scheme state and decrease pointer; otherwise, return failure.
+			switch {
+			case i < len(in) && isAlpha(in[i]):
 				st = stateScheme
+			case p.override != stateNone:
+				return false
+			default:
+				st = stateNoScheme
 			}
 
 		case stateScheme:
@@ -489,10 +498,17 @@ func (p *parser) run(st state, i int) bool {
 				j++
 			}
 			if j == len(in) || in[j] != ':' {
-				// Otherwise, set buffer to the empty string, state to no
-				// scheme state, and start over.
+				// Otherwise, if state override is not given, set buffer to
+				// the empty string, state to no scheme state, and start
+				// over; otherwise, return failure.
+				if p.override != stateNone {
+					return false
+				}
 				st, i = stateNoScheme, 0
 				continue
+			}
+			if p.override != stateNone {
+				return p.overrideScheme(in[i:j])
 			}
 			p.setScheme(in[i:j])
 			p.mark(spanScheme, i, j)
@@ -619,36 +635,21 @@ func (p *parser) run(st state, i int) bool {
 			st = stateAuthority
 
 		case stateAuthority:
-			// The authority state, and the host and port states after it,
-			// in one pass: the authority runs to the first U+002F (/),
-			// U+003F (?), U+0023 (#), (for special URLs) U+005C (\), or the
-			// end; its last U+0040 (@) ends the credentials; the first
-			// U+003A (:) after that, outside brackets, starts the port.
+			// The authority runs to the first U+002F (/), U+003F (?),
+			// U+0023 (#), (for special URLs) U+005C (\), or the end; its
+			// last U+0040 (@) ends the credentials.
 			special := p.scheme.special()
-			end, lastAt, colon, inside := i, -1, -1, false
-		scan:
+			end, lastAt := i, -1
 			for ; end < len(in); end++ {
 				c := in[end]
 				if charClass[c]&authorityDelim == 0 {
 					continue
 				}
-				switch c {
-				case '/', '?', '#':
-					break scan
-				case '\\':
-					if special {
-						break scan
-					}
-				case '@':
-					lastAt, colon, inside = end, -1, false
-				case ':':
-					if !inside && colon < 0 {
-						colon = end
-					}
-				case '[':
-					inside = true
-				case ']':
-					inside = false
+				if c == '/' || c == '?' || c == '#' || c == '\\' && special {
+					break
+				}
+				if c == '@' {
+					lastAt = end
 				}
 			}
 			p.buf = append(p.buf, '/', '/')
@@ -663,37 +664,104 @@ func (p *parser) run(st state, i int) bool {
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
-				p.writeCredentials(in[i:lastAt], i)
+				user, pass := in[i:lastAt], ""
+				if j := indexByte(user, ':'); j >= 0 {
+					user, pass = user[:j], user[j+1:]
+					p.mark(spanPassword, i+j+1, lastAt)
+				}
+				p.writeUserinfo(user, pass)
 				i = lastAt + 1
 			} else {
-				p.writeCredentials("", i)
+				p.writeUserinfo("", "")
 			}
-			// Host state.
-			hostEnd := end
-			if colon >= 0 {
-				hostEnd = colon
+			st = stateHost
+
+		case stateHost, stateHostname:
+			// If state override is given and url's scheme is "file", then
+			// decrease pointer by 1 and set state to file host state.
+			if p.override != stateNone && p.scheme == schemeFile {
+				st = stateFileHost
+				continue
 			}
-			buffer := in[i:hostEnd]
-			if buffer == "" && (colon >= 0 || special) {
+			// The host runs to the first U+003A (:) outside brackets, or
+			// the end of the authority.
+			special := p.scheme.special()
+			end, inside := i, false
+			for ; end < len(in); end++ {
+				c := in[end]
+				if charClass[c]&authorityDelim == 0 {
+					continue
+				}
+				if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && special {
+					break
+				}
+				if c == '[' {
+					inside = true
+				} else if c == ']' {
+					inside = false
+				}
+			}
+			buffer := in[i:end]
+			if at(in, end) == ':' {
+				// If buffer is the empty string, host-missing validation
+				// error, return failure. If state override is hostname
+				// state, then return failure.
+				if buffer == "" {
+					return p.fail(vHostMissing, i, i)
+				}
+				if p.override == stateHostname || !p.writeHost(buffer, i) {
+					return false
+				}
+				p.hostSet = true
+				p.mark(spanHost, i, end)
+				st, i = statePort, end+1
+				continue
+			}
+			// If url is special and buffer is the empty string,
+			// host-missing validation error, return failure. Otherwise, if
+			// state override is given, buffer is the empty string, and
+			// either url includes credentials or url's port is non-null,
+			// then return failure.
+			if special && buffer == "" {
 				return p.fail(vHostMissing, i, i)
+			}
+			if p.override != stateNone && buffer == "" && (p.base.hasUserinfo() || p.base.Port() != "") {
+				return false
 			}
 			if !p.writeHost(buffer, i) {
 				return false
 			}
-			p.mark(spanHost, i, hostEnd)
-			if colon >= 0 {
-				p.mark(spanPort, colon+1, end)
-				// Port state: ASCII digits up to the end of the authority.
-				for j := colon + 1; j < end; j++ {
-					if !isDigit(in[j]) {
-						return p.fail(vPortInvalid, j, p.cpEnd(j))
-					}
-				}
-				if !p.writePort(in[colon+1:end], colon+1) {
-					return false
-				}
+			p.hostSet = true
+			p.mark(spanHost, i, end)
+			if p.override != stateNone {
+				return true
 			}
 			st, i = statePathStart, end
+
+		case statePort:
+			start := i
+			for i < len(in) && isDigit(in[i]) {
+				i++
+			}
+			c := at(in, i)
+			if c != -1 && c != '/' && c != '?' && c != '#' && !(c == '\\' && p.scheme.special()) && p.override == stateNone {
+				return p.fail(vPortInvalid, i, p.cpEnd(i))
+			}
+			// If buffer is not the empty string, set url's port (null for
+			// the scheme's default port) or fail with port-out-of-range;
+			// if state override is given, then return. Otherwise, if state
+			// override is given, then return failure.
+			if i > start {
+				if !p.writePort(in[start:i], start) {
+					return false
+				}
+				p.portSet = true
+			}
+			if p.override != stateNone {
+				return p.portSet
+			}
+			p.mark(spanPort, start, i)
+			st = statePathStart
 
 		case stateFile:
 			if p.u.schemeEnd == 0 {
@@ -765,7 +833,7 @@ func (p *parser) run(st state, i int) bool {
 			}
 			buffer := in[i:end]
 			p.writeEmptyHost()
-			if !p.override && isWindowsDriveLetter(buffer) {
+			if p.override == stateNone && isWindowsDriveLetter(buffer) {
 				// file-invalid-Windows-drive-letter-host validation error;
 				// buffer is not reset and is used in the path state.
 				p.report(vFileInvalidWindowsDriveLetterHost, i, end)
@@ -785,6 +853,11 @@ func (p *parser) run(st state, i int) bool {
 					p.u.hostKind = EmptyHost
 				}
 			}
+			// If state override is given, then return.
+			p.hostSet = true
+			if p.override != stateNone {
+				return true
+			}
 			st, i = statePathStart, end
 
 		case statePathStart:
@@ -800,10 +873,10 @@ func (p *parser) run(st state, i int) bool {
 					i++
 				}
 				st = statePath
-			case !p.override && c == '?':
+			case p.override == stateNone && c == '?':
 				p.startQuery()
 				st, i = stateQuery, i+1
-			case !p.override && c == '#':
+			case p.override == stateNone && c == '#':
 				p.startFragment()
 				st, i = stateFragment, i+1
 			case c != -1:
@@ -812,7 +885,7 @@ func (p *parser) run(st state, i int) bool {
 				}
 				st = statePath
 			default:
-				if p.override && p.u.hostKind == NoHost {
+				if p.override != stateNone && p.u.hostKind == NoHost {
 					p.buf = append(p.buf, '/')
 				}
 				st = stateDone
@@ -842,7 +915,7 @@ func (p *parser) run(st state, i int) bool {
 				set = encSpecialQuery
 			}
 			end := len(in)
-			if !p.override {
+			if p.override == stateNone {
 				if j := strings.IndexByte(in[i:], '#'); j >= 0 {
 					end = i + j
 				}
@@ -894,7 +967,7 @@ func (p *parser) path(i int) (state, int) {
 				}
 				continue
 			}
-			if !p.override && (c == '?' || c == '#') {
+			if p.override == stateNone && (c == '?' || c == '#') {
 				break
 			}
 			p.buf = append(p.buf, in[run:i]...)
@@ -993,6 +1066,65 @@ func (p *parser) setScheme(scheme string) {
 	p.u = URL{schemeEnd: n - 1, usernameEnd: n, hostStart: n, hostEnd: n, pathStart: n}
 }
 
+// overrideScheme runs the scheme state's steps for a state override (the
+// protocol setter), on scheme as written: the checks, then url's scheme
+// set, and its port set to null when it is the new scheme's default port.
+// The rest of url, the base, stays as it is. It reports false, for
+// "return", when a check fails.
+func (p *parser) overrideScheme(scheme string) bool {
+	u := p.base
+	t := schemeTypeOf(appendLower(nil, scheme))
+	switch {
+	case u.scheme.special() != t.special():
+		// If url's scheme is a special scheme and buffer is not a
+		// special scheme, then return; and the reverse.
+		return false
+	case t == schemeFile && (u.hasUserinfo() || u.Port() != ""):
+		// If url includes credentials or has a non-null port, and buffer
+		// is "file", then return.
+		return false
+	case u.scheme == schemeFile && u.hostKind == EmptyHost:
+		// If url's scheme is "file" and its host is an empty host, then
+		// return.
+		return false
+	}
+	p.setScheme(scheme)
+	port := u.Port()
+	if d := t.defaultPort(); d >= 0 && port == itoa(uint32(d)) {
+		port = "" // url's port is the new scheme's default port: null
+	}
+	p.appendAuthority(u, u.Username(), u.Password(), port)
+	p.appendPathOn(u)
+	return true
+}
+
+// appendAuthority appends the authority of u, the base of a setter, when
+// it has a host: "//", username and password (as writeUserinfo writes
+// them), u's host, then ":" and port when port is not "".
+func (p *parser) appendAuthority(u *URL, username, password, port string) {
+	if u.hostKind == NoHost {
+		return
+	}
+	p.buf = append(p.buf, '/', '/')
+	p.writeUserinfo(username, password)
+	p.buf = append(p.buf, u.Hostname()...)
+	p.u.hostEnd = uint32(len(p.buf))
+	p.u.hostKind = u.hostKind
+	if port != "" {
+		p.buf = append(p.buf, ':')
+		p.buf = append(p.buf, port...)
+	}
+}
+
+// appendPathOn appends the path of u, the base of a setter, and its query
+// and fragment.
+func (p *parser) appendPathOn(u *URL) {
+	p.u.pathStart = uint32(len(p.buf))
+	p.u.flags = u.flags & flagOpaquePath
+	p.buf = append(p.buf, u.Pathname()...)
+	p.appendQueryAndFragment(u, true)
+}
+
 // The components copyBase copies: the scheme, and then each of the
 // authority (credentials, host and port), the path and the query.
 const (
@@ -1027,26 +1159,17 @@ func (p *parser) copyBase(through int) {
 	}
 }
 
-// writeCredentials writes the userinfo before the host: the username, then
+// writeUserinfo writes the userinfo before the host: the username, then
 // U+003A (:) and the password when it is not empty, then U+0040 (@) when
-// either is not empty. userinfo, found at offset at, is as written; it is
-// percent-encoded with the userinfo set.
-func (p *parser) writeCredentials(userinfo string, at int) {
+// either is not empty. Each is percent-encoded with the userinfo set,
+// which leaves a username or password the parser encoded as it is.
+func (p *parser) writeUserinfo(username, password string) {
 	start := len(p.buf)
-	if userinfo == "" {
-		p.u.usernameEnd, p.u.hostStart, p.u.hostEnd = uint32(start), uint32(start), uint32(start)
-		return
-	}
-	user, pass := userinfo, ""
-	if j := indexByte(userinfo, ':'); j >= 0 {
-		user, pass = userinfo[:j], userinfo[j+1:]
-		p.mark(spanPassword, at+j+1, at+len(userinfo))
-	}
-	p.buf = appendEncoded(p.buf, user, encUserinfo)
+	p.buf = appendEncoded(p.buf, username, encUserinfo)
 	p.u.usernameEnd = uint32(len(p.buf))
-	if pass != "" {
+	if password != "" {
 		p.buf = append(p.buf, ':')
-		p.buf = appendEncoded(p.buf, pass, encUserinfo)
+		p.buf = appendEncoded(p.buf, password, encUserinfo)
 	}
 	if len(p.buf) > start {
 		p.buf = append(p.buf, '@')

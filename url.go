@@ -7,7 +7,6 @@ package webaddress
 import (
 	"fmt"
 	"net/netip"
-	"strconv"
 	"strings"
 )
 
@@ -288,76 +287,6 @@ func (u *URL) cannotHaveCredentialsOrPort() bool {
 	return u.hostKind == NoHost || u.hostKind == EmptyHost || u.scheme == schemeFile
 }
 
-// components are a URL's parts, serialized, for the setters to replace one
-// and write the URL again.
-type components struct {
-	scheme             string
-	username, password string
-	hostKind           HostKind
-	host, port         string // serialized host; port digits, "" when null
-	path               string // serialized path, without the "/." of a null-host href
-	opaque             bool
-	query, fragment    string // without "?" and "#"
-	hasQuery           bool
-	hasFragment        bool
-}
-
-func (u *URL) components() components {
-	c := components{
-		scheme:   u.Scheme(),
-		username: u.Username(),
-		password: u.Password(),
-		hostKind: u.hostKind,
-		host:     u.Hostname(),
-		port:     u.Port(),
-		path:     u.Pathname(),
-		opaque:   u.HasOpaquePath(),
-	}
-	c.query, c.hasQuery = u.Query()
-	c.fragment, c.hasFragment = u.Fragment()
-	return c
-}
-
-// compose writes the URL with components c, as the URL serializer does.
-func compose(c components) URL {
-	var p parser
-	p.setScheme(c.scheme)
-	if c.hostKind != NoHost {
-		p.buf = append(p.buf, '/', '/')
-		p.buf = append(p.buf, c.username...)
-		p.u.usernameEnd = uint32(len(p.buf))
-		if c.password != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = append(p.buf, c.password...)
-		}
-		if c.username != "" || c.password != "" {
-			p.buf = append(p.buf, '@')
-		}
-		p.u.hostStart = uint32(len(p.buf))
-		p.buf = append(p.buf, c.host...)
-		p.u.hostEnd = uint32(len(p.buf))
-		p.u.hostKind = c.hostKind
-		if c.port != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = append(p.buf, c.port...)
-		}
-	}
-	p.u.pathStart = uint32(len(p.buf))
-	p.buf = append(p.buf, c.path...)
-	if c.opaque {
-		p.u.flags |= flagOpaquePath
-	}
-	if c.hasQuery {
-		p.startQuery()
-		p.buf = append(p.buf, c.query...)
-	}
-	if c.hasFragment {
-		p.startFragment()
-		p.buf = append(p.buf, c.fragment...)
-	}
-	return p.finish()
-}
-
 // The setters below are the Standard's URL class setters
 // (https://url.spec.whatwg.org/#urlutils-members). Each runs the basic URL parser's states with the
 // setter's state override. The Standard's setters ignore values they cannot
@@ -399,65 +328,37 @@ func (u *URL) SetProtocol(v string) bool {
 	}
 	// Basic URL parse v + ":" with u and scheme start state as state
 	// override.
-	s := toValidUTF8(removeTabsAndNewlines(v)) + ":"
-	if !isAlpha(s[0]) {
+	p := parser{base: u, override: stateSchemeStart}
+	p.setInput(u, v)
+	p.in += ":"
+	if !p.run(stateSchemeStart, 0) {
 		return false
 	}
-	j := 1
-	for charClass[s[j]]&schemeChar != 0 {
-		j++
-	}
-	if s[j] != ':' {
-		return false
-	}
-	scheme := appendLower(nil, s[:j])
-	t := schemeTypeOf(scheme)
-	// If url's scheme is a special scheme and buffer is not, or the
-	// reverse, then return.
-	if u.scheme.special() != t.special() {
-		return false
-	}
-	// If url includes credentials or has a non-null port, and buffer is
-	// "file", then return.
-	if t == schemeFile && (u.Username() != "" || u.Password() != "" || u.Port() != "") {
-		return false
-	}
-	// If url's scheme is "file" and its host is an empty host, then return.
-	if u.scheme == schemeFile && u.hostKind == EmptyHost {
-		return false
-	}
-	c := u.components()
-	c.scheme = string(scheme)
-	// If url's port is url's scheme's default port, then set url's port to
-	// null.
-	if port, ok := parsePort(c.port); ok && c.port != "" && port == t.defaultPort() {
-		c.port = ""
-	}
-	return u.set(compose(c))
+	return u.set(p.finish())
 }
 
 // SetUsername sets u's username to v, percent-encoded with the userinfo
 // percent-encode set. It reports false, and does nothing, when u cannot
 // have a username: its host is null or empty, or its scheme is "file".
-func (u *URL) SetUsername(v string) bool {
-	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
-		return false
-	}
-	c := u.components()
-	c.username = PercentEncode(v, UserinfoSet)
-	return u.set(compose(c))
-}
+func (u *URL) SetUsername(v string) bool { return u.setUserinfo(v, u.Password()) }
 
 // SetPassword sets u's password to v, percent-encoded with the userinfo
 // percent-encode set. It reports false, and does nothing, when u cannot
 // have a password: its host is null or empty, or its scheme is "file".
-func (u *URL) SetPassword(v string) bool {
+func (u *URL) SetPassword(v string) bool { return u.setUserinfo(u.Username(), v) }
+
+// setUserinfo sets u's username and password, as the Standard's "set the
+// username" and "set the password" do.
+func (u *URL) setUserinfo(username, password string) bool {
 	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
 		return false
 	}
-	c := u.components()
-	c.password = PercentEncode(v, UserinfoSet)
-	return u.set(compose(c))
+	p := parser{base: u}
+	p.buf = make([]byte, 0, len(u.href)+hrefSizeHint(username)+hrefSizeHint(password))
+	p.copyBase(throughScheme)
+	p.appendAuthority(u, username, password, u.Port())
+	p.appendPathOn(u)
+	return u.set(p.finish())
 }
 
 // SetHost sets u's host, and its port when v has one ("example.com:8080"),
@@ -465,98 +366,39 @@ func (u *URL) SetPassword(v string) bool {
 // "\" for special URLs). It reports false, leaving u unchanged, when u has
 // an opaque path or v has no valid host. As in the Standard, a port that is
 // missing or invalid after a valid host leaves the port unchanged.
-func (u *URL) SetHost(v string) bool { return u.setHost(v, false) }
+func (u *URL) SetHost(v string) bool { return u.setHost(v, stateHost) }
 
 // SetHostname sets u's host as the hostname setter does: like
 // [URL.SetHost], but a value with a port is ignored.
-func (u *URL) SetHostname(v string) bool { return u.setHost(v, true) }
+func (u *URL) SetHostname(v string) bool { return u.setHost(v, stateHostname) }
 
-// setHost runs the host state (or, for file URLs, the file host state) with
-// the host or hostname state as state override.
-func (u *URL) setHost(v string, hostname bool) bool {
+// setHost basic URL parses v with u and the host or hostname state as
+// state override (which the host state turns into the file host state for
+// file URLs). The Standard's parser changes url as it goes: when the port
+// state fails after the host state set the host, the host stays set, with
+// the port as it was.
+func (u *URL) setHost(v string, override state) bool {
 	if !u.IsValid() || u.HasOpaquePath() {
 		return false
 	}
-	s := toValidUTF8(removeTabsAndNewlines(v))
-	special := u.scheme.special()
-	c := u.components()
-	if u.scheme == schemeFile {
-		// File host state: the buffer runs to EOF, /, \, ? or #.
-		end := 0
-		for end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#' {
-			end++
-		}
-		if end == 0 {
-			c.hostKind, c.host = EmptyHost, ""
-		} else {
-			host, kind, err := appendHost(nil, s[:end], false)
-			if err != nil {
-				return false
-			}
-			c.hostKind, c.host = kind, string(host)
-			if c.host == "localhost" {
-				c.hostKind, c.host = EmptyHost, ""
-			}
-		}
-		return u.set(compose(c))
+	p := parser{base: u, override: override}
+	p.setInput(u, v)
+	p.copyBase(throughScheme)
+	if u.scheme != schemeFile {
+		// The credentials stay; the host state writes the host after them.
+		p.buf = append(p.buf, '/', '/')
+		p.writeUserinfo(u.Username(), u.Password())
 	}
-	end, inside := 0, false
-	for ; end < len(s); end++ {
-		ch := s[end]
-		if ch == ':' && !inside || ch == '/' || ch == '?' || ch == '#' || ch == '\\' && special {
-			break
-		}
-		if ch == '[' {
-			inside = true
-		} else if ch == ']' {
-			inside = false
-		}
-	}
-	buffer := s[:end]
-	withPort := end < len(s) && s[end] == ':'
-	if withPort && (buffer == "" || hostname) {
-		// host-missing validation error, or a port given to the hostname
-		// setter: return failure.
+	p.run(stateHost, 0)
+	if !p.hostSet {
 		return false
 	}
-	if !withPort {
-		if special && buffer == "" {
-			return false
-		}
-		// If buffer is the empty string and url includes credentials or
-		// has a non-null port, then return failure.
-		if buffer == "" && (c.username != "" || c.password != "" || c.port != "") {
-			return false
-		}
+	if !p.portSet && u.Port() != "" {
+		p.buf = append(p.buf[:p.u.hostEnd], ':')
+		p.buf = append(p.buf, u.Port()...)
 	}
-	host, kind, err := appendHost(nil, buffer, !special)
-	if err != nil {
-		return false
-	}
-	c.hostKind, c.host = kind, string(host)
-	if withPort {
-		// Port state with the state override: the digits up to the first
-		// other code point; none, or out of range, leaves the port as it
-		// was.
-		digits := s[end+1:]
-		n := 0
-		for n < len(digits) && isDigit(digits[n]) {
-			n++
-		}
-		if port, ok := parsePort(digits[:n]); ok && n > 0 {
-			c.port = portString(port, u.scheme)
-		}
-	}
-	return u.set(compose(c))
-}
-
-// portString returns port in decimal, or "" when it is the scheme's
-// default port.
-func portString(port int, t schemeType) string {
-	if port == t.defaultPort() {
-		return ""
-	}
-	return strconv.Itoa(port)
+	p.appendPathOn(u)
+	return u.set(p.finish())
 }
 
 // SetPort sets u's port from the digits v starts with; v == "" makes the
@@ -568,22 +410,18 @@ func (u *URL) SetPort(v string) bool {
 	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
 		return false
 	}
-	c := u.components()
-	if v == "" {
-		c.port = ""
-	} else {
-		s := removeTabsAndNewlines(v)
-		n := 0
-		for n < len(s) && isDigit(s[n]) {
-			n++
-		}
-		port, ok := parsePort(s[:n])
-		if !ok || n == 0 {
-			return false
-		}
-		c.port = portString(port, u.scheme)
+	p := parser{base: u, override: statePort}
+	p.setInput(u, v)
+	p.copyBase(throughScheme)
+	p.appendAuthority(u, u.Username(), u.Password(), "")
+	// If the given value is the empty string, then set url's port to
+	// null; otherwise basic URL parse it with port state as state
+	// override.
+	if v != "" && !p.run(statePort, 0) {
+		return false
 	}
-	return u.set(compose(c))
+	p.appendPathOn(u)
+	return u.set(p.finish())
 }
 
 // SetPathname replaces u's path with v, parsed from the path start state
@@ -593,7 +431,7 @@ func (u *URL) SetPathname(v string) bool {
 	if !u.IsValid() || u.HasOpaquePath() {
 		return false
 	}
-	p := parser{base: u, override: true}
+	p := parser{base: u, override: statePathStart}
 	p.setInput(u, v)
 	p.copyBase(throughAuthority)
 	p.run(statePathStart, 0)
@@ -608,7 +446,7 @@ func (u *URL) SetSearch(v string) bool {
 	if !u.IsValid() {
 		return false
 	}
-	p := parser{base: u, override: true}
+	p := parser{base: u, override: stateQuery}
 	p.setInput(u, strings.TrimPrefix(v, "?"))
 	p.copyBase(throughPath)
 	if v != "" {
@@ -626,7 +464,7 @@ func (u *URL) SetHash(v string) bool {
 	if !u.IsValid() {
 		return false
 	}
-	p := parser{base: u, override: true}
+	p := parser{base: u, override: stateFragment}
 	p.setInput(u, strings.TrimPrefix(v, "#"))
 	p.copyBase(throughQuery)
 	if v != "" {
