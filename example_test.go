@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/onecontact/webaddress"
@@ -92,14 +93,6 @@ func ExampleParseSearchParams() {
 	// Output:
 	// café au lait
 	// a=1&b=x+y&q=caf%C3%A9+au+lait
-}
-
-func ExamplePercentEncode() {
-	fmt.Println(webaddress.PercentEncode("Say what‽", webaddress.UserinfoSet))
-	fmt.Println(webaddress.PercentDecode("caf%C3%A9%2"))
-	// Output:
-	// Say%20what%E2%80%BD
-	// café%2
 }
 
 func ExampleParse() {
@@ -337,4 +330,63 @@ func ExampleParse_invalidUTF8() {
 	// Output:
 	// web.invalid-utf8: "www.caf\xe9.fr": invalid UTF-8 at byte 7 ("\xe9")
 	// true
+}
+
+func ExampleURL_NetURL() {
+	u := webaddress.MustParseURL("HTTPS://Example.COM/a/../search?q=go")
+	nu, err := u.NetURL() // for http.NewRequest and friends
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(nu.Scheme, nu.Host, nu.Path, nu.Query().Get("q"))
+	back, _ := webaddress.URLFromNetURL(nu)
+	fmt.Println(back == u)
+	// Output:
+	// https example.com /search go
+	// true
+}
+
+func ExampleURL_HostAddr() {
+	for _, s := range []string{"http://0x7f.1:8080/", "http://[2001:DB8::1]/", "http://example.com/"} {
+		addr, ok := webaddress.MustParseURL(s).HostAddr()
+		fmt.Println(addr, ok, ok && addr.IsLoopback())
+	}
+	// Output:
+	// 127.0.0.1 true true
+	// 2001:db8::1 true false
+	// invalid IP false false
+}
+
+func ExampleURL_Redacted() {
+	u := webaddress.MustParseURL("https://ann:s3cret@example.com/inbox")
+	fmt.Println(u.Redacted())
+	// Output:
+	// https://ann:****@example.com/inbox
+}
+
+func ExampleURL_Compare() {
+	urls := []webaddress.URL{
+		webaddress.MustParseURL("https://b.example/"),
+		webaddress.MustParseURL("HTTP://A.example/"),
+		webaddress.MustParseURL("https://a.example/x"),
+	}
+	slices.SortFunc(urls, webaddress.URL.Compare)
+	for _, u := range urls {
+		fmt.Println(u)
+	}
+	// Output:
+	// http://a.example/
+	// https://a.example/x
+	// https://b.example/
+}
+
+func ExampleURL_SearchParams() {
+	u := webaddress.MustParseURL("https://shop.example/list?page=1&sort=price")
+	sp := u.SearchParams()
+	sp.Set("page", "2")
+	sp.Append("q", "red shoes")
+	u.SetSearchParams(sp)
+	fmt.Println(u)
+	// Output:
+	// https://shop.example/list?page=2&sort=price&q=red+shoes
 }

@@ -7,56 +7,29 @@ package webaddress
 //go:generate go run gen.go -o tables.go
 
 // This file holds the URL Standard's percent-encoding and percent-decoding
-// (https://url.spec.whatwg.org/#percent-encoded-bytes). The percent-encode sets
-// are bits of the generated table [charClass].
-
-// EncodeSet names one of the URL Standard's percent-encode sets.
-type EncodeSet uint16
-
-// The URL Standard's percent-encode sets, each a superset of the one before
-// it except where the Standard says otherwise (the query set lacks U+0060
-// (`), which the fragment set has).
-const (
-	// C0ControlSet is the C0 control percent-encode set: C0 controls and
-	// every code point above U+007E (~).
-	C0ControlSet = EncodeSet(encC0)
-	// FragmentSet is the fragment percent-encode set.
-	FragmentSet = EncodeSet(encFragment)
-	// QuerySet is the query percent-encode set.
-	QuerySet = EncodeSet(encQuery)
-	// SpecialQuerySet is the special-query percent-encode set.
-	SpecialQuerySet = EncodeSet(encSpecialQuery)
-	// PathSet is the path percent-encode set.
-	PathSet = EncodeSet(encPath)
-	// UserinfoSet is the userinfo percent-encode set.
-	UserinfoSet = EncodeSet(encUserinfo)
-	// ComponentSet is the component percent-encode set; with it,
-	// [PercentEncode] gives the same result as JavaScript's
-	// encodeURIComponent.
-	ComponentSet = EncodeSet(encComponent)
-	// FormSet is the application/x-www-form-urlencoded percent-encode set
-	// (without its space-as-plus rule, which [FormEncode] applies).
-	FormSet = EncodeSet(encForm)
-)
+// (https://url.spec.whatwg.org/#percent-encoded-bytes). The percent-encode
+// sets are bits of the generated table charClass (encC0, encFragment,
+// encQuery, encSpecialQuery, encPath, encUserinfo, encComponent, encForm).
 
 const upperHex = "0123456789ABCDEF"
 
-// PercentEncode returns s UTF-8 percent-encoded using set: every byte of s
-// that is in set is written as "%XX" with upper-case hex digits. Invalid
-// UTF-8 in s is first replaced by U+FFFD, as the Standard works on scalar
-// value strings. When nothing needs encoding, PercentEncode returns s itself.
-func PercentEncode(s string, set EncodeSet) string {
+// percentEncode returns s UTF-8 percent-encoded using set, bits of
+// charClass such as encUserinfo: every byte of s that is in set is written
+// as "%XX" with upper-case hex digits. Invalid UTF-8 in s is first replaced
+// by U+FFFD, as the Standard works on scalar value strings. When nothing
+// needs encoding, percentEncode returns s itself.
+func percentEncode(s string, set uint16) string {
 	s = toValidUTF8(s)
 	n := 0
 	for i := 0; i < len(s); i++ {
-		if charClass[s[i]]&uint16(set) != 0 {
+		if charClass[s[i]]&set != 0 {
 			n++
 		}
 	}
 	if n == 0 {
 		return s
 	}
-	return string(appendEncoded(make([]byte, 0, len(s)+2*n), s, uint16(set)))
+	return string(appendEncoded(make([]byte, 0, len(s)+2*n), s, set))
 }
 
 // appendEncoded appends s to dst, percent-encoding every byte in set.
@@ -80,19 +53,6 @@ func appendEncodedByte(dst []byte, c byte, set uint16) []byte {
 		return append(dst, c)
 	}
 	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
-}
-
-// PercentDecode returns the percent-decoding of s as the Standard defines
-// it for byte sequences: each "%" followed by two ASCII hex digits becomes
-// the byte they spell, and every other byte, a lone or malformed "%"
-// included, is kept. The result may not be valid UTF-8. When s has no
-// escape, PercentDecode returns s itself.
-func PercentDecode(s string) string {
-	i := indexEscape(s)
-	if i < 0 {
-		return s
-	}
-	return string(appendDecoded(make([]byte, 0, len(s)), s))
 }
 
 // indexEscape returns the index of the first percent-encoded byte in s, or

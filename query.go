@@ -15,8 +15,9 @@ import (
 // parser and serializer
 // (https://url.spec.whatwg.org/#application/x-www-form-urlencoded) and a
 // model of its URLSearchParams class
-// (https://url.spec.whatwg.org/#interface-urlsearchparams), without the link back to a URL
-// object: [SearchParams] is a plain list.
+// (https://url.spec.whatwg.org/#interface-urlsearchparams): [SearchParams]
+// is a plain list, which [URL.SearchParams] reads from a URL and
+// [URL.SetSearchParams] writes back.
 
 // Param is one name-value tuple of a [SearchParams] list.
 type Param struct {
@@ -300,7 +301,8 @@ func codeUnitKey(r rune) rune {
 }
 
 // String returns s serialized by the application/x-www-form-urlencoded
-// serializer: each name and value encoded as by [FormEncode], joined as
+// serializer: each name and value percent-encoded with the
+// application/x-www-form-urlencoded percent-encode set, space as "+", joined as
 // "name=value" (the "=" is always written) and separated by "&". The
 // zero SearchParams gives "".
 func (s SearchParams) String() string {
@@ -345,13 +347,13 @@ func (s SearchParams) Params() []Param {
 	return slices.Clone(s.list)
 }
 
-// FormEncode returns s percent-encoded after encoding (as UTF-8) with the
+// formEncode returns s percent-encoded after encoding (as UTF-8) with the
 // application/x-www-form-urlencoded percent-encode set, space written as
 // "+": every byte but the ASCII alphanumerics, "*", "-", "." and "_"
 // becomes "%XX" with upper-case hex digits. Invalid UTF-8 in s is first
 // replaced by U+FFFD, as the Standard works on scalar value strings. When
-// nothing needs encoding, FormEncode returns s itself.
-func FormEncode(s string) string {
+// nothing needs encoding, formEncode returns s itself.
+func formEncode(s string) string {
 	s = toValidUTF8(s)
 	n := formEncodedLen(s)
 	if n == len(s) && strings.IndexByte(s, ' ') < 0 {

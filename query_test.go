@@ -249,8 +249,8 @@ func TestFormEncodeASCII(t *testing.T) {
 		default:
 			want = fmt.Sprintf("%%%02X", c)
 		}
-		if got := FormEncode(s); got != want {
-			t.Errorf("FormEncode(%q) = %q, want %q", s, got, want)
+		if got := formEncode(s); got != want {
+			t.Errorf("formEncode(%q) = %q, want %q", s, got, want)
 		}
 		// The byte is in the form set exactly when it changes, space
 		// included.
@@ -280,12 +280,12 @@ var formEncodeTests = []struct {
 
 func TestFormEncode(t *testing.T) {
 	for _, tt := range formEncodeTests {
-		if got := FormEncode(tt.in); got != tt.want {
-			t.Errorf("FormEncode(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := formEncode(tt.in); got != tt.want {
+			t.Errorf("formEncode(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 		// The parser reads it back (as valid UTF-8).
-		if got, _ := ParseSearchParams("a=" + FormEncode(tt.in)).Get("a"); got != toValidUTF8(tt.in) {
-			t.Errorf("ParseSearchParams(\"a=\" + FormEncode(%q)) value = %q, want %q", tt.in, got, toValidUTF8(tt.in))
+		if got, _ := ParseSearchParams("a=" + formEncode(tt.in)).Get("a"); got != toValidUTF8(tt.in) {
+			t.Errorf("ParseSearchParams(\"a=\" + formEncode(%q)) value = %q, want %q", tt.in, got, toValidUTF8(tt.in))
 		}
 	}
 }
@@ -546,8 +546,8 @@ func TestSearchParamsAllocs(t *testing.T) {
 	}{
 		{"ParseSearchParams plain", func() { ParseSearchParams("?a=b&cc=dd&e") }, 1},
 		{"String plain", func() { _ = ParseSearchParams("a=b&cc=dd").String() }, 2},
-		{"FormEncode unchanged", func() { FormEncode("abc-_.*") }, 0},
-		{"FormEncode changed", func() { FormEncode("a b~") }, 1},
+		{"FormEncode unchanged", func() { formEncode("abc-_.*") }, 0},
+		{"FormEncode changed", func() { formEncode("a b~") }, 1},
 	}
 	for _, tt := range tests {
 		if got := testing.AllocsPerRun(100, tt.f); got > tt.want {

@@ -5,8 +5,10 @@
 package webaddress
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"strings"
 )
 
@@ -114,6 +116,77 @@ func (u *URL) UnmarshalText(text []byte) error {
 	}
 	*u = v
 	return nil
+}
+
+// Compare returns an integer comparing u and v by their hrefs: 0 when
+// u == v, -1 when u's href sorts before v's in byte order, +1 otherwise.
+// The zero URL sorts first. It suits [slices.SortFunc].
+func (u URL) Compare(v URL) int { return strings.Compare(u.href, v.href) }
+
+// Redacted returns u's href with its password, if any, shown as "****",
+// for logs and messages, as [Address.String] shows the canonical form.
+func (u URL) Redacted() string { return u.maskPassword(u.href) }
+
+// NetURL returns u as a *[url.URL] of package net/url, for net/http and the
+// other packages that take one: net/url's parse of u's href. It fails
+// only where net/url is stricter than the URL Standard, such as on a "%"
+// in the path that two hex digits do not follow (the Standard keeps it),
+// and on the zero URL.
+func (u URL) NetURL() (*url.URL, error) {
+	if !u.IsValid() {
+		return nil, errors.New("webaddress: NetURL of the zero URL")
+	}
+	return url.Parse(u.href)
+}
+
+// URLFromNetURL returns the URL that the URL Standard's parser makes of
+// v's string form, as [ParseURL] does; v must be absolute.
+func URLFromNetURL(v *url.URL) (URL, error) {
+	return ParseURL(v.String())
+}
+
+// HostAddr returns u's host as a [netip.Addr] when it is an IPv4 or IPv6
+// address, and whether it is one. An IPv4-mapped IPv6 host
+// ("[::ffff:102:304]") stays an IPv6 address.
+func (u URL) HostAddr() (netip.Addr, bool) {
+	h := u.Hostname()
+	switch u.hostKind {
+	case IPv4Host:
+	case IPv6Host:
+		h = h[1 : len(h)-1]
+	default:
+		return netip.Addr{}, false
+	}
+	a, err := netip.ParseAddr(h)
+	return a, err == nil
+}
+
+// SearchParams returns u's query parsed as application/x-www-form-urlencoded
+// (see [SearchParams]), the list that a browser's url.searchParams holds.
+// The list is a copy: [URL.SetSearchParams] writes a changed one back.
+func (u URL) SearchParams() SearchParams {
+	q, _ := u.Query()
+	return SearchParams{list: parseURLEncoded(q)}
+}
+
+// SetSearchParams sets u's query to the serialization of s, or to null
+// when s is empty, as a URLSearchParams object's update steps do when a
+// browser's url.searchParams changes. It reports false, and does nothing,
+// for the zero URL or a result longer than the parser takes.
+func (u *URL) SetSearchParams(s SearchParams) bool {
+	if !u.IsValid() {
+		return false
+	}
+	q := s.String()
+	p := parser{base: u}
+	p.buf = make([]byte, 0, len(u.href)+len(q)+1)
+	p.copyBase(throughPath)
+	if q != "" {
+		p.startQuery()
+		p.buf = append(p.buf, q...)
+	}
+	p.appendQueryAndFragment(u, false)
+	return u.set(p.finish())
 }
 
 // Protocol returns u's scheme followed by U+003A (:), e.g. "https:".

@@ -8,8 +8,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,25 +307,25 @@ func TestNoAllocs(t *testing.T) {
 func TestPercentEncodeDecode(t *testing.T) {
 	tests := []struct {
 		in   string
-		set  EncodeSet
+		set  uint16
 		want string
 	}{
-		{"Say what‽", UserinfoSet, "Say%20what%E2%80%BD"},
-		{"≡", UserinfoSet, "%E2%89%A1"},
-		{"a b?c#d", PathSet, "a%20b%3Fc%23d"},
-		{"a b'`", QuerySet, "a%20b'`"},
-		{"a b'`", SpecialQuerySet, "a%20b%27`"},
-		{"a b'`", FragmentSet, "a%20b'%60"},
-		{"\x7f~", C0ControlSet, "%7F~"},
-		{"a+b,c&d$e%", ComponentSet, "a%2Bb%2Cc%26d%24e%25"},
-		{"a%b", PathSet, "a%b"},
-		{"!'()~*", FormSet, "%21%27%28%29%7E*"},
-		{"\xff", PathSet, "%EF%BF%BD"},
-		{"plain", PathSet, "plain"},
+		{"Say what‽", encUserinfo, "Say%20what%E2%80%BD"},
+		{"≡", encUserinfo, "%E2%89%A1"},
+		{"a b?c#d", encPath, "a%20b%3Fc%23d"},
+		{"a b'`", encQuery, "a%20b'`"},
+		{"a b'`", encSpecialQuery, "a%20b%27`"},
+		{"a b'`", encFragment, "a%20b'%60"},
+		{"\x7f~", encC0, "%7F~"},
+		{"a+b,c&d$e%", encComponent, "a%2Bb%2Cc%26d%24e%25"},
+		{"a%b", encPath, "a%b"},
+		{"!'()~*", encForm, "%21%27%28%29%7E*"},
+		{"\xff", encPath, "%EF%BF%BD"},
+		{"plain", encPath, "plain"},
 	}
 	for _, tt := range tests {
-		if got := PercentEncode(tt.in, tt.set); got != tt.want {
-			t.Errorf("PercentEncode(%q, %v) = %q, want %q", tt.in, tt.set, got, tt.want)
+		if got := percentEncode(tt.in, tt.set); got != tt.want {
+			t.Errorf("percentEncode(%q, %v) = %q, want %q", tt.in, tt.set, got, tt.want)
 		}
 	}
 	decodes := map[string]string{
@@ -336,8 +338,8 @@ func TestPercentEncodeDecode(t *testing.T) {
 		"%e2%82%ac%2": "€%2",
 	}
 	for in, want := range decodes {
-		if got := PercentDecode(in); got != want {
-			t.Errorf("PercentDecode(%q) = %q, want %q", in, got, want)
+		if got := string(appendDecoded(nil, in)); got != want {
+			t.Errorf("appendDecoded(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -551,5 +553,96 @@ func TestValidate(t *testing.T) {
 	a.canonical = "https://example.com/b?b=1"
 	if err := a.validate(); err == nil {
 		t.Errorf("validate of a wrong canonical form: nil, want an error")
+	}
+}
+
+func TestURLIdioms(t *testing.T) {
+	u := MustParseURL("https://ann:s3cret@example.com:8443/a%20b?q=1&r=2#top")
+	if got, want := u.Redacted(), "https://ann:****@example.com:8443/a%20b?q=1&r=2#top"; got != want {
+		t.Errorf("Redacted() = %q, want %q", got, want)
+	}
+	if v := MustParseURL("https://ann@example.com/"); v.Redacted() != v.Href() {
+		t.Errorf("Redacted() of a URL without password = %q", v.Redacted())
+	}
+	// net/url, both ways.
+	nu, err := u.NetURL()
+	if err != nil || nu.String() != u.Href() || nu.Hostname() != "example.com" || nu.Port() != "8443" || nu.Path != "/a b" {
+		t.Errorf("NetURL() = %v (path %q), %v", nu, nu.Path, err)
+	}
+	back, err := URLFromNetURL(nu)
+	if err != nil || back != u {
+		t.Errorf("URLFromNetURL(%v) = %q, %v", nu, back.Href(), err)
+	}
+	if _, err := MustParseURL("https://x.com/%zz").NetURL(); err == nil {
+		t.Error(`NetURL of a path with "%zz": no error, net/url rejects it`)
+	}
+	if _, err := (URL{}).NetURL(); err == nil {
+		t.Error("NetURL of the zero URL: no error")
+	}
+	if _, err := URLFromNetURL(&url.URL{Path: "relative"}); err == nil {
+		t.Error("URLFromNetURL of a relative reference: no error")
+	}
+	// Compare.
+	urls := []URL{MustParseURL("https://b.example/"), {}, MustParseURL("http://a.example/"), MustParseURL("https://a.example/")}
+	slices.SortFunc(urls, URL.Compare)
+	var hrefs []string
+	for _, u := range urls {
+		hrefs = append(hrefs, u.Href())
+	}
+	if want := []string{"", "http://a.example/", "https://a.example/", "https://b.example/"}; !slices.Equal(hrefs, want) {
+		t.Errorf("sorted by Compare: %q, want %q", hrefs, want)
+	}
+	if u.Compare(u) != 0 || urls[1].Compare(urls[2]) != -1 || urls[2].Compare(urls[1]) != 1 {
+		t.Error("Compare is not a three-way comparison")
+	}
+}
+
+func TestHostAddr(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" when the host is not an IP address
+	}{
+		{"http://192.0.2.1/", "192.0.2.1"},
+		{"http://0x7f.1/", "127.0.0.1"}, // the Standard's IPv4 parser reads short and hex forms
+		{"http://[2001:db8::1]:8080/", "2001:db8::1"},
+		{"http://[::ffff:1.2.3.4]/", "::ffff:1.2.3.4"}, // stays IPv6
+		{"http://example.com/", ""},
+		{"sc://192.0.2.1/", ""}, // an opaque host
+		{"file:///x", ""},
+		{"mailto:a@b", ""},
+	}
+	for _, tt := range tests {
+		a, ok := MustParseURL(tt.in).HostAddr()
+		if got := a.String(); ok != (tt.want != "") || ok && got != tt.want {
+			t.Errorf("HostAddr(%q) = %v, %v; want %q", tt.in, a, ok, tt.want)
+		}
+	}
+	if _, ok := (URL{}).HostAddr(); ok {
+		t.Error("HostAddr of the zero URL: ok")
+	}
+}
+
+func TestSearchParamsOfURL(t *testing.T) {
+	u := MustParseURL("https://example.com/s?q=a+b&utm_source=x&q=%C3%A9#frag")
+	sp := u.SearchParams()
+	if got := sp.GetAll("q"); !slices.Equal(got, []string{"a b", "é"}) {
+		t.Errorf("SearchParams().GetAll(q) = %q", got)
+	}
+	sp.Delete("utm_source")
+	sp.Append("page", "2 of 3")
+	if !u.SetSearchParams(sp) || u.Href() != "https://example.com/s?q=a+b&q=%C3%A9&page=2+of+3#frag" {
+		t.Errorf("SetSearchParams: %q", u.Href())
+	}
+	// An empty list makes the query null; the fragment stays.
+	if !u.SetSearchParams(SearchParams{}) || u.Href() != "https://example.com/s#frag" {
+		t.Errorf("SetSearchParams(empty): %q", u.Href())
+	}
+	// The query is parsed as it is: a leading "?" in it is data.
+	if got, _ := MustParseURL("https://x/??a=1").SearchParams().Get("?a"); got != "1" {
+		t.Errorf(`SearchParams of "??a=1": Get("?a") = %q, want "1"`, got)
+	}
+	var zero URL
+	if zero.SetSearchParams(sp) || zero.SearchParams().Len() != 0 {
+		t.Error("SetSearchParams on the zero URL changed it")
 	}
 }
