@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
 )
@@ -689,74 +688,4 @@ func appendHex(dst []byte, v uint16) []byte {
 		}
 	}
 	return dst
-}
-
-// appendUint appends v in decimal.
-func appendUint(dst []byte, v uint32) []byte {
-	var b [10]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return append(dst, b[i:]...)
-}
-
-func itoa(v uint32) string { return string(appendUint(nil, v)) }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// suffixInfo is what the Public Suffix List (golang.org/x/net/publicsuffix,
-// ICANN and private sections) says about a domain.
-type suffixInfo struct {
-	// suffix is the public suffix: the part of the domain the prevailing
-	// rule matched, or the last label when no rule did. "" when the domain
-	// cannot have one (empty, or with an empty label).
-	suffix string
-	// icann reports whether the prevailing rule is in the list's ICANN
-	// section; private-section rules (github.io) and the default rule "*"
-	// are not.
-	icann bool
-	// listed reports whether a rule of the list matched, rather than only
-	// the default rule "*" that makes an unlisted TLD a public suffix. (No
-	// private rule is a single label, so a single-label suffix outside the
-	// ICANN section is an unlisted TLD.)
-	listed bool
-	// registrable is the registrable domain: the public suffix and the
-	// label before it; "" when the domain is itself a public suffix.
-	registrable string
-}
-
-// publicSuffixOf looks domain up in the Public Suffix List. domain must be
-// a lowercase ASCII domain (A-labels) without a root dot, as the host
-// parser writes it; an IP address gives nonsense.
-func publicSuffixOf(domain string) suffixInfo {
-	if domain == "" || domain[0] == '.' || domain[len(domain)-1] == '.' || strings.Contains(domain, "..") {
-		return suffixInfo{}
-	}
-	suffix, icann := publicsuffix.PublicSuffix(domain)
-	return suffixInfo{suffix: suffix, icann: icann, listed: icann || strings.Contains(suffix, "."),
-		registrable: registrable(domain, suffix)}
-}
-
-// registrable returns the registrable domain of domain with the public
-// suffix suffix: suffix and the label before it, or "" when there is no
-// such label or no suffix.
-func registrable(domain, suffix string) string {
-	if suffix == "" || len(suffix) >= len(domain) {
-		return ""
-	}
-	rest := domain[:len(domain)-len(suffix)-1]
-	return domain[strings.LastIndexByte(rest, '.')+1:]
 }

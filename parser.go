@@ -1291,33 +1291,6 @@ func at(s string, i int) int {
 	return -1
 }
 
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// lower returns c, ASCII lowercased.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// upper returns c, ASCII uppercased.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-// appendLower appends s with its ASCII letters lowercased.
-func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, lower(s[i]))
-	}
-	return dst
-}
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
 func indexByte(s string, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
@@ -1402,40 +1375,4 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
-// itself when it has none.
-func removeTabsAndNewlines(s string) string {
-	i := 0
-	for i < len(s) && !isTabOrNewline(s[i]) {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := make([]byte, i, len(s))
-	copy(b, s)
-	for ; i < len(s); i++ {
-		if c := s[i]; !isTabOrNewline(c) {
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
-
-// toValidUTF8 returns s with each byte that is not part of a valid UTF-8
-// sequence replaced by U+FFFD, the way utf8.DecodeRuneInString reads it,
-// and s itself when it is valid.
-func toValidUTF8(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	b := make([]byte, 0, len(s)+8)
-	for _, r := range s {
-		b = utf8.AppendRune(b, r)
-	}
-	return string(b)
 }

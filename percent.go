@@ -78,15 +78,3 @@ func appendDecoded(dst []byte, s string) []byte {
 	}
 	return dst
 }
-
-func isHex(c byte) bool { return charClass[c]&hexDigit != 0 }
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}

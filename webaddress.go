@@ -40,8 +40,6 @@ package webaddress
 import (
 	"log/slog"
 	"slices"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
 // Address is a parsed website address as a person typed it: the
@@ -206,20 +204,4 @@ func (a Address) LogValue() slog.Value {
 		slog.String("canonical", a.String()),
 		slog.String("facts", a.facts.String()),
 	)
-}
-
-// utf16Len returns the length of s in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			n++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		n += utf16.RuneLen(r)
-		i += size
-	}
-	return n
 }
