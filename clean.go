@@ -163,8 +163,8 @@ func (o *CleanOptions) clean(input string) (Cleaned, error) {
 		scheme = "https"
 	}
 
-	r, err := t.parse(from, assume, false)
-	if err != nil {
+	var r parsed
+	if _, err := t.parse(&r, from, assume, false); err != nil {
 		return fail(err)
 	}
 	u := r.url

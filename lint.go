@@ -149,6 +149,6 @@ func (l *linter) sorted() []Violation {
 // with spans in input.
 func lint(input string, base *URL, assume string) []Violation {
 	l := &linter{}
-	parseWith(input, parseOpts{base: base, assume: assume, sink: l.add})
+	parseWith(input, parseOpts{base: base, assume: assume, sink: l.add}, nil)
 	return l.sorted()
 }

@@ -112,6 +112,7 @@ type parser struct {
 	u        URL // the record: offsets into buf, host kind, flags
 	scheme   schemeType
 	override state           // a setter's state override, or stateNone
+	hostEnd  int             // where the authority state found the host to end: at its port's ":" or the authority's end
 	hostSet  bool            // the host state set url's host (for the host setter)
 	portSet  bool            // the port state set url's port (for the host setter)
 	record   bool            // record where each component is found, in spans
@@ -160,7 +161,7 @@ const largeHref = 64 << 10
 
 // parse runs the basic URL parser on input with an optional base.
 func parse(input string, base *URL) (URL, error) {
-	return parseWith(input, parseOpts{base: base})
+	return parseWith(input, parseOpts{base: base}, nil)
 }
 
 // parseOpts say what a run of the parser does besides the Standard's basic
@@ -173,10 +174,6 @@ type parseOpts struct {
 	// input's leading C0 controls and spaces are not trimmed, as they
 	// would not be after the prefix.
 	assume string
-	// spans, when not nil, receives where each component was found in
-	// input: [start, end) byte offsets into input as given, {-1, -1} for a
-	// component not found.
-	spans *spans
 	// sink, when not nil, receives each validation error found, with its
 	// span in input as given, in the order the parser finds them: the
 	// parser's states, then the trimming of its first steps, then the code
@@ -184,8 +181,12 @@ type parseOpts struct {
 	sink func(Violation)
 }
 
-// parseWith runs the basic URL parser on input as o says.
-func parseWith(input string, o parseOpts) (URL, error) {
+// parseWith runs the basic URL parser on input as o says. When sp is not
+// nil, it receives where each component was found in input: [start, end)
+// byte offsets into input as given, {-1, -1} for a component not found.
+// (sp is not in parseOpts because the parser keeps o's base and sink, so
+// a pointer there would make the caller's array escape to the heap.)
+func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
 	p := parsers.Get().(*parser)
 	defer func() {
 		if p.buf != nil { // nil when the href took it over
@@ -194,7 +195,7 @@ func parseWith(input string, o parseOpts) (URL, error) {
 		}
 	}()
 	p.base, p.reuse, p.sink = o.base, true, o.sink
-	if o.spans != nil || o.sink != nil {
+	if sp != nil || o.sink != nil {
 		p.record = true
 		for k := range p.spans {
 			p.spans[k] = [2]int{-1, -1}
@@ -218,12 +219,12 @@ func parseWith(input string, o parseOpts) (URL, error) {
 	if !ok {
 		return URL{}, p.error()
 	}
-	if o.spans != nil {
+	if sp != nil {
 		for k, s := range p.spans {
 			if s[0] >= 0 {
 				s = p.rawSpan(s[0], s[1])
 			}
-			o.spans[k] = s
+			sp[k] = s
 		}
 	}
 	return p.finish(), nil
@@ -637,20 +638,39 @@ func (p *parser) run(st state, i int) bool {
 		case stateAuthority:
 			// The authority runs to the first U+002F (/), U+003F (?),
 			// U+0023 (#), (for special URLs) U+005C (\), or the end; its
-			// last U+0040 (@) ends the credentials.
+			// last U+0040 (@) ends the credentials. The host state's scan
+			// is done here too: the first U+003A (:) after that, outside
+			// brackets, ends the host.
 			special := p.scheme.special()
-			end, lastAt := i, -1
+			end, lastAt, colon, inside := i, -1, -1, false
+		scan:
 			for ; end < len(in); end++ {
 				c := in[end]
 				if charClass[c]&authorityDelim == 0 {
 					continue
 				}
-				if c == '/' || c == '?' || c == '#' || c == '\\' && special {
-					break
+				switch c {
+				case '/', '?', '#':
+					break scan
+				case '\\':
+					if special {
+						break scan
+					}
+				case '@':
+					lastAt, colon, inside = end, -1, false
+				case ':':
+					if !inside && colon < 0 {
+						colon = end
+					}
+				case '[':
+					inside = true
+				case ']':
+					inside = false
 				}
-				if c == '@' {
-					lastAt = end
-				}
+			}
+			p.hostEnd = end
+			if colon >= 0 {
+				p.hostEnd = colon
 			}
 			p.buf = append(p.buf, '/', '/')
 			if lastAt >= 0 {
@@ -684,21 +704,25 @@ func (p *parser) run(st state, i int) bool {
 				continue
 			}
 			// The host runs to the first U+003A (:) outside brackets, or
-			// the end of the authority.
+			// the end of the authority; the authority state found where,
+			// unless a setter starts here.
 			special := p.scheme.special()
-			end, inside := i, false
-			for ; end < len(in); end++ {
-				c := in[end]
-				if charClass[c]&authorityDelim == 0 {
-					continue
-				}
-				if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && special {
-					break
-				}
-				if c == '[' {
-					inside = true
-				} else if c == ']' {
-					inside = false
+			end := p.hostEnd
+			if p.override != stateNone {
+				inside := false
+				for end = i; end < len(in); end++ {
+					c := in[end]
+					if charClass[c]&authorityDelim == 0 {
+						continue
+					}
+					if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && special {
+						break
+					}
+					if c == '[' {
+						inside = true
+					} else if c == ']' {
+						inside = false
+					}
 				}
 			}
 			buffer := in[i:end]

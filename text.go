@@ -77,7 +77,16 @@ func toValidUTF8(s string) string {
 	return string(b)
 }
 
+// isASCII reports whether every byte of s is below 0x80.
 func isASCII(s string) bool {
+	// Eight bytes at a time, as printableASCII does.
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

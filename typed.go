@@ -7,6 +7,7 @@ package webaddress
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // This file holds the front end of the typed layers ([Parse],
@@ -26,18 +27,46 @@ type typedInput struct {
 // when input is not valid UTF-8, and with [CodeInvalidURL]
 // (input-too-long) when its text is longer than the parser takes.
 func readTyped(input string) (typedInput, *Error) {
-	if err := checkUTF8(input); err != nil {
-		return typedInput{}, err
+	if !isASCII(input) {
+		if err := checkUTF8(input); err != nil {
+			return typedInput{}, err
+		}
 	}
-	text := strings.TrimLeftFunc(input, unicode.IsSpace)
-	t := typedInput{input: input, lead: len(input) - len(text)}
-	t.text = strings.TrimRightFunc(text, unicode.IsSpace)
+	t := typedInput{input: input}
+	t.text, t.lead = trimSpace(input)
 	if len(t.text) > maxInput {
 		at := t.lead + maxInput
 		pe := &ParseError{Input: input, Name: vInputTooLong.String(), Offset: at}
 		return t, &Error{Input: input, Offset: at, Err: pe, code: CodeInvalidURL}
 	}
 	return t, nil
+}
+
+// trimSpace returns s without leading and trailing Unicode white space
+// (unicode.IsSpace), and how many bytes went from its start.
+func trimSpace(s string) (text string, lead int) {
+	start, end := 0, len(s)
+	for start < end {
+		r, size := rune(s[start]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[start:])
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		start += size
+	}
+	for end > start {
+		r, size := rune(s[end-1]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeLastRuneInString(s[start:end])
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		end -= size
+	}
+	return s[start:end], start
 }
 
 // leadingScheme reads the scheme text starts with, as the URL parser's
@@ -47,18 +76,30 @@ func readTyped(input string) (typedInput, *Error) {
 // colon, and whether two slashes follow the colon (tabs and newlines
 // among them too); ok is false when text does not start with a scheme.
 func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
-	colon = strings.IndexByte(text, ':')
-	if colon < 0 {
-		return "", -1, false, false
-	}
-	s := removeTabsAndNewlines(text[:colon])
-	if s == "" || !isAlpha(s[0]) {
-		return "", -1, false, false
-	}
-	for j := 1; j < len(s); j++ {
-		if charClass[s[j]]&schemeChar == 0 {
+	first, upper, tabs := true, false, false
+	i := 0
+	for ; i < len(text) && text[i] != ':'; i++ {
+		c := text[i]
+		switch {
+		case isTabOrNewline(c):
+			tabs = true
+			continue
+		case first && !isAlpha(c), charClass[c]&schemeChar == 0:
 			return "", -1, false, false
+		case 'A' <= c && c <= 'Z':
+			upper = true
 		}
+		first = false
+	}
+	if first || i == len(text) {
+		return "", -1, false, false
+	}
+	scheme, colon = text[:i], i
+	if tabs {
+		scheme = removeTabsAndNewlines(scheme)
+	}
+	if upper {
+		scheme = strings.ToLower(scheme)
 	}
 	n := 0
 	for _, c := range []byte(text[colon+1:]) {
@@ -70,38 +111,38 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 			break
 		}
 	}
-	return strings.ToLower(s), colon, n == 2, true
+	return scheme, colon, n == 2, true
 }
 
 // parsed is what the URL parser made of a typed input.
 type parsed struct {
-	url        URL
-	fields     Fields
-	password   Span        // the password in the input, for redacting it
-	violations []Violation // when asked for: every validation error, in input order
+	url      URL
+	fields   Fields
+	password Span // the password in the input, for redacting it
 }
 
 // parse runs the URL parser on the typed input's text from byte from on
 // (after a written scheme's colon, or 0), reading it after assume + "://"
-// when assume is not "" (see parseOpts.assume). Spans count in the input
-// as given. With lint, it collects every validation error too, even when
-// the parse fails.
-func (t typedInput) parse(from int, assume string, lint bool) (parsed, *Error) {
-	var r parsed
-	var sp spans
+// when assume is not "" (see parseOpts.assume), and writes the result in
+// r, with spans that count in the input as given. With lint, it returns
+// every validation error found too, in input order, even when the parse
+// fails.
+func (t *typedInput) parse(r *parsed, from int, assume string, lint bool) ([]Violation, *Error) {
+	o := parseOpts{assume: assume}
 	var l *linter
-	o := parseOpts{assume: assume, spans: &sp}
 	if lint {
 		l = &linter{}
 		o.sink = l.add
 	}
 	at := t.lead + from // where the parser's input starts in t.input
-	u, err := parseWith(t.text[from:], o)
+	var sp spans
+	u, err := parseWith(t.text[from:], o, &sp)
+	var vs []Violation
 	if lint {
-		r.violations = l.sorted()
-		for i := range r.violations {
-			r.violations[i].Span.Start += at
-			r.violations[i].Span.End += at
+		vs = l.sorted()
+		for i := range vs {
+			vs[i].Span.Start += at
+			vs[i].Span.End += at
 		}
 	}
 	if err != nil {
@@ -114,7 +155,7 @@ func (t typedInput) parse(from int, assume string, lint bool) (parsed, *Error) {
 		case assume != "":
 			prefix = assume + ":"
 		}
-		return r, parseFailure(t.input, at, prefix, err)
+		return vs, parseFailure(t.input, at, prefix, err)
 	}
 	span := func(k int) Span {
 		if sp[k][0] < 0 {
@@ -125,5 +166,5 @@ func (t typedInput) parse(from int, assume string, lint bool) (parsed, *Error) {
 	r.url = u
 	r.fields = Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
 	r.password = span(spanPassword)
-	return r, nil
+	return vs, nil
 }

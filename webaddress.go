@@ -52,11 +52,9 @@ import (
 // "****".
 type Address struct {
 	input     string
-	url       URL
+	parsed    // the URL, and where its components are in input
 	canonical string
 	removed   []string
-	fields    Fields
-	password  Span // the password in input, to redact it
 	facts     Facts
 }
 
@@ -140,14 +138,13 @@ func parseAddress(input string, lint bool) (Address, []Violation, error) {
 		assume = assumedScheme
 		a.facts |= FactSchemeAssumed
 	}
-	r, err := t.parse(0, assume, lint)
+	vs, err := t.parse(&a.parsed, 0, assume, lint)
 	if err != nil {
-		return Address{}, r.violations, err
+		return Address{}, vs, err
 	}
-	a.url, a.fields, a.password = r.url, r.fields, r.password
 	a.canonical, a.removed = canonicalize(a.url)
 	a.facts |= factsOf(a.url, len(a.removed) > 0)
-	return a, r.violations, nil
+	return a, vs, nil
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
