@@ -252,11 +252,9 @@ func normalizePath(dst, p []byte) []byte {
 	if len(p) > 0 && p[0] == '/' {
 		p = p[1:]
 	}
-	type seg struct {
-		at    int // where the segment, with its "/", starts in dst
-		empty bool
-	}
-	var buf [32]seg
+	// The stack holds where each segment, with its "/", starts in dst, and
+	// -1 for an empty segment (which writes nothing).
+	var buf [32]int32
 	stack := buf[:0]
 	for rest := p; ; {
 		i := bytes.IndexByte(rest, '/')
@@ -267,21 +265,23 @@ func normalizePath(dst, p []byte) []byte {
 		switch {
 		case len(s) == 1 && s[0] == '.':
 		case len(s) == 2 && s[0] == '.' && s[1] == '.' && len(stack) > 0:
-			dst = dst[:stack[len(stack)-1].at]
-			stack = stack[:len(stack)-1]
-		default:
-			stack = append(stack, seg{len(dst), len(s) == 0})
-			if len(s) > 0 {
-				dst = append(dst, '/')
-				dst = append(dst, s...)
+			if at := stack[len(stack)-1]; at >= 0 {
+				dst = dst[:at]
 			}
+			stack = stack[:len(stack)-1]
+		case len(s) == 0:
+			stack = append(stack, -1)
+		default:
+			stack = append(stack, int32(len(dst)))
+			dst = append(dst, '/')
+			dst = append(dst, s...)
 		}
 		if i < 0 {
 			break
 		}
 		rest = rest[i+1:]
 	}
-	if len(stack) == 0 || stack[len(stack)-1].empty {
+	if len(stack) == 0 || stack[len(stack)-1] < 0 {
 		dst = append(dst, '/')
 	}
 	return dst
@@ -299,20 +299,27 @@ func stripASPNET(p []byte) []byte {
 	if bytes.Index(p, []byte(".aspx")) < 0 {
 		return p
 	}
-	p = stripSegment(p, cookielessSessions)
-	p = stripSegment(p, sessionSegment)
+	p = stripSegment(p, false)
+	p = stripSegment(p, true)
 	return p
 }
 
-// stripSegment removes the segment that mid matches after the last "/"
-// where mid matches and the rest is an ASP.NET page.
-func stripSegment(p []byte, mid func([]byte) int) []byte {
+// stripSegment removes the segment after the last "/" where that segment
+// is an ASP.NET session segment (cookieless session IDs, or one session ID
+// when single is true) and the rest an ASP.NET page.
+func stripSegment(p []byte, single bool) []byte {
 	for i := len(p) - 1; i >= 0; i-- {
 		if p[i] != '/' {
 			continue
 		}
 		rest := p[i+1:]
-		if m := mid(rest); m > 0 && aspxTail(rest[m:]) {
+		var m int
+		if single {
+			m = sessionSegment(rest)
+		} else {
+			m = cookielessSessions(rest)
+		}
+		if m > 0 && aspxTail(rest[m:]) {
 			n := copy(rest, rest[m:])
 			return p[:i+1+n]
 		}
@@ -382,11 +389,11 @@ func aspxTail(s []byte) bool {
 func canonicalQuery(dst, tmp []byte, query string) []byte {
 	q := appendUnescaped(tmp, query)
 	dst = appendEscapedLower(dst, q)
-	dst = removeParam(dst, "jsessionid=", alnumValue(32))
-	dst = removeParam(dst, "phpsessid=", alnumValue(32))
-	dst = removeParam(dst, "sid=", alnumValue(32))
-	dst = removeParam(dst, "aspsessionid", aspSessionValue)
-	dst = removeParam(dst, "cfid=", cfValue)
+	dst = removeParam(dst, "jsessionid=", alnum32)
+	dst = removeParam(dst, "phpsessid=", alnum32)
+	dst = removeParam(dst, "sid=", alnum32)
+	dst = removeParam(dst, "aspsessionid", aspSession)
+	dst = removeParam(dst, "cfid=", cfToken)
 	if len(dst) <= 1 {
 		return dst
 	}
@@ -396,17 +403,16 @@ func canonicalQuery(dst, tmp []byte, query string) []byte {
 // removeParam removes from the lowercased query q the last match of
 // name+value that ends q or is followed by "&", with that "&", as the
 // Internet Archive's canonicalizer does with the case-insensitive
-// ^(.*)(?:name value)(?:&(.*))?$ (keeping groups 1 and 2). value returns
-// the length of its match at the start of its argument, or -1. q is changed
-// in place.
-func removeParam(q []byte, name string, value func([]byte) int) []byte {
+// ^(.*)(?:name value)(?:&(.*))?$ (keeping groups 1 and 2). q is changed in
+// place.
+func removeParam(q []byte, name string, value valueKind) []byte {
 	for end := len(q); ; {
 		i := bytes.LastIndex(q[:end], []byte(name))
 		if i < 0 {
 			return q
 		}
 		end = i + len(name) - 1 // a later match starts before this one's end
-		v := value(q[i+len(name):])
+		v := value.match(q[i+len(name):])
 		if v < 0 {
 			continue
 		}
@@ -421,19 +427,37 @@ func removeParam(q []byte, name string, value func([]byte) int) []byte {
 	}
 }
 
-// alnumValue returns a value matcher for exactly n ASCII letters or digits.
-func alnumValue(n int) func([]byte) int {
-	return func(s []byte) int {
-		if len(s) < n {
+// A valueKind is the value part of a session-ID pattern.
+type valueKind uint8
+
+const (
+	alnum32    valueKind = iota // [0-9a-z]{32}
+	aspSession                  // [a-z]{8}=[a-z]{24}
+	cfToken                     // [^&]+&cftoken=[^&]+
+)
+
+// match returns the length of v's match at the start of s, or -1.
+func (v valueKind) match(s []byte) int {
+	switch v {
+	case alnum32:
+		return alnumValue(s, 32)
+	case aspSession:
+		return aspSessionValue(s)
+	}
+	return cfValue(s)
+}
+
+// alnumValue matches exactly n ASCII letters or digits.
+func alnumValue(s []byte, n int) int {
+	if len(s) < n {
+		return -1
+	}
+	for _, c := range s[:n] {
+		if !isAlnum(c) {
 			return -1
 		}
-		for _, c := range s[:n] {
-			if !isAlnum(c) {
-				return -1
-			}
-		}
-		return n
 	}
+	return n
 }
 
 // aspSessionValue matches [a-z]{8}=[a-z]{24}, what follows "aspsessionid".
@@ -470,7 +494,7 @@ func cfValue(s []byte) int {
 
 // A param is one "&"-separated part of a query, as offsets into it.
 type param struct {
-	start, eq, end int // eq is end when the part has no "="
+	start, eq, end int32 // eq is end when the part has no "="
 }
 
 // sortParams appends the parameters of q to dst sorted by name, then (a part
@@ -491,7 +515,7 @@ func sortParams(dst, q []byte) []byte {
 		} else {
 			eq += start
 		}
-		ps = append(ps, param{start, eq, end})
+		ps = append(ps, param{int32(start), int32(eq), int32(end)})
 		if end == len(q) {
 			break
 		}

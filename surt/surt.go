@@ -103,7 +103,11 @@ func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // removeTabs returns s without its tabs, line feeds and carriage returns.
 func removeTabs(s string) string {
-	if !strings.ContainsAny(s, "\t\n\r") {
+	i := 0
+	for i < len(s) && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
+		i++
+	}
+	if i == len(s) {
 		return s
 	}
 	b := make([]byte, 0, len(s))
@@ -162,15 +166,15 @@ func parse(input string) (uri, error) {
 
 	var authority string
 	if hasAuthority {
-		end := strings.IndexAny(rest, "/?#")
-		if end < 0 {
-			end = len(rest)
+		end := 0
+		for end < len(rest) && rest[end] != '/' && rest[end] != '?' && rest[end] != '#' {
+			end++
 		}
 		authority, rest = rest[:end], rest[end:]
 	}
-	end := strings.IndexAny(rest, "?#")
-	if end < 0 {
-		end = len(rest)
+	end := 0
+	for end < len(rest) && rest[end] != '?' && rest[end] != '#' {
+		end++
 	}
 	u.path, rest = rest[:end], rest[end:]
 	if rest != "" && rest[0] == '?' {

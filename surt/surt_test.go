@@ -359,3 +359,30 @@ func TestKeyOutput(t *testing.T) {
 		{"file:?", "file:"},
 	})
 }
+
+// TestKeyAllocs checks that Key allocates only its result for addresses of
+// usual shapes (longer ones need more scratch space), and nothing for the
+// empty input and "filedesc" lines.
+func TestKeyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping allocation counts under the race detector")
+	}
+	tests := []struct {
+		in   string
+		want float64
+	}{
+		{"", 0},
+		{"filedesc://IA-001.arc", 0},
+		{"https://www.Example.com/About/index.html?b=2&a=1&utm_source=x#team", 1},
+		{"example.com:8080/foo", 1},
+		{"http://[2001:db8::1]:8080/%7Ex/../y/", 1},
+		{"http://10.0.258/x?jsessionid=0123456789abcdef0123456789abcdef&a=1", 1},
+	}
+	for _, tt := range tests {
+		if got := testing.AllocsPerRun(100, func() { sinkKey, _ = Key(tt.in) }); got != tt.want {
+			t.Errorf("Key(%q) allocates %v times, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+var sinkKey string
