@@ -254,7 +254,7 @@ func normalizePath(dst, p []byte) []byte {
 	}
 	// The stack holds where each segment, with its "/", starts in dst, and
 	// -1 for an empty segment (which writes nothing).
-	var buf [32]int32
+	var buf [32]int
 	stack := buf[:0]
 	for rest := p; ; {
 		i := bytes.IndexByte(rest, '/')
@@ -272,7 +272,7 @@ func normalizePath(dst, p []byte) []byte {
 		case len(s) == 0:
 			stack = append(stack, -1)
 		default:
-			stack = append(stack, int32(len(dst)))
+			stack = append(stack, len(dst))
 			dst = append(dst, '/')
 			dst = append(dst, s...)
 		}
@@ -306,23 +306,43 @@ func stripASPNET(p []byte) []byte {
 
 // stripSegment removes the segment after the last "/" where that segment
 // is an ASP.NET session segment (cookieless session IDs, or one session ID
-// when single is true) and the rest an ASP.NET page.
+// when single is true) and the rest an ASP.NET page: at least one byte,
+// then ".aspx" with no "?" before it. It runs in one pass from the end.
 func stripSegment(p []byte, single bool) []byte {
+	q := -1              // the first "?" after i
+	aspx, next := -1, -1 // the first two ".aspx" after i
 	for i := len(p) - 1; i >= 0; i-- {
+		if j := i + 1; j < len(p) {
+			if p[j] == '?' {
+				q = j
+			} else if p[j] == '.' && bytes.HasPrefix(p[j:], []byte(".aspx")) {
+				aspx, next = j, aspx
+			}
+		}
 		if p[i] != '/' {
 			continue
 		}
-		rest := p[i+1:]
 		var m int
 		if single {
-			m = sessionSegment(rest)
+			m = sessionSegment(p[i+1:])
 		} else {
-			m = cookielessSessions(rest)
+			m = cookielessSessions(p[i+1:])
 		}
-		if m > 0 && aspxTail(rest[m:]) {
-			n := copy(rest, rest[m:])
-			return p[:i+1+n]
+		if m == 0 {
+			continue
 		}
+		// The page starts at x. The session segment before it has neither
+		// "?" nor ".", so q, aspx and next are the first after x too.
+		x := i + 1 + m
+		k := aspx
+		if k == x {
+			k = next
+		}
+		if k < 0 || q >= 0 && q < k {
+			continue
+		}
+		n := copy(p[i+1:], p[x:])
+		return p[:i+1+n]
 	}
 	return p
 }
@@ -369,19 +389,6 @@ func sessionSegment(s []byte) int {
 	return 27
 }
 
-// aspxTail reports whether s matches [^\?]+\.aspx.* to its end.
-func aspxTail(s []byte) bool {
-	if len(s) < 6 {
-		return false
-	}
-	k := bytes.Index(s[1:], []byte(".aspx"))
-	if k < 0 {
-		return false
-	}
-	q := bytes.IndexByte(s, '?')
-	return q < 0 || k+1 <= q
-}
-
 // canonicalQuery appends the non-empty query as both canonicalizers leave
 // it, using tmp as scratch space, and returns it (in dst or in tmp):
 // percent-decoded, percent-encoded, lowercased, without session IDs, and
@@ -393,7 +400,7 @@ func canonicalQuery(dst, tmp []byte, query string) []byte {
 	dst = removeParam(dst, "phpsessid=", alnum32)
 	dst = removeParam(dst, "sid=", alnum32)
 	dst = removeParam(dst, "aspsessionid", aspSession)
-	dst = removeParam(dst, "cfid=", cfToken)
+	dst = removeCFID(dst)
 	if len(dst) <= 1 {
 		return dst
 	}
@@ -433,18 +440,14 @@ type valueKind uint8
 const (
 	alnum32    valueKind = iota // [0-9a-z]{32}
 	aspSession                  // [a-z]{8}=[a-z]{24}
-	cfToken                     // [^&]+&cftoken=[^&]+
 )
 
 // match returns the length of v's match at the start of s, or -1.
 func (v valueKind) match(s []byte) int {
-	switch v {
-	case alnum32:
+	if v == alnum32 {
 		return alnumValue(s, 32)
-	case aspSession:
-		return aspSessionValue(s)
 	}
-	return cfValue(s)
+	return aspSessionValue(s)
 }
 
 // alnumValue matches exactly n ASCII letters or digits.
@@ -473,28 +476,35 @@ func aspSessionValue(s []byte) int {
 	return 33
 }
 
-// cfValue matches [^&]+&cftoken=[^&]+, what follows "cfid=" (each [^&]+
-// running to the next "&" or the end: a shorter one could not be followed by
-// "&").
-func cfValue(s []byte) int {
-	a := bytes.IndexByte(s, '&')
-	if a <= 0 || !bytes.HasPrefix(s[a:], []byte("&cftoken=")) {
-		return -1
+// removeCFID removes from the lowercased query q the last match of
+// cfid=[^&]+&cftoken=[^&]+ as [removeParam] does for a name and value. Each
+// [^&]+ runs to the next "&" or the end (a shorter one could not be followed
+// by "&"), so "&cftoken=" must end the "&"-separated part that has "cfid=",
+// and the match is found one part at a time from the end, in one pass.
+func removeCFID(q []byte) []byte {
+	const token = "&cftoken="
+	for end := len(q); end > 0; {
+		start := bytes.LastIndexByte(q[:end], '&') + 1
+		if t := end + len(token); end-start > len("cfid=") && t < len(q) && q[t] != '&' && bytes.HasPrefix(q[end:], []byte(token)) {
+			// The last "cfid=" of the part with a byte after it.
+			if i := bytes.LastIndex(q[start:end-1], []byte("cfid=")); i >= 0 {
+				i += start
+				j := bytes.IndexByte(q[t:], '&')
+				if j < 0 {
+					return q[:i]
+				}
+				n := copy(q[i:], q[t+j+1:])
+				return q[:i+n]
+			}
+		}
+		end = start - 1
 	}
-	rest := s[a+len("&cftoken="):]
-	b := bytes.IndexByte(rest, '&')
-	if b < 0 {
-		b = len(rest)
-	}
-	if b == 0 {
-		return -1
-	}
-	return a + len("&cftoken=") + b
+	return q
 }
 
 // A param is one "&"-separated part of a query, as offsets into it.
 type param struct {
-	start, eq, end int32 // eq is end when the part has no "="
+	start, eq, end int // eq is end when the part has no "="
 }
 
 // sortParams appends the parameters of q to dst sorted by name, then (a part
@@ -515,7 +525,7 @@ func sortParams(dst, q []byte) []byte {
 		} else {
 			eq += start
 		}
-		ps = append(ps, param{int32(start), int32(eq), int32(end)})
+		ps = append(ps, param{start, eq, end})
 		if end == len(q) {
 			break
 		}

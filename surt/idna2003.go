@@ -118,6 +118,13 @@ func compose(a, b rune) (rune, bool) {
 	return compositions[i].c, true
 }
 
+// composesFirst reports whether r is the first code point of a primary
+// composite (CPython's nfc_first).
+func composesFirst(r rune) bool {
+	_, found := slices.BinarySearchFunc(compositions[:], r, func(c composition, r rune) int { return int(c.a - r) })
+	return found
+}
+
 // The Hangul syllable arithmetic of Unicode's chapter 3.12.
 const (
 	hangulS = 0xAC00
@@ -175,9 +182,10 @@ func nfkc(s []rune) []rune {
 		i = j
 	}
 
-	// Composition, as CPython's nfc_nfkc does it: each code point takes in
-	// the unblocked code points after it that it composes with, up to the
-	// next starter it does not compose with.
+	// Composition, as CPython's nfc_nfkc does it: each code point that can
+	// start a composite takes in the unblocked code points after it that it
+	// composes with, up to the next starter it does not compose with. (Only
+	// such code points look ahead: a mark does not, which keeps this linear.)
 	out := make([]rune, 0, len(d))
 	skipped := make([]bool, len(d))
 	for i := 0; i < len(d); {
@@ -196,6 +204,11 @@ func nfkc(s []rune) []rune {
 			out = append(out, code)
 			continue
 		}
+		if !composesFirst(c) {
+			out = append(out, c)
+			i++
+			continue
+		}
 		var last uint8 // the class of the last code point not taken in, if not a starter
 		for j := i + 1; j < len(d); j++ {
 			cc := combiningClass(d[j])
@@ -210,6 +223,9 @@ func nfkc(s []rune) []rune {
 			if comp, ok := compose(c, d[j]); ok {
 				c = comp
 				skipped[j] = true
+				if !composesFirst(c) {
+					break
+				}
 				continue
 			}
 			if cc == 0 {

@@ -386,3 +386,28 @@ func TestKeyAllocs(t *testing.T) {
 }
 
 var sinkKey string
+
+// TestKeyLongInputs runs inputs of a few hundred kilobytes built to make a
+// naive matcher quadratic (repeated candidates of the ASP.NET and session-ID
+// patterns, long runs of combining marks for NFKC, deep escapes and dot
+// segments). Key must take them in linear time, so a regression shows as a
+// test that does not finish.
+func TestKeyLongInputs(t *testing.T) {
+	const id = "(0123456789abcdefghijklmn)/"
+	tests := []struct{ in, want string }{
+		{"http://x/" + strings.Repeat(id, 10000) + "a%3F.aspx", "x)/" + strings.Repeat(id, 10000) + "a?.aspx"},
+		{"http://x/" + strings.Repeat(id, 10000) + "a.aspx", "x)/" + strings.Repeat(id, 9999) + "a.aspx"},
+		{"http://x/?" + strings.Repeat("cfid=", 50000), "x)/?" + strings.Repeat("cfid=", 50000)},
+		{"http://x/?" + strings.Repeat("cfid=1&", 50000) + "cftoken=2", "x)/?" + strings.Repeat("&cfid=1", 49999)},
+		{"http://x/?" + strings.Repeat("sid=", 50000), "x)/?" + strings.Repeat("sid=", 50000)},
+		{"http://x/%" + strings.Repeat("25", 100000) + "41", "x)/a"},
+		{"http://x/" + strings.Repeat("a/../", 100000), "x)/"},
+		{"http://a" + strings.Repeat("\u0301\u0323", 50000) + ".com/", "com,a" + strings.Repeat("%cc%81%cc%a3", 50000) + ")/"}, // too long a label for IDNA: kept
+	}
+	for _, tt := range tests {
+		got, err := Key(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("Key(%.40q...) = %.40q..., %v, want %.40q...", tt.in, got, err, tt.want)
+		}
+	}
+}
