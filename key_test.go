@@ -109,10 +109,11 @@ func TestKey(t *testing.T) {
 		}
 	}
 	var zero Address
-	if zero.Key(KeyV1) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(2) != "" {
+	// KeyVersion(3) is the first unknown version since KeyV2 (issue 19).
+	if zero.Key(KeyV1) != "" || zero.Key(KeyV2) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(3) != "" {
 		t.Errorf("Key of the zero Address or an unknown version is not empty")
 	}
-	if !KeyV1.IsValid() || KeyVersion(2).IsValid() || KeyV1.String() != "KeyV1" {
+	if !KeyV1.IsValid() || !KeyV2.IsValid() || KeyVersion(0).IsValid() || KeyVersion(3).IsValid() || KeyV1.String() != "KeyV1" || KeyV2.String() != "KeyV2" {
 		t.Errorf("KeyVersion methods")
 	}
 }
