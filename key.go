@@ -264,6 +264,14 @@ func appendKeyHost(dst []byte, host string, kind HostKind, path string, rules ke
 		} else {
 			host = strings.TrimSuffix(host, ".")
 		}
+		// A domain of one or two labels is its own key host: its
+		// registrable domain is itself, or it has none (it is a public
+		// suffix, or its labels are empty) and is kept whole; a tenant
+		// platform's domain keeps its key too. Skip the look-up, half of
+		// a key's time.
+		if strings.IndexByte(host, '.') == strings.LastIndexByte(host, '.') {
+			return append(dst, host...)
+		}
 		if reg := publicSuffixOf(host).registrable; reg != "" {
 			t := ""
 			if rules&ruleTenants != 0 {

@@ -303,3 +303,36 @@ func TestPublicSuffixOf(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHostShortLabels checks the shortcut of appendKeyHost: a domain of
+// one or two labels is its own key host, as the Public Suffix List look-up
+// it skips would say, under KeyV1's rules and KeyV2's.
+func TestKeyHostShortLabels(t *testing.T) {
+	hosts := []string{"example.com", "co.uk", "github.io", "foo.ck", "www.ck", "example.unlisted", "com", "localhost",
+		"xn--fiqs8s", "xn--bcher-kva.de", "wordpress.com", "linktr.ee", "medium.com", "google.com", "kobe.jp", "city.kobe.jp",
+		"a.b", ".com", "com.", "a"}
+	data, err := os.ReadFile(filepath.Join("testdata", "psl", "test_psl.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`checkPublicSuffix\('([^']*)'`).FindAllStringSubmatch(string(data), -1) {
+		if h, kind, err := appendHost(nil, m[1], false); err == nil && kind == DomainHost && strings.Count(string(h), ".") <= 1 {
+			hosts = append(hosts, string(h))
+		}
+	}
+	for _, h := range hosts {
+		for _, rules := range []keyRules{0, keyV2Rules} {
+			trimmed := strings.TrimSuffix(h, ".")
+			if rules&ruleRootDots != 0 {
+				trimmed = strings.TrimRight(h, ".")
+			}
+			want := publicSuffixOf(trimmed).registrable
+			if want == "" {
+				want = trimmed
+			}
+			if got := string(appendKeyHost(nil, h, DomainHost, "/view/x", rules)); got != want {
+				t.Errorf("appendKeyHost(%q, rules %b) = %q, want %q", h, rules, got, want)
+			}
+		}
+	}
+}

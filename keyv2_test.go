@@ -705,3 +705,30 @@ func BenchmarkKeyV2(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkAppendKey is the key alone, KeyV1 against KeyV2, on the
+// addresses of each corpus file parsed beforehand (ns/URL and allocs/URL
+// per address).
+func BenchmarkAppendKey(b *testing.B) {
+	for _, name := range corpusFiles {
+		var addrs []Address
+		for _, l := range readCorpus(b, name) {
+			if a, err := Parse(l); err == nil {
+				addrs = append(addrs, a)
+			}
+		}
+		for _, v := range []KeyVersion{KeyV1, KeyV2} {
+			b.Run(strings.TrimSuffix(name, ".txt")+"/"+v.String(), func(b *testing.B) {
+				var buf []byte
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, a := range addrs {
+						buf = a.AppendKey(buf[:0], v)
+					}
+				}
+				perURL := float64(b.N) * float64(len(addrs))
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
+			})
+		}
+	}
+}
