@@ -236,8 +236,7 @@ func (a Address) appendKey(dst []byte, rules keyRules) []byte {
 			return d
 		}
 	}
-	web := a.IsWebsite()
-	if !web {
+	if !a.IsWebsite() {
 		dst = append(dst, scheme...)
 		dst = append(dst, ':')
 		if u.HostKind() != NoHost {
@@ -348,34 +347,8 @@ func (a Address) appendProfileKey(dst []byte, rules keyRules) ([]byte, bool) {
 	if domain == "" {
 		return dst, false
 	}
-	// The handle's place in the path: the segment Profile took it from.
-	seg, skip := 0, 0
-	switch p.Kind {
-	case "in", "company", "school", "showcase", "pub", "org", "people", "group", "channel", "c", "user":
-		seg = 1
-		if p.Network == NetworkGitHub && p.Kind == "user" {
-			seg = 0
-		}
-	}
-	if p.Network == NetworkTikTok || p.Network == NetworkYouTube && p.Kind == "handle" {
-		skip = 1 // "@"
-	}
-	if p.Kind == "profile" { // Facebook's profile.php?id=<digits>
-		dst = append(dst, domain...)
-		dst = appendKeyPath(dst, path, 0, 0)
-		if end := strings.TrimSuffix(path, "/"); strings.Count(end, "/") > 1 {
-			return a.appendCanonicalQuery(dst), true // a page below the profile
-		}
-		dst = append(dst, "?id="...)
-		return append(dst, p.Handle...), true
-	}
-	start := 1
-	for range seg {
-		start += strings.IndexByte(path[start:], '/') + 1
-	}
-	start += skip
-	end := start + len(p.Handle)
-	if end > len(path) || path[start:end] != p.Handle {
+	start, end, ok := profileHandleSpan(p, path)
+	if !ok {
 		return dst, false // not where Profile found it: cannot happen
 	}
 	dst = append(dst, domain...)
@@ -385,9 +358,37 @@ func (a Address) appendProfileKey(dst []byte, rules keyRules) ([]byte, bool) {
 	}
 	dst = appendKeyPath(dst, path, keepFrom, keepTo)
 	if rest := path[end:]; rest != "" && rest != "/" {
-		dst = a.appendCanonicalQuery(dst) // a page below the profile
+		return a.appendCanonicalQuery(dst), true // a page below the profile
+	}
+	if p.Kind == "profile" { // Facebook's profile.php?id=<digits>: the id alone
+		dst = append(dst, "?id="...)
+		dst = append(dst, p.Handle...)
 	}
 	return dst, true
+}
+
+// profileHandleSpan returns where in path the handle of p is: path[start:end]
+// (for Facebook's profile.php, whose id is in the query, the span of
+// "profile.php"). The profile page itself is the path that ends there, or
+// one "/" later.
+func profileHandleSpan(p Profile, path string) (start, end int, ok bool) {
+	seg, skip := 0, 0 // the handle is in segment seg, after skip bytes
+	switch {
+	case p.Kind == "profile":
+		const page = "/profile.php"
+		return 1, len(page), len(path) >= len(page) && strings.EqualFold(path[:len(page)], page)
+	case p.Network == NetworkTikTok, p.Network == NetworkYouTube && p.Kind == "handle":
+		skip = 1 // "@"
+	case p.Network == NetworkLinkedIn, p.Network == NetworkYouTube, p.Kind == "org", p.Kind == "people", p.Kind == "group":
+		seg = 1 // "/in/<handle>", "/channel/<id>", "/orgs/<handle>", ...
+	}
+	start = 1
+	for range seg {
+		start += strings.IndexByte(path[start:], '/') + 1
+	}
+	start += skip
+	end = start + len(p.Handle)
+	return start, end, end <= len(path) && path[start:end] == p.Handle
 }
 
 // appendKeyPath appends the key form of a serialized path. The ASCII
@@ -465,10 +466,18 @@ func appendKeyQuery(dst []byte, query string) []byte {
 	return dst
 }
 
-// isDefaultDocument reports whether a lowercase path segment is a default
-// document that servers give for the directory.
+// isDefaultDocument reports whether a path segment is, ignoring ASCII
+// case, a default document that servers give for the directory. (KeyV1's
+// segments are lowercase here; a handle that keeps its case need not be.)
 func isDefaultDocument(seg []byte) bool {
-	switch string(seg) {
+	if len(seg) < len("index.htm") || len(seg) > len("default.aspx") {
+		return false
+	}
+	var buf [len("default.aspx")]byte
+	for i, c := range seg {
+		buf[i] = lower(c)
+	}
+	switch string(buf[:len(seg)]) {
 	case "index.html", "index.htm", "index.php", "index.asp", "index.aspx",
 		"default.htm", "default.html", "default.asp", "default.aspx":
 		return true

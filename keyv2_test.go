@@ -88,8 +88,14 @@ var keyV2Tests = []struct{ in, want string }{
 	{"https://mastodon.social/@Gargron@Hachyderm.IO", "hachyderm.io/@gargron"},
 	{"https://www.mastodon.social/@Gargron/", "mastodon.social/@gargron"},
 	{"https://acme.wordpress.com/@bob", "acme.wordpress.com/@bob"}, // a server that is a tenant
-	{"x.com:8080/acme?a=1", "x.com:8080/acme?a=1"},                 // not on the default port: no alias
-	{"twitter.com/home", "twitter.com/home"},                       // not a profile
+	{"https://www.facebook.com/Profile.php/?id=4", "facebook.com/profile.php?id=4"},
+	{"https://www.facebook.com/profile.php/photos?id=4&x=1", "facebook.com/profile.php/photos?id=4&x=1"}, // a page below
+	{"facebook.com/Index.HTML?x=1", "facebook.com"},                                                      // a handle KeyV1 drops as a default document
+	{"linkedin.com/company/Index.html", "linkedin.com/company"},                                          // the same, case kept or not
+	{"linkedin.com/company/Index.html/About", "linkedin.com/company/Index.html/about"},                   // only the handle keeps its case
+	{"github.com/acme/index.html?x=1", "github.com/acme?x=1"},                                            // a page below the profile by its path
+	{"x.com:8080/acme?a=1", "x.com:8080/acme?a=1"},                                                       // not on the default port: no alias
+	{"twitter.com/home", "twitter.com/home"},                                                             // not a profile
 	{"http://twitter.com/acme", "x.com/acme"},
 
 	// Rule 3, opaque paths: the query stays, sorted; escapes in uppercase hex.
@@ -494,9 +500,25 @@ func refProfileKey(t testing.TB, a Address, p Profile) (string, bool) {
 	}
 	_, insensitive := networkKey(p.Network, p.Kind)
 	handle := refHandle(p.Handle, insensitive)
+	head := strings.ToLower(prefix) + refHandle(p.Handle, true) // as KeyV1 writes it
 	if p.Kind == "profile" {
-		handle = ""
+		handle, head = "", prefix
 	}
+	// A page below the profile: the path goes on after the handle.
+	path := a.URL().Pathname()
+	at := strings.Index(strings.ToLower(path), strings.ToLower(prefix)+strings.ToLower(p.Handle))
+	if p.Kind == "profile" {
+		at = 0
+	}
+	if at < 0 {
+		t.Fatalf("refKeyV2(%q): path %q has no %q", a.Input(), path, prefix+p.Handle)
+	}
+	below := path[at+len(prefix)+len(handle):]
+	if p.Kind != "profile" {
+		below = path[at+len(prefix)+len(p.Handle):]
+	}
+	isBelow := below != "" && below != "/"
+
 	k1 := a.Key(KeyV1)
 	v1path, v1query, _ := strings.Cut(k1, "?")
 	if v1query != "" {
@@ -506,22 +528,24 @@ func refProfileKey(t testing.TB, a Address, p Profile) (string, bool) {
 	if reg := publicSuffixOf(host).registrable; reg != "" {
 		host = reg
 	}
-	head := host + strings.ToLower(prefix) + refHandle(p.Handle, true)
-	if p.Kind == "profile" {
-		head = host + prefix
-	}
+	v1path = strings.TrimPrefix(v1path, host)
+	domain := refProfileDomains[p.Network]
 	rest, ok := strings.CutPrefix(v1path, head)
 	if !ok {
-		t.Fatalf("refKeyV2(%q): KeyV1 %q does not start with %q", a.Input(), k1, head)
+		// KeyV1 dropped the handle: a last segment that is a default
+		// document ("facebook.com/index.html").
+		if v1path != strings.TrimSuffix(strings.ToLower(prefix), "/") || isBelow {
+			t.Fatalf("refKeyV2(%q): KeyV1 %q does not start with %q", a.Input(), k1, host+head)
+		}
+		return domain + v1path, true
 	}
-	domain := refProfileDomains[p.Network]
 	switch {
-	case rest != "":
+	case isBelow:
 		return domain + prefix + handle + rest + v1query, true
 	case p.Kind == "profile":
-		return domain + prefix + "?id=" + p.Handle, true
+		return domain + prefix + rest + "?id=" + p.Handle, true
 	}
-	return domain + prefix + handle, true
+	return domain + prefix + handle + rest, true
 }
 
 var (

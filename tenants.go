@@ -157,7 +157,7 @@ var networkKeys = [...]struct {
 		`"Quick Tips re Usernames", twitteraway.blogspot.com/2009/06/quick-tips-re-user-names.html ("every username is unique, ignoring any differences in case")`},
 	{NetworkGitHub, "github.com", "user org",
 		`GitLab issue 47601, gitlab.com/gitlab-org/gitlab-ce/issues/47601 ("GitHub usernames / org names are case-insensitive"), and josegonzalez/python-github-backup pull request 456 ("GitHub's API accepts usernames in any case")`},
-	{NetworkFacebook, "facebook.com", "page",
+	{NetworkFacebook, "facebook.com", "page profile",
 		`Facebook Help, "Guidelines for creating a custom username", facebook.com/help/105399436216001 ("Periods (".") and capitalization can't be used to differentiate usernames"); profile ids are digits; nothing read for people and group paths`},
 	{NetworkInstagram, "instagram.com", "handle",
 		`"How to name a user on Instagram?", qainsta.com/qa/view/how-to-name-a-user-on-instagram ("Instagram does not differentiate between uppercase and lowercase letters")`},
