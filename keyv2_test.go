@@ -273,7 +273,7 @@ func TestTenantsList(t *testing.T) {
 	}
 }
 
-var keyV2GoldenFile = "testdata/key_v2.golden"
+const keyV2GoldenFile = "testdata/key_v2.golden"
 
 // keyV2GoldenHeader is the first line of testdata/key_v2.golden: the
 // fingerprint (version, Unicode version, Public Suffix List revision) and
