@@ -97,6 +97,13 @@ var keyV2Tests = []struct{ in, want string }{
 	{"x.com:8080/acme?a=1", "x.com:8080/acme?a=1"},                                                       // not on the default port: no alias
 	{"twitter.com/home", "twitter.com/home"},                                                             // not a profile
 	{"http://twitter.com/acme", "x.com/acme"},
+	// The examples of KeyV2's godoc.
+	{"mobile.x.com/acme", "x.com/acme"},
+	{"mastodon.social/@Bob@example.social", "example.social/@bob"},
+	{"magnet:?xt=urn:btih:ABC", "magnet:?xt=urn:btih:ABC"},
+	{"mailto:J%c3%b6@X.org?Subject=Hi", "mailto:j%C3%B6@x.org?Subject=Hi"},
+	{"youtube.com/channel/UCabc", "youtube.com/channel/UCabc"},
+	{"www.acmebakery.wordpress.com/about", "acmebakery.wordpress.com/about"},
 
 	// Rule 3, opaque paths: the query stays, sorted; escapes in uppercase hex.
 	{"mailto:J%c3%b6@X.org?Subject=Hi&utm_source=x", "mailto:j%C3%B6@x.org?Subject=Hi"},
