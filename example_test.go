@@ -390,3 +390,57 @@ func ExampleURL_SearchParams() {
 	// Output:
 	// https://shop.example/list?page=2&sort=price&q=red+shoes
 }
+
+// KeyV2 gives one key per owner: tenants of a shared platform apart, one
+// profile under two network names together, opaque paths with their
+// query, and a host's root dots gone.
+func ExampleAddress_Key_v2() {
+	fmt.Printf("%-30s %-26s %s\n", "input", "KeyV1", "KeyV2")
+	for _, in := range []string{
+		"acmebakery.wordpress.com",
+		"zedplumbing.wordpress.com",
+		"wordpress.com/pricing",
+		"sites.google.com/view/acme",
+		"twitter.com/Acme",
+		"x.com/acme?lang=en",
+		"fb.com/acme",
+		"youtube.com/channel/UCxAbC",
+		"sms:+15550100?body=hi",
+		"example.com..",
+	} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-30s %-26s %s\n", in, a.Key(webaddress.KeyV1), a.Key(webaddress.KeyV2))
+	}
+	// Output:
+	// input                          KeyV1                      KeyV2
+	// acmebakery.wordpress.com       wordpress.com              acmebakery.wordpress.com
+	// zedplumbing.wordpress.com      wordpress.com              zedplumbing.wordpress.com
+	// wordpress.com/pricing          wordpress.com/pricing      wordpress.com/pricing
+	// sites.google.com/view/acme     google.com/view/acme       sites.google.com/view/acme
+	// twitter.com/Acme               twitter.com/acme           x.com/acme
+	// x.com/acme?lang=en             x.com/acme?lang=en         x.com/acme
+	// fb.com/acme                    fb.com/acme                facebook.com/acme
+	// youtube.com/channel/UCxAbC     youtube.com/channel/ucxabc youtube.com/channel/UCxAbC
+	// sms:+15550100?body=hi          sms:+15550100              sms:+15550100?body=hi
+	// example.com..                  example.com.               example.com
+}
+
+// A KeyVersion is a flag.TextVar (and a JSON string): "1" or "2". Store
+// its Fingerprint beside the keys, and re-key when it changes.
+func ExampleKeyVersion_Fingerprint() {
+	fs := flag.NewFlagSet("dedupe", flag.ContinueOnError)
+	v := webaddress.KeyV2
+	fs.TextVar(&v, "key-version", webaddress.KeyV2, "comparison key version: 1 or 2")
+	if err := fs.Parse([]string{"--key-version=1"}); err != nil {
+		panic(err)
+	}
+	fp := v.Fingerprint() // e.g. "KeyV1 unicode=17.0.0 psl=d6c92f1bbb7433e5db7b8405c25d4035fb8ff376"
+	fmt.Println(v)
+	fmt.Println(strings.Fields(fp)[0], strings.HasPrefix(strings.Fields(fp)[1], "unicode="), strings.HasPrefix(strings.Fields(fp)[2], "psl="))
+	// Output:
+	// KeyV1
+	// KeyV1 true true
+}

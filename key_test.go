@@ -109,10 +109,11 @@ func TestKey(t *testing.T) {
 		}
 	}
 	var zero Address
-	if zero.Key(KeyV1) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(2) != "" {
+	// KeyVersion(3) is the first unknown version since KeyV2 (issue 19).
+	if zero.Key(KeyV1) != "" || zero.Key(KeyV2) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(3) != "" {
 		t.Errorf("Key of the zero Address or an unknown version is not empty")
 	}
-	if !KeyV1.IsValid() || KeyVersion(2).IsValid() || KeyV1.String() != "KeyV1" {
+	if !KeyV1.IsValid() || !KeyV2.IsValid() || KeyVersion(0).IsValid() || KeyVersion(3).IsValid() || KeyV1.String() != "KeyV1" || KeyV2.String() != "KeyV2" {
 		t.Errorf("KeyVersion methods")
 	}
 }
@@ -299,6 +300,39 @@ func TestPublicSuffixOf(t *testing.T) {
 		got := publicSuffixOf(tt.in)
 		if got != (suffixInfo{tt.suffix, tt.icann, tt.listed, tt.registrable}) {
 			t.Errorf("publicSuffixOf(%q) = %+v", tt.in, got)
+		}
+	}
+}
+
+// TestKeyHostShortLabels checks the shortcut of appendKeyHost: a domain of
+// one or two labels is its own key host, as the Public Suffix List look-up
+// it skips would say, under KeyV1's rules and KeyV2's.
+func TestKeyHostShortLabels(t *testing.T) {
+	hosts := []string{"example.com", "co.uk", "github.io", "foo.ck", "www.ck", "example.unlisted", "com", "localhost",
+		"xn--fiqs8s", "xn--bcher-kva.de", "wordpress.com", "linktr.ee", "medium.com", "google.com", "kobe.jp", "city.kobe.jp",
+		"a.b", ".com", "com.", "a"}
+	data, err := os.ReadFile(filepath.Join("testdata", "psl", "test_psl.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`checkPublicSuffix\('([^']*)'`).FindAllStringSubmatch(string(data), -1) {
+		if h, kind, err := appendHost(nil, m[1], false); err == nil && kind == DomainHost && strings.Count(string(h), ".") <= 1 {
+			hosts = append(hosts, string(h))
+		}
+	}
+	for _, h := range hosts {
+		for _, rules := range []keyRules{0, keyV2Rules} {
+			trimmed := strings.TrimSuffix(h, ".")
+			if rules&ruleRootDots != 0 {
+				trimmed = strings.TrimRight(h, ".")
+			}
+			want := publicSuffixOf(trimmed).registrable
+			if want == "" {
+				want = trimmed
+			}
+			if got := string(appendKeyHost(nil, h, DomainHost, "/view/x", rules)); got != want {
+				t.Errorf("appendKeyHost(%q, rules %b) = %q, want %q", h, rules, got, want)
+			}
 		}
 	}
 }
