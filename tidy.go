@@ -63,6 +63,11 @@ const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPun
 // maxUnwrap is how many wrapped links, one inside the other, Tidy undoes.
 const maxUnwrap = 5
 
+// maxRounds bounds how many times Tidy goes through its rules again after
+// a wrapped link, an e-mail address or a typo rewrote the text; a typo
+// may come before each wrapped link, so it is never reached.
+const maxRounds = 3*maxUnwrap + 4
+
 // Tidy turns a spreadsheet cell into the website address its author
 // meant, or reports why it is not one. It applies these rules, in this
 // order, and reports each change by a fact, so that a fact never hides a
@@ -187,6 +192,7 @@ type tidyState struct {
 	text  string
 	start int // the byte offset of text in the cell; -1 once it was rewritten
 	facts Facts
+	trims int // how many times trimEnds removed something
 }
 
 // cut removes front bytes from the start of the text and back bytes from
@@ -217,7 +223,8 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 		t.Text, t.Start, t.Facts = s.text, s.start, s.facts
 		return t, &Error{Input: cell, Offset: offset, Reason: reason, code: code}
 	}
-	for depth := 0; ; depth++ {
+	unwraps := 0
+	for round := 0; ; round++ {
 		s.trimInvisible()
 		if s.text == "" {
 			return fail(CodeEmpty, s.start, "the cell is empty")
@@ -227,62 +234,63 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 			// which would remove it.
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
 		}
-		s.trimEnds()
+		if !s.trimEnds() {
+			s.text, s.start = cell, 0
+			return fail(CodeInvalidURL, 0, "more than "+strconv.Itoa(maxTrims)+" quotes, brackets and punctuation marks at the ends")
+		}
 		if isPlaceholder(s.text) {
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
 		}
-		to, found, ok := unwrapLink(s.text)
-		if !found {
+		if round == maxRounds {
 			break
 		}
-		if !ok || depth == maxUnwrap {
-			s.facts |= FactOpaqueRedirect
-			break
-		}
-		if target != nil {
-			*target = to
-		}
-		s.rewrite(to)
-		s.facts |= FactLinkUnwrapped
-	}
 
-	if addr, at, domain, ok := emailOf(s.text); ok {
-		site, reason := emailWebsite(domain)
-		if !opts.EmailToWebsite && reason == "" {
-			reason = "an e-mail address, not a website"
+		if to, found, ok := unwrapLink(s.text); found {
+			if ok && unwraps < maxUnwrap {
+				if target != nil {
+					*target = to
+				}
+				s.rewrite(to)
+				s.facts |= FactLinkUnwrapped
+				unwraps++
+				continue
+			}
+			s.facts |= FactOpaqueRedirect
 		}
-		if reason != "" {
+
+		if addr, at, domain, ok := emailOf(s.text); ok {
+			site, reason := emailWebsite(domain)
+			if !opts.EmailToWebsite && reason == "" {
+				reason = "an e-mail address, not a website"
+			}
+			if reason != "" {
+				offset := -1
+				if s.start >= 0 {
+					offset = s.start + at
+					s.start += strings.Index(s.text, addr) // the address inside "Name <…>"
+				}
+				s.text = addr
+				return fail(CodeEmail, offset, reason)
+			}
+			s.rewrite(site)
+			s.facts |= FactEmailDomain
+			continue
+		}
+
+		if parts, at := splitAddresses(s.text); parts != nil {
 			offset := -1
 			if s.start >= 0 {
 				offset = s.start + at
 			}
-			if s.start >= 0 {
-				s.start += strings.Index(s.text, addr) // the address inside "Name <…>"
-			}
-			s.text = addr
-			return fail(CodeEmail, offset, reason)
+			t.Parts = parts
+			return fail(CodeSeveralAddresses, offset, partsReason(parts))
 		}
-		s.rewrite(site)
-		s.facts |= FactEmailDomain
-	}
 
-	if parts, at := splitAddresses(s.text); parts != nil {
-		offset := -1
-		if s.start >= 0 {
-			offset = s.start + at
+		if !s.repairTypos() {
+			break
 		}
-		t.Parts = parts
-		reason := strconv.Itoa(len(parts)) + " addresses: "
-		for i, p := range parts {
-			if i > 0 {
-				reason += ", "
-			}
-			reason += strconv.Quote(p)
-		}
-		return fail(CodeSeveralAddresses, offset, reason)
+		// The repaired text is tidied again from step 1.
 	}
-
-	s.repairTypos()
 	if isOpaqueRedirect(s.text) {
 		s.facts |= FactOpaqueRedirect
 	}
@@ -422,48 +430,56 @@ func encloses(inner string, open, close rune) bool {
 	return true
 }
 
-// trimEnds applies steps 1, 3 and 4 of Tidy until none applies.
-func (s *tidyState) trimEnds() {
+// maxTrims bounds how many quotes, brackets and punctuation marks Tidy
+// removes from the ends of a cell (steps 3 and 4), so that its time stays
+// linear in the cell's length whatever the cell: each removal looks at
+// the whole text once. No cell people write comes near it.
+const maxTrims = 64
+
+// trimEnds applies steps 1, 3 and 4 of Tidy until none applies. It
+// reports false when one would apply after maxTrims removals.
+func (s *tidyState) trimEnds() bool {
 	for s.text != "" {
 		s.trimInvisible()
 		if s.text == "" {
-			return
+			return true
 		}
 		first, n1 := utf8.DecodeRuneInString(s.text)
 		last, n2 := utf8.DecodeLastRuneInString(s.text)
 		if first < utf8.RuneSelf && isAddressByte(byte(first)) && last < utf8.RuneSelf && isAddressByte(byte(last)) {
-			return // the common case: a letter or digit, or "/", at each end
+			return true // the common case: a letter or digit, or "/", at each end
 		}
 		two := n1+n2 <= len(s.text) // first and last are two code points
+		front, back, fact := 0, 0, FactWrappingRemoved
 		switch {
 		case two && isQuote(first) && isQuote(last):
-			s.cut(n1, n2)
-			s.facts |= FactWrappingRemoved
+			front, back = n1, n2
 		case two && closingBracket(first) == last && encloses(s.text[n1:len(s.text)-n2], first, last):
-			s.cut(n1, n2)
-			s.facts |= FactWrappingRemoved
+			front, back = n1, n2
 		case last == ')' && strings.Count(s.text, ")") > strings.Count(s.text, "("),
 			isTrailingPunctuation(s.text, last):
-			s.cut(0, n2)
-			s.facts |= FactTrailingPunctuationRemoved
+			back, fact = n2, FactTrailingPunctuationRemoved
 		case isQuote(first) && !strings.ContainsFunc(s.text[n1:], isQuote):
 			// A quote alone ("'acme.com", Excel's text prefix), not the
 			// one before a display name (`"Jane" <jane@acme.com>`).
-			s.cut(n1, 0)
-			s.facts |= FactWrappingRemoved
+			front = n1
 		case isQuote(last) && !strings.ContainsFunc(s.text[:len(s.text)-n2], isQuote):
-			s.cut(0, n2)
-			s.facts |= FactWrappingRemoved
+			back = n2
 		case closingBracket(first) != 0 && !strings.ContainsRune(s.text[n1:], closingBracket(first)):
-			s.cut(n1, 0)
-			s.facts |= FactWrappingRemoved
+			front = n1
 		case openingBracket(last) != 0 && last != ')' && !strings.ContainsRune(s.text[:len(s.text)-n2], openingBracket(last)):
-			s.cut(0, n2)
-			s.facts |= FactWrappingRemoved
+			back = n2
 		default:
-			return
+			return true
 		}
+		if s.trims == maxTrims {
+			return false
+		}
+		s.trims++
+		s.cut(front, back)
+		s.facts |= fact
 	}
+	return true
 }
 
 // isAddressByte reports whether c is an ASCII letter, digit or "/", which
@@ -680,40 +696,44 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 	return p, false
 }
 
-// repairTypos applies step 9 of Tidy.
-func (s *tidyState) repairTypos() {
-	for range 4 {
-		text := s.text
+// repairTypos applies step 9 of Tidy and reports whether it changed the
+// text. Its time is linear in the length of the text.
+func (s *tidyState) repairTypos() bool {
+	text := s.text
+	var p schemePrefix
+	ok := false
+	for {
 		if strings.HasPrefix(text, ":/") {
 			// "://acme.com": a scheme separator with no scheme.
-			s.rewrite(strings.TrimLeft(text[1:], "/\\"))
-			s.facts |= FactTypoRepaired
+			text = strings.TrimLeft(text[1:], "/\\")
 			continue
 		}
-		p, ok := parseSchemePrefix(text)
-		if !ok {
+		if p, ok = parseSchemePrefix(text); !ok {
 			break
 		}
-		if q, ok := parseSchemePrefix(text[p.end:]); ok && q.slashes > 0 && p.slashes > 0 {
-			// A doubled scheme: "http://http://acme.com".
-			s.rewrite(text[p.end:])
-			s.facts |= FactTypoRepaired
-			continue
-		}
-		if p.good {
+		q, ok := parseSchemePrefix(text[p.end:])
+		if !ok || q.slashes == 0 || p.slashes == 0 {
 			break
 		}
-		s.rewrite(p.scheme + "://" + text[p.end:])
-		s.facts |= FactTypoRepaired
+		// A doubled scheme: "http://http://acme.com".
+		text = text[p.end:]
 	}
 	host := 0
-	if p, ok := parseSchemePrefix(s.text); ok {
+	if ok {
 		host = p.end
 	}
-	if rest := s.text[host:]; foldPrefix(rest, "www,") && len(rest) > 4 && asciiAlnum(rest[4]) {
-		s.rewrite(s.text[:host+3] + "." + rest[4:])
-		s.facts |= FactTypoRepaired
+	if rest := text[host:]; foldPrefix(rest, "www,") && len(rest) > 4 && asciiAlnum(rest[4]) {
+		text = text[:host+3] + "." + rest[4:] // as long as before
 	}
+	if ok && !p.good {
+		text = p.scheme + "://" + text[p.end:]
+	}
+	if text == s.text {
+		return false
+	}
+	s.rewrite(text)
+	s.facts |= FactTypoRepaired
+	return true
 }
 
 // emailOf reports whether text is an e-mail address: "local@domain",
@@ -842,6 +862,31 @@ func splitAddresses(text string) (parts []string, at int) {
 		}
 	}
 	return parts, at
+}
+
+// partsReason says what the parts of a cell with several addresses are:
+// `2 addresses: "acme.com", "globex.com"`, with the first five at most.
+func partsReason(parts []string) string {
+	b := strconv.AppendInt(nil, int64(len(parts)), 10)
+	b = append(b, " addresses: "...)
+	for i, p := range parts {
+		if i == 5 {
+			b = append(b, ", …"...)
+			break
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if len(p) > 100 {
+			n := 100
+			for !utf8.RuneStart(p[n]) {
+				n--
+			}
+			p = p[:n] + "…"
+		}
+		b = strconv.AppendQuote(b, p)
+	}
+	return string(b)
 }
 
 // isAddressSeparator reports whether r separates the addresses of a cell

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // cellCase is a case of testdata/tidy/cells.txt.
@@ -30,7 +31,7 @@ type cellCase struct {
 
 // readCellCases reads testdata/tidy/cells.txt (its header says the
 // format).
-func readCellCases(t *testing.T) []cellCase {
+func readCellCases(t testing.TB) []cellCase {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "tidy", "cells.txt"))
 	if err != nil {
@@ -300,6 +301,60 @@ func TestTidyPassThrough(t *testing.T) {
 		t.Logf("%s, %d inputs: %s", set.name, len(set.inputs), formatCounts(counts))
 		if !maps.Equal(counts, set.want) {
 			t.Errorf("%s: the rules apply to %s, want %s", set.name, formatCounts(counts), formatCounts(set.want))
+		}
+	}
+}
+
+// tidyHostile build cells of about n bytes from shapes that would make a
+// naive Tidy quadratic: a rule that rescans the whole text for each
+// character it removes, or rewrites it for each typo.
+var tidyHostile = []struct {
+	name  string
+	build func(n int) string
+}{
+	{"nested-brackets", func(n int) string { return strings.Repeat("(", n/2) + "acme.com" + strings.Repeat(")", n/2) }},
+	{"closing-brackets", func(n int) string { return "acme.com/" + strings.Repeat(")", n) }},
+	{"quotes", func(n int) string { return strings.Repeat(`"`, n/2) + "acme.com" + strings.Repeat("'", n/2) }},
+	{"dots", func(n int) string { return "acme.com/a" + strings.Repeat(".", n) }},
+	{"commas-quotes", func(n int) string { return "acme.com" + strings.Repeat(`",`, n/2) }},
+	{"invisible", func(n int) string { return strings.Repeat("\u200b", n/6) + "acme.com" + strings.Repeat("\u200b", n/6) }},
+	{"doubled-schemes", func(n int) string { return strings.Repeat("http://", n/7) + "acme.com" }},
+	{"scheme-typos", func(n int) string { return strings.Repeat("http//", n/6) + "acme.com" }},
+	{"separators", func(n int) string { return strings.Repeat("acme.com ", n/9) }},
+	{"words", func(n int) string { return strings.Repeat("acme ", n/5) + "acme.com" }},
+	{"at-signs", func(n int) string { return strings.Repeat("a@", n/2) + "acme.com" }},
+	{"proofpoint-stars", func(n int) string {
+		return "https://urldefense.com/v3/__https://acme.com/" + strings.Repeat("*", n) + "__;" + strings.Repeat("QUFB", n/4) + "!!x$"
+	}},
+	{"safelinks-percent", func(n int) string {
+		return "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F" + strings.Repeat("%25", n/3)
+	}},
+	{"nested-safelinks", func(n int) string {
+		s := "https://acme.com/" + strings.Repeat("a", n)
+		for range 8 {
+			s = "https://eur01.safelinks.protection.outlook.com/?url=" + FormEncode(s)
+		}
+		return s
+	}},
+}
+
+// TestTidyHostile checks that Tidy takes time linear in the cell's length
+// on each of tidyHostile's shapes: 256 KiB cells must take well under a
+// second each, where a quadratic rule would take minutes.
+func TestTidyHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("256 KiB cells: not with -short")
+	}
+	for _, shape := range tidyHostile {
+		in := shape.build(256 << 10)
+		start := time.Now()
+		for _, opts := range []TidyOptions{{}, {EmailToWebsite: true}} {
+			if tt, err := Tidy(in, opts); err == nil {
+				tt.Parse()
+			}
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("Tidy of %s (%d bytes) took %v", shape.name, len(in), d)
 		}
 	}
 }
