@@ -227,18 +227,19 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 	for round := 0; ; round++ {
 		s.trimInvisible()
 		if s.text == "" {
-			return fail(CodeEmpty, s.start, "the cell is empty")
+			return fail(CodeEmpty, 0, "the cell is empty")
 		}
 		if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) {
 			// A cell of punctuation is checked before steps 3 and 4,
 			// which would remove it.
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
 		}
+		trims := s.trims
 		if !s.trimEnds() {
 			s.text, s.start = cell, 0
 			return fail(CodeInvalidURL, 0, "more than "+strconv.Itoa(maxTrims)+" quotes, brackets and punctuation marks at the ends")
 		}
-		if isPlaceholder(s.text) {
+		if s.trims > trims && isPlaceholder(s.text) {
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
 		}
 		if round == maxRounds {
@@ -566,10 +567,16 @@ func hasLetterOrDigit(s string) bool {
 // isPlaceholder reports whether text, tidied at its ends, stands for "no
 // website" (step 5 of Tidy).
 func isPlaceholder(text string) bool {
-	if strings.Trim(text, "0") == "" || isSchemeOrWWW(text) {
+	zeros := 0
+	for zeros < len(text) && text[zeros] == '0' {
+		zeros++
+	}
+	if zeros == len(text) || isSchemeOrWWW(text) {
 		return true
 	}
-	if len(text) > 2*maxPlaceholder {
+	if len(text) > 2*maxPlaceholder || len(text) > 6 && strings.IndexByte(text, '.') >= 0 {
+		// No placeholder is that long, and those with a dot are short
+		// ("n.a.").
 		return false
 	}
 	// Lowercase, with runs of white space as one space and trailing
@@ -606,11 +613,16 @@ func isSchemeOrWWW(text string) bool {
 	} else if foldPrefix(s, "http") {
 		s = s[4:]
 	}
-	s = strings.TrimLeft(s, ":;/\\")
+	for s != "" && (s[0] == ':' || s[0] == ';' || s[0] == '/' || s[0] == '\\') {
+		s = s[1:]
+	}
 	if foldPrefix(s, "www") {
 		s = s[3:]
 	}
-	return len(s) < len(text) && strings.Trim(s, ".") == ""
+	for s != "" && s[0] == '.' {
+		s = s[1:]
+	}
+	return s == "" && text != ""
 }
 
 // foldPrefix reports whether s starts with prefix, ignoring ASCII case;
@@ -655,12 +667,16 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 	for k := 0; k < i; k++ {
 		name[k] = text[k] | 0x20
 	}
-	switch n := string(name[:i]); n {
-	case "http", "https":
-		p.scheme = n
-		p.good = true
+	switch string(name[:i]) {
+	case "http":
+		p.scheme, p.good = "http", true
+	case "https":
+		p.scheme, p.good = "https", true
 	default:
-		if p.scheme = schemeTypos[n]; p.scheme == "" {
+		if name[0] != 'h' && name[0] != 't' || i > 6 {
+			return p, false // no misspelling in schemeTypos starts otherwise
+		}
+		if p.scheme = schemeTypos[string(name[:i])]; p.scheme == "" {
 			return p, false
 		}
 	}
@@ -827,41 +843,61 @@ func emailWebsite(domain string) (site, reason string) {
 }
 
 // splitAddresses returns the parts of a text that holds several addresses
-// (step 8 of Tidy) and the offset of the first separator, or nil.
+// (step 8 of Tidy) and the offset of the first separator, or nil. It
+// allocates only for a text that holds several.
 func splitAddresses(text string) (parts []string, at int) {
-	if !strings.ContainsFunc(text, isAddressSeparator) {
+	if !hasAddressSeparator(text) {
 		return nil, 0
 	}
-	at = -1
-	for i := 0; i < len(text); {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if isAddressSeparator(r) {
-			if at < 0 && len(parts) > 0 {
-				at = i
-			}
-			i += n
-			continue
+	// The parts are looked at in two passes: the first, which allocates
+	// nothing, finds most texts of one address (a space in a fragment);
+	// the second looks the top-level domains up.
+	n := 0
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		if !looksLikeAddress(text[start:end], false) {
+			return nil, 0
 		}
-		j := i + strings.IndexFunc(text[i:], isAddressSeparator)
-		if j < i {
-			j = len(text)
+		if n++; n == 2 {
+			at = strings.IndexFunc(text[:start], isAddressSeparator)
 		}
-		if part := text[i:j]; hasLetterOrDigit(part) {
-			// Parts with no letter or digit ("/", "-", "&") are
-			// separators.
-			parts = append(parts, part)
-		}
-		i = j
 	}
-	if len(parts) < 2 {
+	if n < 2 {
 		return nil, 0
 	}
-	for _, p := range parts {
-		if !looksLikeAddress(p) {
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		if !looksLikeAddress(text[start:end], true) {
 			return nil, 0
 		}
 	}
+	parts = make([]string, 0, n)
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		parts = append(parts, text[start:end])
+	}
 	return parts, at
+}
+
+// nextPart returns the bounds of the next part of text from byte i on;
+// start is len(text) when there is none. Separators are runs of
+// isAddressSeparator and parts with no letter or digit ("/", "-", "&").
+func nextPart(text string, i int) (start, end int) {
+	for i < len(text) {
+		j := strings.IndexFunc(text[i:], func(r rune) bool { return !isAddressSeparator(r) })
+		if j < 0 {
+			break
+		}
+		start = i + j
+		end = strings.IndexFunc(text[start:], isAddressSeparator)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		if hasLetterOrDigit(text[start:end]) {
+			return start, end
+		}
+		i = end
+	}
+	return len(text), len(text)
 }
 
 // partsReason says what the parts of a cell with several addresses are:
@@ -889,6 +925,38 @@ func partsReason(parts []string) string {
 	return string(b)
 }
 
+// hasAddressSeparator reports whether text has a code point that
+// isAddressSeparator accepts.
+func hasAddressSeparator(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if !separatorBytes[c] {
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return true
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if unicode.IsSpace(r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
+}
+
+// separatorBytes are the ASCII bytes of isAddressSeparator, and the bytes
+// that start a code point that is not ASCII (which may be white space).
+var separatorBytes = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r,;|") {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
 // isAddressSeparator reports whether r separates the addresses of a cell
 // that holds several.
 func isAddressSeparator(r rune) bool {
@@ -898,8 +966,9 @@ func isAddressSeparator(r rune) bool {
 // looksLikeAddress reports whether a part of a cell is an address: an
 // e-mail address, or a host that is an IPv4 address or a domain name
 // under a top-level domain of the Public Suffix List, with or without a
-// scheme (misspelled ones too) before it and a path after it.
-func looksLikeAddress(part string) bool {
+// scheme (misspelled ones too) before it and a path after it. Unless
+// lookup is true, the top-level domain is not looked up.
+func looksLikeAddress(part string, lookup bool) bool {
 	part = strings.Trim(part, "\"'`‘’“”«»‹›<>()[]{}.,!?")
 	if _, _, _, ok := emailOf(part); ok {
 		return true
@@ -916,8 +985,12 @@ func looksLikeAddress(part string) bool {
 	if !isDomainName(host) {
 		return false
 	}
-	if _, err := netip.ParseAddr(host); err == nil {
+	if !lookup {
 		return true
+	}
+	if strings.Trim(host, "0123456789.") == "" {
+		_, err := netip.ParseAddr(host)
+		return err == nil
 	}
 	host = strings.ToLower(host)
 	if !allASCII(host[strings.LastIndexByte(host, '.')+1:]) {
@@ -955,12 +1028,9 @@ func hostOf(text string) (host, rest string) {
 			return "", ""
 		}
 	}
-	end := len(s)
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == '#' || c == ':' || c == '\\' || c == ' ' {
-			end = i
-			break
-		}
+	end := 0
+	for end < len(s) && !hostEnds[s[end]] {
+		end++
 	}
 	host, rest = s[:end], s[end:]
 	if i := strings.LastIndexByte(host, '@'); i >= 0 {
@@ -968,6 +1038,9 @@ func hostOf(text string) (host, rest string) {
 	}
 	return strings.TrimSuffix(host, "."), rest
 }
+
+// hostEnds are the bytes that end a host for hostOf.
+var hostEnds = [256]bool{'/': true, '?': true, '#': true, ':': true, '\\': true, ' ': true}
 
 // lowerHost writes host in lowercase into buf and returns it, or returns
 // host itself when it has no uppercase letter; false when it does not
@@ -990,25 +1063,7 @@ func lowerHost(buf []byte, host string) ([]byte, bool) {
 // isOpaqueRedirect reports whether text is a link whose target is not in
 // it (step 10 of Tidy).
 func isOpaqueRedirect(text string) bool {
-	host, _ := hostOf(text)
-	if host == "" || strings.IndexByte(host, '.') < 0 {
-		return false
-	}
-	var buf [64]byte
-	h, ok := lowerHost(buf[:], host)
-	if !ok {
-		return false
-	}
-	if len(h) > 4 && string(h[:4]) == "www." {
-		h = h[4:]
-	}
-	if _, ok := opaqueRedirects[string(h)]; ok {
-		return true
-	}
-	// Mimecast URL Protect: protect-<region>.mimecast.com.
-	const mimecast = ".mimecast.com"
-	return len(h) > len(mimecast) && string(h[len(h)-len(mimecast):]) == mimecast &&
-		strings.HasPrefix(string(h), "protect")
+	return linkHostOf(hostOf(text)).opaque
 }
 
 // notPublicWebsite reports whether the host of u is not a public website

@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"bytes"
 	"encoding/base64"
 	"html"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // target could be read, and is an http, https or mailto URL.
 func unwrapLink(text string) (target string, found, ok bool) {
 	host, rest := hostOf(text)
-	w := wrapperOf(host)
+	w := linkHostOf(host, rest).wrapper
 	if w == nil {
 		return "", false, false
 	}
@@ -48,38 +49,67 @@ func unwrapLink(text string) (target string, found, ok bool) {
 	return target, true, true
 }
 
-// wrapperOf returns the link wrapper whose links have the host host, or
-// nil.
-func wrapperOf(host string) *linkWrapper {
+// linkHost is what Tidy knows of the host of a link: the wrapper whose
+// links it serves, or that its links are opaque redirects.
+type linkHost struct {
+	wrapper *linkWrapper
+	opaque  bool
+}
+
+// linkHosts are wrapperHosts and opaqueRedirects in one map, so that one
+// look-up answers for both; each opaque redirect is there with "www." in
+// front too.
+var linkHosts = func() map[string]linkHost {
+	m := make(map[string]linkHost, len(wrapperHosts)+2*len(opaqueRedirects))
+	for h, w := range wrapperHosts {
+		m[h] = linkHost{wrapper: w}
+	}
+	for h := range opaqueRedirects {
+		m[h] = linkHost{opaque: true}
+		m["www."+h] = linkHost{opaque: true}
+	}
+	return m
+}()
+
+// linkHostOf returns what Tidy knows of host; rest is the link after the
+// host.
+func linkHostOf(host, rest string) linkHost {
 	if strings.IndexByte(host, '.') < 0 {
-		return nil
+		return linkHost{}
 	}
 	var buf [128]byte
 	h, ok := lowerHost(buf[:len(buf)-1], host)
 	if !ok {
-		return nil
+		return linkHost{}
 	}
-	if w := wrapperHosts[string(h)]; w != nil {
-		return w
+	if e, ok := linkHosts[string(h)]; ok {
+		return e
 	}
-	// A subdomain of a domain whose subdomains are the wrapper's: its
-	// parent with a "." after it, as wrapperHosts has it.
-	if i := strings.IndexByte(string(h), '.'); i >= 0 {
-		parent := append(h[i+1:], '.')
-		if w := wrapperHosts[string(parent)]; w != nil {
-			return w
+	// A subdomain of a domain whose subdomains are a wrapper's: its parent
+	// with a "." after it, as wrapperHosts has it. Those parents have
+	// three labels.
+	if bytes.Count(h, []byte{'.'}) >= 3 {
+		i := bytes.IndexByte(h, '.')
+		if e := linkHosts[string(append(h[i+1:], '.'))]; e.wrapper != nil {
+			return e
 		}
+	}
+	// Mimecast URL Protect: protect-<region>.mimecast.com.
+	const mimecast = ".mimecast.com"
+	if len(h) > len(mimecast) && string(h[len(h)-len(mimecast):]) == mimecast && string(h[:7]) == "protect" {
+		return linkHost{opaque: true}
 	}
 	// Google: google.<public suffix> and www.google.<public suffix>.
-	g := string(h)
-	g = strings.TrimPrefix(g, "www.")
-	if strings.HasPrefix(g, "google.") {
-		suffix := g[len("google."):]
+	if len(h) > 4 && string(h[:4]) == "www." {
+		h = h[4:]
+	}
+	if len(h) > 7 && string(h[:7]) == "google." && foldPrefix(rest, "/url") {
+		suffix := string(h[7:]) // only for Google's redirects
 		if ps, icann := publicsuffix.PublicSuffix(suffix); icann && ps == suffix {
-			return wrapGoogle
+			return linkHost{wrapper: wrapGoogle}
 		}
 	}
-	return nil
+	return linkHost{}
 }
 
 // unwrapParam returns the target of a wrapper that carries it in a query
