@@ -224,6 +224,10 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 		return t, &Error{Input: cell, Offset: offset, Reason: reason, code: code}
 	}
 	unwraps := 0
+	var (
+		link     linkHost // what is known of the host of linkText
+		linkText string
+	)
 	for round := 0; ; round++ {
 		s.trimInvisible()
 		if s.text == "" {
@@ -246,7 +250,9 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 			break
 		}
 
-		if to, found, ok := unwrapLink(s.text); found {
+		host, rest := hostOf(s.text)
+		link, linkText = linkHostOf(host, rest), s.text
+		if to, found, ok := unwrapHostLink(link, rest); found {
 			if ok && unwraps < maxUnwrap {
 				if target != nil {
 					*target = to
@@ -292,7 +298,10 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 		}
 		// The repaired text is tidied again from step 1.
 	}
-	if isOpaqueRedirect(s.text) {
+	if s.text != linkText {
+		link = linkHostOf(hostOf(s.text))
+	}
+	if link.opaque {
 		s.facts |= FactOpaqueRedirect
 	}
 
@@ -1058,12 +1067,6 @@ func lowerHost(buf []byte, host string) ([]byte, bool) {
 		b[i] = c
 	}
 	return b, true
-}
-
-// isOpaqueRedirect reports whether text is a link whose target is not in
-// it (step 10 of Tidy).
-func isOpaqueRedirect(text string) bool {
-	return linkHostOf(hostOf(text)).opaque
 }
 
 // notPublicWebsite reports whether the host of u is not a public website

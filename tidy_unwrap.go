@@ -22,7 +22,13 @@ import (
 // target could be read, and is an http, https or mailto URL.
 func unwrapLink(text string) (target string, found, ok bool) {
 	host, rest := hostOf(text)
-	w := linkHostOf(host, rest).wrapper
+	return unwrapHostLink(linkHostOf(host, rest), rest)
+}
+
+// unwrapHostLink is unwrapLink for a link whose host is lh, with rest
+// after the host.
+func unwrapHostLink(lh linkHost, rest string) (target string, found, ok bool) {
+	w := lh.wrapper
 	if w == nil {
 		return "", false, false
 	}
