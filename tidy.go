@@ -103,7 +103,8 @@ const maxRounds = 3*maxUnwrap + 4
 //     YouTube's redirects, Barracuda, Trend Micro, Sophos, FireEye and
 //     WhatsApp, each decoded as its provider documents or publishes it
 //     (wrapperHosts in tidy_lists.go, with the sources). The target must
-//     be an http, https or mailto URL. A wrapper whose target cannot be
+//     be an http, https or mailto URL, or an address without a scheme
+//     under a listed top-level domain. A wrapper whose target cannot be
 //     read, or that is nested deeper, stays as it is with
 //     [FactOpaqueRedirect].
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",

@@ -41,10 +41,11 @@ var placeholders = map[string]bool{
 const maxPlaceholder = len("under construction")
 
 // schemeTypos are misspellings of http and https in front of "://" and
-// what [Tidy] writes for them. The first six are Firefox's own scheme
-// typo fixes (browser.fixup.typo.scheme: "ttp", "htp", "ttps", "htps";
-// its "tps" and "ps" are left out, as too short to be sure of); the rest
-// are a doubled or repeated letter, as fast typing makes them.
+// what [Tidy] writes for them. Four are Firefox's own scheme typo fixes
+// (the preference browser.fixup.typo.scheme, as its URIFixup tests show
+// them: "ttp", "htp", "ttps", "htps"; its "tps" and "ps" are left out as
+// too short to be sure of); the rest are a doubled or missing letter, as
+// fast typing makes them.
 var schemeTypos = map[string]string{
 	"ttp": "http", "htp": "http", "htpp": "http", "hhttp": "http", "htttp": "http", "httpp": "http",
 	"ttps": "https", "htps": "https", "htpps": "https", "hhttps": "https", "htttps": "https",
@@ -79,37 +80,37 @@ type linkWrapper struct {
 var (
 	wrapSafeLinks = &linkWrapper{
 		name: "Microsoft Defender for Office 365 Safe Links", kind: wrapQueryParam, params: []string{"url"},
-		source: `Microsoft Learn, "Safe Links in Microsoft Defender for Office 365" (learn.microsoft.com/en-us/defender-office-365/safe-links-about): links become https://<region>.safelinks.protection.outlook.com/?url=<percent-encoded URL>&data=...&sdata=...&reserved=0`,
+		source: `published examples (universities' help pages on Safe Links, such as the University of Edinburgh's "Microsoft 365 Safe Links"; the cases of binref/refinery's test_urlguards.py): https://<region>.safelinks.protection.outlook.com/?url=<percent-encoded URL>&data=...&sdata=...&reserved=0`,
 		read:   "2026-12-01",
 	}
 	wrapProofpointDefense = &linkWrapper{
 		name: "Proofpoint URL Defense", kind: wrapProofpoint,
-		source: `Proofpoint, URLDefenseDecode.py 3.0.1 (2019, help.proofpoint.com), the vendor's decoder of v1, v2 and v3 links, and the examples of "URL Decoder API" (help.proofpoint.com/Threat_Insight_Dashboard/API_Documentation/URL_Decoder_API)`,
+		source: `Proofpoint, URLDefenseDecode.py 3.0.1 (2019, help.proofpoint.com), the vendor's decoder of v1, v2 and v3 links, and the examples of its "URL Decoder API" page (help.proofpoint.com/Threat_Insight_Dashboard/API_Documentation/URL_Decoder_API, as quoted in binref/refinery's tests)`,
 		read:   "2026-12-01",
 	}
 	wrapGoogle = &linkWrapper{
 		name: "Google redirect", kind: wrapQueryParam, paths: []string{"/url"}, params: []string{"url", "q"},
-		source: `published examples: google.<tld>/url?q=<URL>&sa=D&source=docs (Docs, Gmail), google.<tld>/url?sa=t&...&url=<percent-encoded URL> (search results)`,
+		source: `published examples: google.<tld>/url?q=<URL>&sa=D&source=docs (links in Docs and Gmail), google.<tld>/url?sa=t&...&url=<percent-encoded URL> (search results); bga/userjs's redirect-free.js reads url, then q`,
 		read:   "2026-12-01",
 	}
 	wrapFacebook = &linkWrapper{
 		name: "Facebook Link Shim", kind: wrapQueryParam, paths: []string{"/l.php"}, params: []string{"u"},
-		source: `Facebook Engineering, "Link Shim - Protecting the People Who Use Facebook from Malicious URLs" (2012): l.facebook.com/l.php?u=<percent-encoded URL>&h=<hash>; lm.facebook.com on mobile`,
+		source: `published examples (links on Meta's developer pages): l.facebook.com/l.php?u=<percent-encoded URL>&h=<hash>; lm.facebook.com and l.messenger.com serve the same link shim`,
 		read:   "2026-12-01",
 	}
 	wrapInstagram = &linkWrapper{
 		name: "Instagram link shim", kind: wrapQueryParam, paths: []string{"/"}, params: []string{"u"},
-		source: `published examples: l.instagram.com/?u=<percent-encoded URL>&e=<token>`,
+		source: `published examples: l.instagram.com/?u=<percent-encoded URL>&e=<token>, as lyubomyr-shaydariv/uu-webext's Instagram module reads them`,
 		read:   "2026-12-01",
 	}
 	wrapLinkedIn = &linkWrapper{
 		name: "LinkedIn redirect", kind: wrapQueryParam, paths: []string{"/redir/redirect", "/safety/go"}, params: []string{"url"},
-		source: `published examples: linkedin.com/redir/redirect?url=<percent-encoded URL>&urlhash=<hash> (profiles), linkedin.com/safety/go?url=<percent-encoded URL>&trk=... (messages)`,
+		source: `published examples: linkedin.com/redir/redirect?url=<percent-encoded URL>&urlhash=<hash>&trk=... (posts, and the Website of company pages), linkedin.com/safety/go?url=<percent-encoded URL>&trk=... (messages); the target may have no scheme ("url=Numer%2Eai")`,
 		read:   "2026-12-01",
 	}
 	wrapSlack = &linkWrapper{
 		name: "Slack redirect", kind: wrapQueryParam, paths: []string{"/link"}, params: []string{"url"},
-		source: `published examples: slack-redir.net/link?url=<percent-encoded URL>&v=3`,
+		source: `published examples: slack-redir.net/link?url=<percent-encoded URL>&v=3, in documents copied out of Slack`,
 		read:   "2026-12-01",
 	}
 	wrapYouTube = &linkWrapper{
@@ -119,28 +120,28 @@ var (
 	}
 	wrapBarracuda = &linkWrapper{
 		name: "Barracuda Link Protection", kind: wrapQueryParam, params: []string{"a"},
-		source: `published examples: linkprotect.cudasvc.com/url?a=<percent-encoded URL>&c=E,1,...&typo=1 (and <customer>.linkprotect.cudasvc.com/?a=...)`,
+		source: `published examples: linkprotect.cudasvc.com/url?a=<percent-encoded URL>&c=E,1,...&typo=1 and <customer>.linkprotect.cudasvc.com/?a=... (ninoseki/kachi's rule and tests)`,
 		read:   "2026-12-01",
 	}
 	wrapTrendMicro = &linkWrapper{
 		name: "Trend Micro Click-Time Protection", kind: wrapQueryParam,
 		paths: []string{"/wis/clicktime/v1/query", "/wis/clicktime/v1/clickthrough", "/wis/clicktime/v2/query", "/wis/clicktime/v2/clickthrough"}, params: []string{"url"},
-		source: `published examples: ctp.trendmicro.com/wis/clicktime/v1/query?url=<percent-encoded URL>&umid=...&auth=..., <region>.ctp.trendmicro.com/wis/clicktime/v2/clickthrough?url=...`,
+		source: `published examples: ctp.trendmicro.com/wis/clicktime/v1/query?url=<percent-encoded URL>&umid=...&auth=..., <region>.ctp.trendmicro.com/wis/clicktime/v2/clickthrough?url=... (binref/refinery's and ninoseki/kachi's tests)`,
 		read:   "2026-12-01",
 	}
 	wrapSophos = &linkWrapper{
 		name: "Sophos Email Time-of-Click", kind: wrapBase64Param, params: []string{"u"},
-		source: `Sophos Community, "Get effective URL from masqueraded URL" (community.sophos.com/sophos-email/f/discussions/148123): <region>.protection.sophos.com/?d=<domain>&u=<base64 URL>&i=...&t=...&h=...&s=...`,
+		source: `the example of Sophos Community's thread "Get effective URL from masqueraded URL" (community.sophos.com/sophos-email/f/discussions/148123), as ninoseki/kachi's tests quote it: <region>.protection.sophos.com/?d=<domain>&u=<base64 URL>&i=...&t=...&h=...&s=...`,
 		read:   "2026-12-01",
 	}
 	wrapFireEye = &linkWrapper{
 		name: "FireEye (Trellix) Email Security URL protection", kind: wrapQueryParam, paths: []string{"/v1/url"}, params: []string{"u"},
-		source: `published examples: protect2.fireeye.com/v1/url?k=<key>&r=...&u=<percent-encoded URL>`,
+		source: `published examples: protect2.fireeye.com/v1/url?k=<key>&r=...&u=<percent-encoded URL> (ninoseki/kachi's tests)`,
 		read:   "2026-12-01",
 	}
 	wrapWhatsApp = &linkWrapper{
 		name: "WhatsApp link shim", kind: wrapQueryParam, paths: []string{"/l"}, params: []string{"u"},
-		source: `published examples: l.wl.co/l?u=<percent-encoded URL>`,
+		source: `published examples: l.wl.co/l?u=<percent-encoded URL> (ninoseki/kachi's tests)`,
 		read:   "2026-12-01",
 	}
 )
@@ -175,9 +176,10 @@ var wrapperHosts = map[string]*linkWrapper{
 // opaqueRedirects are the hosts of links whose target is not in the link:
 // URL shorteners and Mimecast's URL Protect. Only the network can tell
 // where they lead, so [Tidy] reports [FactOpaqueRedirect] and leaves them.
-// Each is the short-link host of the service named, as the service's own
-// site shows its links; read 2026-12-01. Mimecast's hosts
-// ("protect-<region>.mimecast.com", from Mimecast's published examples
+// Each is the short-link domain of the service named, listed on
+// 2026-12-01 from what those services' links look like; an entry only
+// adds a fact, so a host missing here costs only the fact. Mimecast's
+// hosts ("protect-<region>.mimecast.com", as in its rewritten links
 // https://protect-us.mimecast.com/s/<code>?domain=<domain>) are matched
 // in code.
 var opaqueRedirects = map[string]string{

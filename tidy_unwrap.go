@@ -19,7 +19,8 @@ import (
 
 // unwrapLink returns the target of text when text is a wrapped link.
 // found reports whether text is a link of a wrapper; ok, whether its
-// target could be read, and is an http, https or mailto URL.
+// target could be read, and is an http, https or mailto URL, or an
+// address with no scheme ("acme.com/x", as LinkedIn writes some).
 func unwrapLink(text string) (target string, found, ok bool) {
 	host, rest := hostOf(text)
 	return unwrapHostLink(linkHostOf(host, rest), rest)
@@ -49,7 +50,8 @@ func unwrapHostLink(lh linkHost, rest string) (target string, found, ok bool) {
 		return "", false, false // another page of the wrapper's site
 	}
 	target = strings.TrimSpace(target)
-	if !ok || !(foldPrefix(target, "http://") || foldPrefix(target, "https://") || foldPrefix(target, "mailto:")) {
+	if !ok || !(foldPrefix(target, "http://") || foldPrefix(target, "https://") || foldPrefix(target, "mailto:") ||
+		strings.IndexAny(target, " \t\r\n") < 0 && looksLikeAddress(target, true)) {
 		return "", true, false
 	}
 	return target, true, true
