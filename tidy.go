@@ -89,9 +89,13 @@ const maxRounds = 3*maxUnwrap + 4
 //  4. Trailing sentence punctuation is removed
 //     ([FactTrailingPunctuationRemoved]): ",", "!", "?" (so an empty
 //     query goes), ")" without its "(", ";" unless it ends an HTML
-//     character reference ("&amp;"), and "." only after a path (a "/"
-//     after the host: "acme.com." keeps the root dot it may be). Steps 1,
-//     3 and 4 repeat until none applies.
+//     character reference ("&amp;"), their CJK full-width forms and "。",
+//     and "." after a closing quote or bracket or after a path (a "/"
+//     after the host), unless it ends a "." or ".." segment:
+//     "acme.com." keeps the root dot it may be. A URL whose own last
+//     character is one of these loses it too ("/wiki/Yahoo!"), and the
+//     fact says so. Steps 1, 3 and 4 repeat until none applies; past 64
+//     removals the cell fails with [CodeInvalidURL].
 //  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
 //     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
 //     others of placeholders in tidy_lists.go, compared ignoring case; a
@@ -117,21 +121,23 @@ const maxRounds = 3*maxUnwrap + 4
 //     host under a listed top-level domain, an IPv4 address or an e-mail
 //     address), so that a space in a path or a fragment
 //     ("page.html#Main Story") splits nothing.
-//  9. Address-bar typos are repaired ([FactTypoRepaired]), as browsers
-//     repair what is typed into the address bar (Chromium's
-//     components/url_formatter/url_fixer.cc, Firefox's
-//     browser.fixup.typo.scheme): "http//" and "https//" (also with one
-//     slash or backslashes) become "http://" and "https://"; a ";" or a
-//     doubled ":" after http or https becomes ":" ("http;//",
-//     "https:://"), as Chromium does; "." or "," before "//" likewise;
-//     misspelled schemes become http or https ("htp://", "htps://",
-//     "hhttp://": schemeTypos in tidy_lists.go); a doubled scheme loses
-//     the outer one ("http://http://acme.com", "http://https//acme.com");
-//     a cell starting with "://" loses it; "www," becomes "www.". The
-//     repaired scheme is written in lowercase and followed by "://".
-//     "http:/acme.com", "http:\\acme.com", "http:acme.com" and
-//     "http:///acme.com" are left as they are: the URL Standard reads
-//     them as browsers do.
+//  9. Address-bar typos are repaired ([FactTypoRepaired]), and the rules
+//     run again from step 1 on the result. A ";" for the ":" of http or
+//     https is Chromium's repair (components/url_formatter/url_fixer.cc,
+//     SegmentURLInternal: "http;//acme.com"); a doubled ":" ("https:://")
+//     and a "." or "," ("http.//") are repaired the same way. Misspelled
+//     schemes become http or https as Firefox's address bar makes them
+//     (browser.fixup.typo.scheme: "htp://", "ttps://", plus doubled
+//     letters "hhttp://": schemeTypos in tidy_lists.go). The rest are the
+//     typos of issue 18, which neither browser repairs: a missing ":"
+//     ("http//", "https//", "http/", "http\\"), a doubled scheme, whose
+//     outer one goes ("http://http://acme.com", "http://https//acme.com"),
+//     "://" with no scheme before it, and "www," for "www.". A repaired
+//     scheme is written in lowercase and followed by "://", and a scheme
+//     must be followed by a slash to be repaired ("http::b@acme.com" is
+//     the Standard's empty user name and password "b"). "http:/acme.com", "http:\\acme.com",
+//     "http:acme.com" and "http:///acme.com" are left as they are: the URL
+//     Standard reads them as browsers do.
 //  10. A link whose target is not in it, a URL shortener (t.co, bit.ly,
 //     ...) or Mimecast, gets [FactOpaqueRedirect]: it is not guessed at.
 //
@@ -139,7 +145,9 @@ const maxRounds = 3*maxUnwrap + 4
 // [Parse]. A failure is an *[Error] whose Input is the cell; the Tidied
 // returned with it says what was found.
 //
-// Tidy makes no allocation when no rule applies, the common case.
+// Tidy makes no allocation when no rule applies, the common case, unless
+// the cell has white space, ",", ";" or "|" between parts that all look
+// like domain names: their look-up in the Public Suffix List allocates.
 func Tidy(cell string, opts TidyOptions) (Tidied, error) {
 	return tidy(cell, opts, nil)
 }
@@ -162,9 +170,9 @@ func ParseCell(cell string, opts TidyOptions) (Address, error) {
 
 // Parse parses t.Text with [Parse] and adds to the Address's facts
 // t.Facts and, for an http or https address whose host is not a public
-// website, [FactNotPublicWebsite]. The Address's Input is t.Text, and its Fields are spans of
-// t.Text, which [Tidied.CellSpan] turns into spans of the cell. Parse is
-// for a Tidied that [Tidy] returned without an error.
+// website, [FactNotPublicWebsite]. The Address's Input is t.Text, and its
+// Fields are spans of t.Text, which [Tidied.CellSpan] turns into spans of
+// the cell. Parse is for a Tidied that [Tidy] returned without an error.
 func (t Tidied) Parse() (Address, error) {
 	a, err := Parse(t.Text)
 	if err != nil {
