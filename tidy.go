@@ -674,6 +674,9 @@ type schemePrefix struct {
 // that Tidy reads as a scheme (step 9 of Tidy), or nothing but a letter
 // or digit follows it.
 func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
+	if text == "" || text[0]|0x20 != 'h' && text[0]|0x20 != 't' {
+		return p, false // http, https and schemeTypos start with "h" or "t"
+	}
 	i := 0
 	for i < len(text) && i < 8 && asciiLetter(text[i]) {
 		i++
@@ -691,8 +694,8 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 	case "https":
 		p.scheme, p.good = "https", true
 	default:
-		if name[0] != 'h' && name[0] != 't' || i > 6 {
-			return p, false // no misspelling in schemeTypos starts otherwise
+		if i > 6 {
+			return p, false // no misspelling in schemeTypos is longer
 		}
 		if p.scheme = schemeTypos[string(name[:i])]; p.scheme == "" {
 			return p, false
@@ -1046,14 +1049,13 @@ func hostOf(text string) (host, rest string) {
 			return "", ""
 		}
 	}
-	end := 0
-	for end < len(s) && !hostEnds[s[end]] {
-		end++
+	end, at := 0, -1
+	for ; end < len(s) && !hostEnds[s[end]]; end++ {
+		if s[end] == '@' {
+			at = end
+		}
 	}
-	host, rest = s[:end], s[end:]
-	if i := strings.LastIndexByte(host, '@'); i >= 0 {
-		host = host[i+1:]
-	}
+	host, rest = s[at+1:end], s[end:]
 	return strings.TrimSuffix(host, "."), rest
 }
 
