@@ -229,3 +229,13 @@ func parseFailure(input string, at int, prefix string, err error) *Error {
 	pe.Offset += len(prefix)
 	return &Error{Input: input, Offset: offset, Err: pe, code: pe.Code()}
 }
+
+// The codes of [Tidy]'s and [ParseCell]'s failures: a spreadsheet cell
+// that is not one website address. Each is its own group for a program
+// that counts or deduplicates addresses.
+const (
+	CodeEmpty            Code = "web.empty"             // the cell is empty, or only white space and invisible characters
+	CodePlaceholder      Code = "web.placeholder"       // the cell stands for "no website": "N/A", "none", "-", "0", "TBD", ...
+	CodeSeveralAddresses Code = "web.several-addresses" // the cell holds several addresses; Tidied.Parts has them
+	CodeEmail            Code = "web.email"             // the cell is an e-mail address that was not turned into a website
+)

@@ -44,6 +44,37 @@ const (
 	FactYouTubeProfile
 	FactTikTokProfile
 	FactMastodonProfile
+	// FactInvisibleRemoved and the facts after it are the changes and
+	// findings of [Tidy], which [Parse] never reports: see [Tidy] for the
+	// rule behind each. FactInvisibleRemoved: invisible characters (a byte
+	// order mark, zero-width spaces and joiners, bidirectional marks, a
+	// soft hyphen, control characters) were removed from the ends.
+	FactInvisibleRemoved
+	// FactWrappingRemoved: quotes or brackets around the address were
+	// removed.
+	FactWrappingRemoved
+	// FactTrailingPunctuationRemoved: sentence punctuation after the
+	// address was removed.
+	FactTrailingPunctuationRemoved
+	// FactTypoRepaired: a misspelled scheme or "www," was repaired, as a
+	// browser's address bar repairs it.
+	FactTypoRepaired
+	// FactLinkUnwrapped: the cell was a wrapped link (Safe Links, URL
+	// Defense, a redirect) and the address is its target.
+	FactLinkUnwrapped
+	// FactEmailDomain: the cell was an e-mail address and the address is
+	// the website of its domain.
+	FactEmailDomain
+	// FactOpaqueRedirect: the address is a redirect whose target is not in
+	// the link (a URL shortener, Mimecast): only the network can tell
+	// where it leads.
+	FactOpaqueRedirect
+	// FactNotPublicWebsite: the address is an http or https address whose
+	// host is not a public website: a name with no public suffix (one label, an unlisted top-level domain), a
+	// reserved name (RFC 2606, RFC 6761: "localhost", "example", "test",
+	// ".local", ...), or an IP address that is not global (0.0.0.0,
+	// loopback, private networks).
+	FactNotPublicWebsite
 	numFacts = iota
 )
 
@@ -80,6 +111,14 @@ var factNames = [numFacts]string{
 	"youtube-profile",
 	"tiktok-profile",
 	"mastodon-profile",
+	"invisible-removed",
+	"wrapping-removed",
+	"trailing-punctuation-removed",
+	"typo-repaired",
+	"link-unwrapped",
+	"email-domain",
+	"opaque-redirect",
+	"not-public-website",
 }
 
 // Has reports whether f holds every fact of g.

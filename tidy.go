@@ -1,0 +1,1153 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"net/netip"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// This file is the layer between a spreadsheet cell and [Parse] (issue
+// 18): [Tidy] turns a cell into the address text a person meant, or says
+// why the cell is not an address, and reports every change as a fact.
+
+// TidyOptions are the choices of [Tidy]. The zero value is the default.
+type TidyOptions struct {
+	// EmailToWebsite turns an e-mail address into the website of its
+	// domain: "sales@mail.acme.co.uk" becomes "acme.co.uk" (the
+	// registrable domain, so that a mail server's subdomain does not
+	// count), with [FactEmailDomain]. Addresses at free-mail and
+	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
+	// ...: freeMailDomains in tidy_lists.go, with its source), at reserved
+	// names and at domains with no public suffix stay a [CodeEmail]
+	// error, as every e-mail address does when EmailToWebsite is false.
+	EmailToWebsite bool
+}
+
+// Tidied is a cell as [Tidy] left it.
+type Tidied struct {
+	// Cell is the cell as given.
+	Cell string
+	// Text is the address text to parse: Cell itself when Tidy changed
+	// nothing, else the tidied text, trimmed of white space. When Tidy
+	// fails, Text is what the failure is about: the placeholder, the
+	// e-mail address, the text holding several addresses.
+	Text string
+	// Start is the byte offset of Text in Cell when Text is a part of
+	// Cell, as it is unless a link was unwrapped, a typo repaired or an
+	// e-mail address turned into its domain; then Start is -1.
+	Start int
+	// Facts are the facts of Tidy's changes, one per kind of change
+	// ([FactInvisibleRemoved], [FactWrappingRemoved],
+	// [FactTrailingPunctuationRemoved], [FactTypoRepaired],
+	// [FactLinkUnwrapped], [FactEmailDomain]), and [FactOpaqueRedirect].
+	// When Facts has none of the changes, Text is Cell.
+	Facts Facts
+	// Parts are the addresses of a cell that holds several (the error's
+	// code is [CodeSeveralAddresses]), each as written in Text; nil
+	// otherwise. Tidy each part to parse it.
+	Parts []string
+}
+
+// changeFacts are the facts of the changes Tidy makes to a cell.
+const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPunctuationRemoved |
+	FactTypoRepaired | FactLinkUnwrapped | FactEmailDomain
+
+// maxUnwrap is how many wrapped links, one inside the other, Tidy undoes.
+const maxUnwrap = 5
+
+// maxRounds bounds how many times Tidy goes through its rules again after
+// a wrapped link, an e-mail address or a typo rewrote the text; a typo
+// may come before each wrapped link, so it is never reached.
+const maxRounds = 3*maxUnwrap + 4
+
+// Tidy turns a spreadsheet cell into the website address its author
+// meant, or reports why it is not one. It applies these rules, in this
+// order, and reports each change by a fact, so that a fact never hides a
+// change; white space at the ends, which [Parse] trims itself, is
+// trimmed without one.
+//
+//  1. Invisible characters at the ends are removed
+//     ([FactInvisibleRemoved]): format characters (Unicode category Cf:
+//     byte order mark, zero-width space, zero-width joiner and non-joiner,
+//     word joiner, soft hyphen, bidirectional marks and isolates), the
+//     Hangul fillers, and control characters. No-break spaces are white
+//     space. Inside a host, UTS #46 decides, as [Parse] does.
+//  2. A cell that is then empty fails with [CodeEmpty]; one with no letter
+//     or digit ("-", "?", "...") with [CodePlaceholder].
+//  3. Wrapping is removed ([FactWrappingRemoved]): straight and curly
+//     quotes, guillemets and CJK quotes around the cell, or alone at one
+//     end of it; matching brackets around the cell ("<…>", "(…)", "[…]",
+//     "{…}"); a bracket at one end whose partner is nowhere in the cell.
+//  4. Trailing sentence punctuation is removed
+//     ([FactTrailingPunctuationRemoved]): ",", "!", "?" (so an empty
+//     query goes), ")" without its "(", ";" unless it ends an HTML
+//     character reference ("&amp;"), their CJK full-width forms and "。",
+//     and "." after a closing quote or bracket or after a path (a "/"
+//     after the host), unless it ends a "." or ".." segment:
+//     "acme.com." keeps the root dot it may be. A URL whose own last
+//     character is one of these loses it too ("/wiki/Yahoo!"), and the
+//     fact says so. Steps 1, 3 and 4 repeat until none applies; past 64
+//     removals the cell fails with [CodeInvalidURL].
+//  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
+//     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
+//     others of placeholders in tidy_lists.go, compared ignoring case; a
+//     cell of zeros; a scheme and "www" alone ("http://", "www.").
+//  6. A wrapped link is replaced by its target ([FactLinkUnwrapped]), and
+//     the steps from 1 run again on it, up to 5 wrappers deep: Microsoft
+//     Safe Links, Proofpoint URL Defense v1, v2 and v3, Google's /url,
+//     Facebook's and Instagram's link shims, LinkedIn's, Slack's and
+//     YouTube's redirects, Barracuda, Trend Micro, Sophos, FireEye and
+//     WhatsApp, each decoded as its provider documents or publishes it
+//     (wrapperHosts in tidy_lists.go, with the sources). The target must
+//     be an http, https or mailto URL, or an address without a scheme
+//     under a listed top-level domain. A wrapper whose target cannot be
+//     read, or that is nested deeper, stays as it is with
+//     [FactOpaqueRedirect].
+//  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
+//     "Sales <sales@acme.com>") fails with [CodeEmail], or, with
+//     [TidyOptions.EmailToWebsite], becomes its domain's website
+//     ([FactEmailDomain]). It is never the user info of a website.
+//  8. A cell of several addresses, separated by white space, newlines,
+//     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
+//     Tidied.Parts holds them: every part must look like an address (a
+//     host under a listed top-level domain, an IPv4 address or an e-mail
+//     address), so that a space in a path or a fragment
+//     ("page.html#Main Story") splits nothing.
+//  9. Address-bar typos are repaired ([FactTypoRepaired]), and the rules
+//     run again from step 1 on the result. A ";" for the ":" of http or
+//     https is Chromium's repair (components/url_formatter/url_fixer.cc,
+//     SegmentURLInternal: "http;//acme.com"); a doubled ":" ("https:://")
+//     and a "." or "," ("http.//") are repaired the same way. Misspelled
+//     schemes become http or https as Firefox's address bar makes them
+//     (browser.fixup.typo.scheme: "htp://", "ttps://", plus doubled
+//     letters "hhttp://": schemeTypos in tidy_lists.go). The rest are the
+//     typos of issue 18, which neither browser repairs: a missing ":"
+//     ("http//", "https//", "http/", "http\\"), a doubled scheme, whose
+//     outer one goes ("http://http://acme.com", "http://https//acme.com"),
+//     "://" with no scheme before it, and "www," for "www.". A repaired
+//     scheme is written in lowercase and followed by "://", and a scheme
+//     must be followed by a slash to be repaired ("http::b@acme.com" is
+//     the Standard's empty user name and password "b"). "http:/acme.com", "http:\\acme.com",
+//     "http:acme.com" and "http:///acme.com" are left as they are: the URL
+//     Standard reads them as browsers do.
+//  10. A link whose target is not in it, a URL shortener (t.co, bit.ly,
+//     ...) or Mimecast, gets [FactOpaqueRedirect]: it is not guessed at.
+//
+// A cell that is not valid UTF-8 fails with [CodeInvalidUTF8], as in
+// [Parse]. A failure is an *[Error] whose Input is the cell; the Tidied
+// returned with it says what was found.
+//
+// Tidy makes no allocation when no rule applies, the common case, unless
+// the cell has white space, ",", ";" or "|" between parts that all look
+// like domain names: their look-up in the Public Suffix List allocates.
+func Tidy(cell string, opts TidyOptions) (Tidied, error) {
+	return tidy(cell, opts, nil)
+}
+
+// ParseCell parses a spreadsheet cell: [Tidy], then [Tidied.Parse]. A
+// failure is Tidy's or Parse's *[Error]. Call Tidy and Tidied.Parse
+// yourself to show the text that was parsed beside the cell, or to read
+// the parts of a cell with several addresses.
+//
+// A program that counts or deduplicates addresses should keep apart what
+// is not a public website: every failure (by its code) and every address
+// with [FactNotPublicWebsite] or [FactNonWebScheme].
+func ParseCell(cell string, opts TidyOptions) (Address, error) {
+	t, err := Tidy(cell, opts)
+	if err != nil {
+		return Address{}, err
+	}
+	return t.Parse()
+}
+
+// Parse parses t.Text with [Parse] and adds to the Address's facts
+// t.Facts and, for an http or https address whose host is not a public
+// website, [FactNotPublicWebsite]. The Address's Input is t.Text, and its
+// Fields are spans of t.Text, which [Tidied.CellSpan] turns into spans of
+// the cell. Parse is for a Tidied that [Tidy] returned without an error.
+func (t Tidied) Parse() (Address, error) {
+	a, err := Parse(t.Text)
+	if err != nil {
+		return Address{}, err
+	}
+	a.facts |= t.Facts
+	if a.IsWebsite() && notPublicWebsite(a.url) {
+		a.facts |= FactNotPublicWebsite
+	}
+	return a, nil
+}
+
+// CellSpan returns s, a span of t.Text (such as a field of the Address
+// [Tidied.Parse] returns), as a span of t.Cell, or {-1, -1} when s is
+// absent or Text is not a part of Cell (t.Start is -1).
+func (t Tidied) CellSpan(s Span) Span {
+	if !s.IsPresent() || t.Start < 0 {
+		return Span{-1, -1}
+	}
+	return Span{s.Start + t.Start, s.End + t.Start}
+}
+
+// tidyState is the text Tidy works on: where it is in the cell, and the
+// facts of the changes made so far.
+type tidyState struct {
+	text  string
+	start int // the byte offset of text in the cell; -1 once it was rewritten
+	facts Facts
+	trims int // how many times trimEnds removed something
+}
+
+// cut removes front bytes from the start of the text and back bytes from
+// its end.
+func (s *tidyState) cut(front, back int) {
+	s.text = s.text[front : len(s.text)-back]
+	if s.start >= 0 {
+		s.start += front
+	}
+}
+
+// rewrite replaces the text with one that is not a part of the cell.
+func (s *tidyState) rewrite(text string) {
+	s.text = text
+	s.start = -1
+}
+
+// tidy is Tidy. When target is not nil, it is set to the target of the
+// last wrapped link undone (for the tests).
+func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
+	t := Tidied{Cell: cell, Text: cell}
+	if !utf8.ValidString(cell) {
+		_, err := Parse(cell) // Parse's CodeInvalidUTF8 error, at the first bad byte
+		return t, err
+	}
+	s := tidyState{text: cell}
+	fail := func(code Code, offset int, reason string) (Tidied, error) {
+		t.Text, t.Start, t.Facts = s.text, s.start, s.facts
+		return t, &Error{Input: cell, Offset: offset, Reason: reason, code: code}
+	}
+	unwraps := 0
+	var (
+		link     linkHost // what is known of the host of linkText
+		linkText string
+	)
+	for round := 0; ; round++ {
+		s.trimInvisible()
+		if s.text == "" {
+			return fail(CodeEmpty, 0, "the cell is empty")
+		}
+		if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) {
+			// A cell of punctuation is checked before steps 3 and 4,
+			// which would remove it.
+			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
+		}
+		trims := s.trims
+		if !s.trimEnds() {
+			s.text, s.start = cell, 0
+			return fail(CodeInvalidURL, 0, "more than "+strconv.Itoa(maxTrims)+" quotes, brackets and punctuation marks at the ends")
+		}
+		if s.trims > trims && isPlaceholder(s.text) {
+			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
+		}
+		if round == maxRounds {
+			break
+		}
+
+		host, rest := hostOf(s.text)
+		link, linkText = linkHostOf(host, rest), s.text
+		if to, found, ok := unwrapHostLink(link, rest); found {
+			if ok && unwraps < maxUnwrap {
+				if target != nil {
+					*target = to
+				}
+				s.rewrite(to)
+				s.facts |= FactLinkUnwrapped
+				unwraps++
+				continue
+			}
+			s.facts |= FactOpaqueRedirect
+		}
+
+		if addr, at, domain, ok := emailOf(s.text); ok {
+			site, reason := emailWebsite(domain)
+			if !opts.EmailToWebsite && reason == "" {
+				reason = "an e-mail address, not a website"
+			}
+			if reason != "" {
+				offset := -1
+				if s.start >= 0 {
+					offset = s.start + at
+					s.start += strings.Index(s.text, addr) // the address inside "Name <…>"
+				}
+				s.text = addr
+				return fail(CodeEmail, offset, reason)
+			}
+			s.rewrite(site)
+			s.facts |= FactEmailDomain
+			continue
+		}
+
+		if parts, at := splitAddresses(s.text); parts != nil {
+			offset := -1
+			if s.start >= 0 {
+				offset = s.start + at
+			}
+			t.Parts = parts
+			return fail(CodeSeveralAddresses, offset, partsReason(parts))
+		}
+
+		if !s.repairTypos() {
+			break
+		}
+		// The repaired text is tidied again from step 1.
+	}
+	if s.text != linkText {
+		link = linkHostOf(hostOf(s.text))
+	}
+	if link.opaque {
+		s.facts |= FactOpaqueRedirect
+	}
+
+	if s.facts&changeFacts == 0 {
+		// Nothing changed but white space at the ends, which Parse
+		// trims: the text to parse is the cell, so that Parse's spans
+		// are spans of the cell.
+		t.Facts = s.facts
+		return t, nil
+	}
+	t.Text, t.Start, t.Facts = s.text, s.start, s.facts
+	return t, nil
+}
+
+// isInvisible reports whether r is removed from the ends of a cell as an
+// invisible character: a format character (category Cf), a Hangul filler
+// or the combining grapheme joiner (default-ignorable code points that
+// show nothing), or a control character that is not white space.
+func isInvisible(r rune) bool {
+	switch {
+	case r < 0x20 || r == 0x7f:
+		return !unicode.IsSpace(r)
+	case r < 0x80:
+		return false
+	case r < 0xa0:
+		return r != 0x85 // C1 controls; U+0085 NEXT LINE is white space
+	case r == 0x034f, r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+// trimInvisible removes white space and invisible characters from the
+// ends of the text.
+func (s *tidyState) trimInvisible() {
+	for s.text != "" {
+		c := s.text[0]
+		if c > ' ' && c < utf8.RuneSelf && c != 0x7f {
+			break
+		}
+		r, n := utf8.DecodeRuneInString(s.text)
+		if unicode.IsSpace(r) {
+			s.cut(n, 0)
+		} else if isInvisible(r) {
+			s.cut(n, 0)
+			s.facts |= FactInvisibleRemoved
+		} else {
+			break
+		}
+	}
+	for s.text != "" {
+		c := s.text[len(s.text)-1]
+		if c > ' ' && c < utf8.RuneSelf && c != 0x7f {
+			break
+		}
+		r, n := utf8.DecodeLastRuneInString(s.text)
+		if unicode.IsSpace(r) {
+			s.cut(0, n)
+		} else if isInvisible(r) {
+			s.cut(0, n)
+			s.facts |= FactInvisibleRemoved
+		} else {
+			break
+		}
+	}
+}
+
+// isQuote reports whether r is a quotation mark that may wrap a cell.
+func isQuote(r rune) bool {
+	switch r {
+	case '"', '\'', '`', '‘', '’', '‚', '‛', '“', '”', '„', '‟', '«', '»', '‹', '›',
+		'「', '」', '『', '』', '＂', '＇':
+		return true
+	}
+	return false
+}
+
+// closingBracket returns the bracket that closes r, or 0 when r opens
+// none.
+func closingBracket(r rune) rune {
+	switch r {
+	case '<':
+		return '>'
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '（':
+		return '）'
+	case '【':
+		return '】'
+	case '＜':
+		return '＞'
+	}
+	return 0
+}
+
+// openingBracket returns the bracket that r closes, or 0.
+func openingBracket(r rune) rune {
+	switch r {
+	case '>':
+		return '<'
+	case ')':
+		return '('
+	case ']':
+		return '['
+	case '}':
+		return '{'
+	case '）':
+		return '（'
+	case '】':
+		return '【'
+	case '＞':
+		return '＜'
+	}
+	return 0
+}
+
+// encloses reports whether the brackets open and close around inner
+// enclose it, that is, whether inner never closes a bracket it did not
+// open: "(a) (b)" is not "(…)" around "a) (b".
+func encloses(inner string, open, close rune) bool {
+	depth := 0
+	for _, r := range inner {
+		switch r {
+		case open:
+			depth++
+		case close:
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// maxTrims bounds how many quotes, brackets and punctuation marks Tidy
+// removes from the ends of a cell (steps 3 and 4), so that its time stays
+// linear in the cell's length whatever the cell: each removal looks at
+// the whole text once. No cell people write comes near it.
+const maxTrims = 64
+
+// trimEnds applies steps 1, 3 and 4 of Tidy until none applies. It
+// reports false when one would apply after maxTrims removals.
+func (s *tidyState) trimEnds() bool {
+	for s.text != "" {
+		s.trimInvisible()
+		if s.text == "" {
+			return true
+		}
+		first, n1 := utf8.DecodeRuneInString(s.text)
+		last, n2 := utf8.DecodeLastRuneInString(s.text)
+		if first < utf8.RuneSelf && isAddressByte(byte(first)) && last < utf8.RuneSelf && isAddressByte(byte(last)) {
+			return true // the common case: a letter or digit, or "/", at each end
+		}
+		two := n1+n2 <= len(s.text) // first and last are two code points
+		front, back, fact := 0, 0, FactWrappingRemoved
+		switch {
+		case two && isQuote(first) && isQuote(last):
+			front, back = n1, n2
+		case two && closingBracket(first) == last && encloses(s.text[n1:len(s.text)-n2], first, last):
+			front, back = n1, n2
+		case last == ')' && strings.Count(s.text, ")") > strings.Count(s.text, "("),
+			isTrailingPunctuation(s.text, last):
+			back, fact = n2, FactTrailingPunctuationRemoved
+		case isQuote(first) && !strings.ContainsFunc(s.text[n1:], isQuote):
+			// A quote alone ("'acme.com", Excel's text prefix), not the
+			// one before a display name (`"Jane" <jane@acme.com>`).
+			front = n1
+		case isQuote(last) && !strings.ContainsFunc(s.text[:len(s.text)-n2], isQuote):
+			back = n2
+		case closingBracket(first) != 0 && !strings.ContainsRune(s.text[n1:], closingBracket(first)):
+			front = n1
+		case openingBracket(last) != 0 && last != ')' && !strings.ContainsRune(s.text[:len(s.text)-n2], openingBracket(last)):
+			back = n2
+		default:
+			return true
+		}
+		if s.trims == maxTrims {
+			return false
+		}
+		s.trims++
+		s.cut(front, back)
+		s.facts |= fact
+	}
+	return true
+}
+
+// isAddressByte reports whether c is an ASCII letter, digit or "/", which
+// no rule removes from the ends.
+func isAddressByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '/'
+}
+
+// isTrailingPunctuation reports whether last, the last code point of
+// text, is sentence punctuation to remove (step 4 of Tidy).
+func isTrailingPunctuation(text string, last rune) bool {
+	switch last {
+	case ',', '!', '?', '。', '，', '、', '！', '？', '；':
+		return true
+	case ';':
+		return !endsInCharRef(text[:len(text)-1])
+	case '.':
+		// After a closing quote or bracket ("acme.com".), or after a
+		// path, unless its last segment is "." or "..".
+		if before, _ := utf8.DecodeLastRuneInString(text[:len(text)-1]); isQuote(before) || openingBracket(before) != 0 {
+			return true
+		}
+		seg := text[strings.LastIndexByte(text, '/')+1:]
+		return hasPath(text) && strings.Trim(seg, ".") != ""
+	}
+	return false
+}
+
+// endsInCharRef reports whether s ends like an HTML character reference
+// before its ";": "&amp", "&#38", "&#x26".
+func endsInCharRef(s string) bool {
+	i := len(s)
+	for i > 0 && asciiAlnum(s[i-1]) {
+		i--
+	}
+	if i == len(s) || i == 0 {
+		return false
+	}
+	switch {
+	case s[i-1] == '&':
+		return asciiLetter(s[i])
+	case s[i-1] == '#' && i >= 2 && s[i-2] == '&':
+		return true // "&#38", "&#x26"
+	}
+	return false
+}
+
+// hasPath reports whether text has a "/" after its host, past a scheme's
+// "://" if it has one.
+func hasPath(text string) bool {
+	host := 0
+	if i := strings.Index(text, "://"); i >= 0 {
+		host = i + 3
+	}
+	return strings.IndexByte(text[host:], '/') >= 0
+}
+
+// asciiLetter reports whether c is an ASCII letter.
+func asciiLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// asciiAlnum reports whether c is an ASCII letter or digit.
+func asciiAlnum(c byte) bool { return asciiLetter(c) || '0' <= c && c <= '9' }
+
+// hasLetterOrDigit reports whether s has a letter or a digit, of any
+// script.
+func hasLetterOrDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if asciiAlnum(c) {
+				return true
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
+}
+
+// isPlaceholder reports whether text, tidied at its ends, stands for "no
+// website" (step 5 of Tidy).
+func isPlaceholder(text string) bool {
+	zeros := 0
+	for zeros < len(text) && text[zeros] == '0' {
+		zeros++
+	}
+	if zeros == len(text) || isSchemeOrWWW(text) {
+		return true
+	}
+	if len(text) > 2*maxPlaceholder || len(text) > 6 && strings.IndexByte(text, '.') >= 0 {
+		// No placeholder is that long, and those with a dot are short
+		// ("n.a.").
+		return false
+	}
+	// Lowercase, with runs of white space as one space and trailing
+	// ".", "!" and "?" left out, in a buffer on the stack.
+	var buf [4 * maxPlaceholder]byte
+	b := buf[:0]
+	space := false
+	for _, r := range text {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && len(b) > 0 {
+			b = append(b, ' ')
+		}
+		space = false
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+		if len(b) > maxPlaceholder+8 {
+			return false
+		}
+	}
+	for len(b) > 0 && (b[len(b)-1] == '.' || b[len(b)-1] == '!' || b[len(b)-1] == '?') {
+		b = b[:len(b)-1]
+	}
+	return placeholders[string(b)]
+}
+
+// isSchemeOrWWW reports whether text is only a web scheme and "www", as a
+// form's default value is: "http://", "https://www.", "www".
+func isSchemeOrWWW(text string) bool {
+	s := text
+	if foldPrefix(s, "https") {
+		s = s[5:]
+	} else if foldPrefix(s, "http") {
+		s = s[4:]
+	}
+	for s != "" && (s[0] == ':' || s[0] == ';' || s[0] == '/' || s[0] == '\\') {
+		s = s[1:]
+	}
+	if foldPrefix(s, "www") {
+		s = s[3:]
+	}
+	for s != "" && s[0] == '.' {
+		s = s[1:]
+	}
+	return s == "" && text != ""
+}
+
+// foldPrefix reports whether s starts with prefix, ignoring ASCII case;
+// prefix is lowercase ASCII.
+func foldPrefix(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if s[i]|0x20 != prefix[i] && s[i] != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// schemePrefix is what is written before the host of a text that starts
+// with http, https or one of schemeTypos.
+type schemePrefix struct {
+	scheme string // "http" or "https"
+	end    int    // where the host starts
+	// good reports whether the prefix is one the URL Standard reads as
+	// written: http or https, one ":", then any slashes.
+	good    bool
+	slashes int
+}
+
+// parseSchemePrefix reads the scheme prefix of text: http, https or a
+// misspelling of them; then ":", ";", "::", "." or "," (or nothing); then
+// slashes or backslashes. ok is false when text does not start with one
+// that Tidy reads as a scheme (step 9 of Tidy), or nothing but a letter
+// or digit follows it.
+func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
+	if text == "" || text[0]|0x20 != 'h' && text[0]|0x20 != 't' {
+		return p, false // http, https and schemeTypos start with "h" or "t"
+	}
+	i := 0
+	for i < len(text) && i < 8 && asciiLetter(text[i]) {
+		i++
+	}
+	if i < 2 || i == len(text) || asciiAlnum(text[i]) {
+		return p, false
+	}
+	var name [8]byte
+	for k := 0; k < i; k++ {
+		name[k] = text[k] | 0x20
+	}
+	switch string(name[:i]) {
+	case "http":
+		p.scheme, p.good = "http", true
+	case "https":
+		p.scheme, p.good = "https", true
+	default:
+		if i > 6 {
+			return p, false // no misspelling in schemeTypos is longer
+		}
+		if p.scheme = schemeTypos[string(name[:i])]; p.scheme == "" {
+			return p, false
+		}
+	}
+	j := i
+	for j < len(text) && (text[j] == ':' || text[j] == ';' || text[j] == '.' || text[j] == ',') {
+		j++
+	}
+	k := j
+	for k < len(text) && (text[k] == '/' || text[k] == '\\') {
+		k++
+	}
+	p.end, p.slashes = k, k-j
+	if k == len(text) || !(asciiAlnum(text[k]) || text[k] >= utf8.RuneSelf || text[k] == '[') {
+		return p, false
+	}
+	switch sep := text[i:j]; {
+	case sep == ":":
+		// "http:/x" and "http:\\x" are the Standard's; "htp:x" is not
+		// read as a scheme.
+		return p, p.good || p.slashes > 0
+	case sep == "":
+		p.good = false
+		return p, p.slashes > 0
+	case strings.Trim(sep, ":;") == "":
+		// "http;//", "https:://", as Chromium reads a ";" after a
+		// scheme; "http::b@host" is the Standard's (an empty user name).
+		p.good = false
+		return p, p.slashes > 0
+	case sep == "." || sep == ",":
+		p.good = false
+		return p, p.slashes >= 2
+	}
+	return p, false
+}
+
+// repairTypos applies step 9 of Tidy and reports whether it changed the
+// text. Its time is linear in the length of the text.
+func (s *tidyState) repairTypos() bool {
+	text := s.text
+	var p schemePrefix
+	ok := false
+	for {
+		if strings.HasPrefix(text, ":/") {
+			// "://acme.com": a scheme separator with no scheme.
+			text = strings.TrimLeft(text[1:], "/\\")
+			continue
+		}
+		if p, ok = parseSchemePrefix(text); !ok {
+			break
+		}
+		q, ok := parseSchemePrefix(text[p.end:])
+		if !ok || q.slashes == 0 || p.slashes == 0 {
+			break
+		}
+		// A doubled scheme: "http://http://acme.com".
+		text = text[p.end:]
+	}
+	host := 0
+	if ok {
+		host = p.end
+	}
+	if rest := text[host:]; foldPrefix(rest, "www,") && len(rest) > 4 && asciiAlnum(rest[4]) {
+		text = text[:host+3] + "." + rest[4:] // as long as before
+	}
+	if ok && !p.good {
+		text = p.scheme + "://" + text[p.end:]
+	}
+	if text == s.text {
+		return false
+	}
+	s.rewrite(text)
+	s.facts |= FactTypoRepaired
+	return true
+}
+
+// emailOf reports whether text is an e-mail address: "local@domain",
+// "mailto:local@domain?subject=…", or either in angle brackets after a
+// display name ("Sales <sales@acme.com>"). It returns the address
+// (without "mailto:" and the query), the offset of its "@" in text, and
+// its domain.
+func emailOf(text string) (addr string, at int, domain string, ok bool) {
+	if strings.IndexByte(text, '@') < 0 {
+		return "", 0, "", false
+	}
+	s, start := text, 0
+	if strings.HasSuffix(s, ">") {
+		i := strings.LastIndexByte(s, '<')
+		if i < 0 {
+			return "", 0, "", false
+		}
+		s, start = s[i+1:len(s)-1], i+1
+	}
+	if foldPrefix(s, "mailto:") {
+		s, start = s[7:], start+7
+		if i := strings.IndexByte(s, '?'); i >= 0 {
+			s = s[:i]
+		}
+	}
+	i := strings.IndexByte(s, '@')
+	if i <= 0 || strings.IndexByte(s[i+1:], '@') >= 0 {
+		return "", 0, "", false
+	}
+	local, dom := s[:i], strings.TrimSuffix(s[i+1:], ".") // "sales@acme.com." ends a sentence
+	s = s[:i+1+len(dom)]
+	for j := 0; j < len(local); j++ {
+		if strings.IndexByte(" \t\r\n\"(),/:;<>[\\]?#", local[j]) >= 0 {
+			return "", 0, "", false
+		}
+	}
+	if !isDomainName(dom) {
+		return "", 0, "", false
+	}
+	return s, start + i, dom, true
+}
+
+// isDomainName reports whether s is written as a domain name with at
+// least two labels: letters, digits, hyphens and non-ASCII code points,
+// separated by single dots.
+func isDomainName(s string) bool {
+	if s == "" || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") || strings.IndexByte(s, '.') < 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(asciiAlnum(c) || c == '-' || c == '.' || c >= utf8.RuneSelf) {
+			return false
+		}
+	}
+	return true
+}
+
+// emailWebsite returns the website of an e-mail domain (its registrable
+// domain), or why the address is not turned into one.
+func emailWebsite(domain string) (site, reason string) {
+	d := strings.ToLower(domain)
+	if !allASCII(d) {
+		// An internationalized domain: Parse maps it through UTS #46.
+		return d, ""
+	}
+	tld := d[strings.LastIndexByte(d, '.')+1:]
+	if reservedTLDs[tld] {
+		return "", "an e-mail address at " + d + ", a reserved name"
+	}
+	if !hasListedTLD(d) {
+		return "", "an e-mail address at " + d + ", which has no public suffix"
+	}
+	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
+	if err != nil {
+		return "", "an e-mail address at " + d + ", which has no registrable domain"
+	}
+	if reservedDomains[reg] {
+		return "", "an e-mail address at " + d + ", a reserved name"
+	}
+	for h := d; len(h) >= len(reg); {
+		if freeMailDomains[h] {
+			return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+		}
+		i := strings.IndexByte(h, '.')
+		if i < 0 {
+			break
+		}
+		h = h[i+1:]
+	}
+	return reg, ""
+}
+
+// splitAddresses returns the parts of a text that holds several addresses
+// (step 8 of Tidy) and the offset of the first separator, or nil. It
+// allocates only for a text that holds several.
+func splitAddresses(text string) (parts []string, at int) {
+	if !hasAddressSeparator(text) {
+		return nil, 0
+	}
+	// The parts are looked at in two passes: the first, which allocates
+	// nothing, finds most texts of one address (a space in a fragment);
+	// the second looks the top-level domains up.
+	n := 0
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		if !looksLikeAddress(text[start:end], false) {
+			return nil, 0
+		}
+		if n++; n == 2 {
+			at = strings.IndexFunc(text[:start], isAddressSeparator)
+		}
+	}
+	if n < 2 {
+		return nil, 0
+	}
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		if !looksLikeAddress(text[start:end], true) {
+			return nil, 0
+		}
+	}
+	parts = make([]string, 0, n)
+	for start, end := nextPart(text, 0); start < len(text); start, end = nextPart(text, end) {
+		parts = append(parts, text[start:end])
+	}
+	return parts, at
+}
+
+// nextPart returns the bounds of the next part of text from byte i on;
+// start is len(text) when there is none. Separators are runs of
+// isAddressSeparator and parts with no letter or digit ("/", "-", "&").
+func nextPart(text string, i int) (start, end int) {
+	for i < len(text) {
+		j := strings.IndexFunc(text[i:], func(r rune) bool { return !isAddressSeparator(r) })
+		if j < 0 {
+			break
+		}
+		start = i + j
+		end = strings.IndexFunc(text[start:], isAddressSeparator)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		if hasLetterOrDigit(text[start:end]) {
+			return start, end
+		}
+		i = end
+	}
+	return len(text), len(text)
+}
+
+// partsReason says what the parts of a cell with several addresses are:
+// `2 addresses: "acme.com", "globex.com"`, with the first five at most.
+func partsReason(parts []string) string {
+	b := strconv.AppendInt(nil, int64(len(parts)), 10)
+	b = append(b, " addresses: "...)
+	for i, p := range parts {
+		if i == 5 {
+			b = append(b, ", …"...)
+			break
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if len(p) > 100 {
+			n := 100
+			for !utf8.RuneStart(p[n]) {
+				n--
+			}
+			p = p[:n] + "…"
+		}
+		b = strconv.AppendQuote(b, p)
+	}
+	return string(b)
+}
+
+// hasAddressSeparator reports whether text has a code point that
+// isAddressSeparator accepts.
+func hasAddressSeparator(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if !separatorBytes[c] {
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return true
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if unicode.IsSpace(r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
+}
+
+// separatorBytes are the ASCII bytes of isAddressSeparator, and the bytes
+// that start a code point that is not ASCII (which may be white space).
+var separatorBytes = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r,;|") {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// isAddressSeparator reports whether r separates the addresses of a cell
+// that holds several.
+func isAddressSeparator(r rune) bool {
+	return r == ',' || r == ';' || r == '|' || unicode.IsSpace(r)
+}
+
+// looksLikeAddress reports whether a part of a cell is an address: an
+// e-mail address, or a host that is an IPv4 address or a domain name
+// under a top-level domain of the Public Suffix List, with or without a
+// scheme (misspelled ones too) before it and a path after it. Unless
+// lookup is true, the top-level domain is not looked up.
+func looksLikeAddress(part string, lookup bool) bool {
+	part = strings.Trim(part, "\"'`‘’“”«»‹›<>()[]{}.,!?")
+	if _, _, _, ok := emailOf(part); ok {
+		return true
+	}
+	host := part
+	if p, ok := parseSchemePrefix(part); ok {
+		host = part[p.end:]
+	} else if i := strings.Index(part, "://"); i >= 0 {
+		host = part[i+3:]
+	}
+	if i := strings.IndexAny(host, "/?#:\\"); i >= 0 {
+		host = host[:i]
+	}
+	if !isDomainName(host) {
+		return false
+	}
+	if !lookup {
+		return true
+	}
+	if strings.Trim(host, "0123456789.") == "" {
+		_, err := netip.ParseAddr(host)
+		return err == nil
+	}
+	host = strings.ToLower(host)
+	if !allASCII(host[strings.LastIndexByte(host, '.')+1:]) {
+		return true
+	}
+	return hasListedTLD(host)
+}
+
+// hasListedTLD reports whether the top-level domain of domain, a
+// lowercase ASCII name of two labels or more, is in the Public Suffix
+// List. The domain is looked up whole: a TLD listed only through a
+// wildcard ("*.ck") matches no single-label name, and no private rule is
+// a single label, so the TLD is listed when the suffix found is in the
+// list's ICANN section or has more than one label.
+func hasListedTLD(domain string) bool {
+	suffix, icann := publicsuffix.PublicSuffix(domain)
+	return icann || strings.IndexByte(suffix, '.') >= 0
+}
+
+// hostOf returns the host of text as written: after "http://" or
+// "https://" (or nothing), up to the port, path, query or fragment, and
+// after the user info; "" when text has another scheme. The rest of text,
+// from the port or path on, is returned too.
+func hostOf(text string) (host, rest string) {
+	s := text
+	switch {
+	case foldPrefix(s, "https://"):
+		s = s[8:]
+	case foldPrefix(s, "http://"):
+		s = s[7:]
+	case strings.HasPrefix(s, "//"):
+		s = s[2:]
+	default:
+		if i := strings.Index(s, "://"); i >= 0 && strings.IndexByte(s[:i], '/') < 0 {
+			return "", ""
+		}
+	}
+	end, at := 0, -1
+	for ; end < len(s) && !hostEnds[s[end]]; end++ {
+		if s[end] == '@' {
+			at = end
+		}
+	}
+	host, rest = s[at+1:end], s[end:]
+	return strings.TrimSuffix(host, "."), rest
+}
+
+// hostEnds are the bytes that end a host for hostOf.
+var hostEnds = [256]bool{'/': true, '?': true, '#': true, ':': true, '\\': true, ' ': true}
+
+// lowerHost writes host in lowercase into buf and returns it, or returns
+// host itself when it has no uppercase letter; false when it does not
+// fit.
+func lowerHost(buf []byte, host string) ([]byte, bool) {
+	if len(host) > cap(buf) {
+		return nil, false
+	}
+	b := buf[:len(host)]
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return b, true
+}
+
+// notPublicWebsite reports whether the host of u is not a public website
+// (FactNotPublicWebsite): a domain of one label, under a top-level
+// domain the Public Suffix List does not have, or reserved (reservedTLDs,
+// reservedDomains); an IP address that is not global (isPublicIP).
+func notPublicWebsite(u URL) bool {
+	switch u.HostKind() {
+	case DomainHost:
+		host := strings.TrimSuffix(u.Hostname(), ".")
+		i := strings.LastIndexByte(host, '.')
+		if i < 0 {
+			return true
+		}
+		tld := host[i+1:]
+		if reservedTLDs[tld] {
+			return true
+		}
+		if j := strings.LastIndexByte(host[:i], '.'); reservedDomains[host[j+1:]] {
+			return true
+		}
+		return !hasListedTLD(host)
+	case IPv4Host, IPv6Host:
+		a, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]"))
+		return err == nil && !isPublicIP(a)
+	}
+	return false
+}
+
+// specialPurpose are the IP ranges that are not global besides those
+// netip.Addr's methods know (loopback, private, link-local, multicast,
+// unspecified): from IANA's IPv4 and IPv6 Special-Purpose Address
+// Registries (RFC 6890): "this network" (RFC 791), shared address space
+// (RFC 6598), IETF protocol assignments, the documentation ranges (RFC
+// 5737, RFC 3849), benchmarking (RFC 2544), reserved (RFC 1112), and
+// discard-only (RFC 6666).
+var specialPurpose = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("198.51.100.0/24"),
+	netip.MustParsePrefix("203.0.113.0/24"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("100::/64"),
+}
+
+// isPublicIP reports whether a is a global unicast address that no
+// registry sets aside.
+func isPublicIP(a netip.Addr) bool {
+	a = a.Unmap()
+	if !a.IsGlobalUnicast() || a.IsPrivate() {
+		return false
+	}
+	for _, p := range specialPurpose {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// allASCII reports whether s is ASCII.
+func allASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
