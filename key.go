@@ -105,6 +105,14 @@ const KeyV1 KeyVersion = 1
 //  4. Root dots. All trailing dots of a host are dropped, not one:
 //     "example.com.." keys as "example.com" (KeyV1: "example.com.").
 //
+// A cell that the messy-cell layer says is not an address (a
+// placeholder such as "N/A", several addresses, an e-mail address) has no
+// key: [ParseCell] and [Tidy] return an *[Error] for it (web.placeholder,
+// web.several-addresses, web.email) and no Address, and the zero Address's
+// key is "". An address the layer marks [FactNotPublicWebsite]
+// ("localhost:3000", "intranet/wiki") is an address and has its key; keep
+// such addresses apart by that fact when deduplicating.
+//
 // Store KeyV2.Fingerprint() beside KeyV2 keys, and re-key when it
 // changes: the Public Suffix List and the Unicode version move keys as
 // they do KeyV1's. The tenants list does not move: it is part of KeyV2.
@@ -210,9 +218,6 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 	case KeyV1:
 		return a.appendKey(dst, 0)
 	case KeyV2:
-		// TODO(issue 19): once the messy-cell layer (tidy.go) is in, a
-		// value it says is not an address has no KeyV2 key: return dst
-		// here for it, so that Key returns "".
 		return a.appendKey(dst, keyV2Rules)
 	}
 	return dst
