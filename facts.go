@@ -166,13 +166,13 @@ func (f *Facts) UnmarshalJSON(data []byte) error {
 
 // factsOf returns the facts found in u, a URL [Parse] made; removed says
 // whether tracking parameters were removed.
-func factsOf(u URL, removed bool) Facts {
+func factsOf(u *URL, removed bool) Facts {
 	var f Facts
 	switch u.HostKind() {
 	case IPv4Host, IPv6Host:
 		f |= FactIPHost
 	case DomainHost:
-		if h := u.Hostname(); strings.HasPrefix(h, "xn--") || strings.Contains(h, ".xn--") {
+		if hasALabel(u.Hostname()) {
 			f |= FactInternationalizedDomain
 		}
 	}
@@ -192,4 +192,19 @@ func factsOf(u URL, removed bool) Facts {
 		f |= profileFacts[p.Network]
 	}
 	return f
+}
+
+// hasALabel reports whether a domain has a label that starts with "xn--".
+func hasALabel(domain string) bool {
+	for i := strings.IndexByte(domain, 'x'); i >= 0; {
+		if strings.HasPrefix(domain[i:], "xn--") && (i == 0 || domain[i-1] == '.') {
+			return true
+		}
+		j := strings.IndexByte(domain[i+1:], 'x')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }

@@ -174,6 +174,9 @@ type parseOpts struct {
 	// input's leading C0 controls and spaces are not trimmed, as they
 	// would not be after the prefix.
 	assume string
+	// printable says the caller knows input is printable ASCII (no byte
+	// below 0x20 or from 0x80), which the parser then need not check.
+	printable bool
 	// sink, when not nil, receives each validation error found, with its
 	// span in input as given, in the order the parser finds them: the
 	// parser's states, then the trimming of its first steps, then the code
@@ -201,7 +204,7 @@ func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
 			p.spans[k] = [2]int{-1, -1}
 		}
 	}
-	if err := p.init(input, o.assume == ""); err != nil {
+	if err := p.init(input, o.assume == "", o.printable); err != nil {
 		return URL{}, err
 	}
 	st := stateSchemeStart
@@ -221,7 +224,12 @@ func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
 	}
 	if sp != nil {
 		for k, s := range p.spans {
-			if s[0] >= 0 {
+			switch {
+			case s[0] < 0:
+			case !p.edited: // the common case: in is raw, trimmed
+				s[0] += p.trim
+				s[1] += p.trim
+			default:
 				s = p.rawSpan(s[0], s[1])
 			}
 			sp[k] = s
@@ -328,7 +336,7 @@ func (p *parser) rawSpan(start, end int) [2]int {
 // trimLeading) and trailing C0 controls and spaces, then all ASCII tabs and
 // newlines. Invalid UTF-8 is replaced by U+FFFD first, as the Standard
 // works on scalar value strings.
-func (p *parser) init(input string, trimLeading bool) error {
+func (p *parser) init(input string, trimLeading, printable bool) error {
 	p.raw = input
 	if len(input) > maxInput {
 		p.err, p.errAt = vInputTooLong, maxInput
@@ -346,7 +354,7 @@ func (p *parser) init(input string, trimLeading bool) error {
 	}
 	p.trim = start
 	p.in, p.edited = input[start:end], false
-	ascii := printableASCII(p.in)
+	ascii := printable || printableASCII(p.in)
 	if !ascii {
 		p.in = toValidUTF8(removeTabsAndNewlines(p.in))
 		p.edited = p.in != input[start:end]
@@ -1083,8 +1091,15 @@ func (p *parser) shorten() {
 // setScheme writes scheme, lowercased, and its U+003A (:). Until an
 // authority is written the URL's host is null.
 func (p *parser) setScheme(scheme string) {
-	p.buf = appendLower(p.buf[:0], scheme)
-	p.scheme = schemeTypeOf(p.buf)
+	switch scheme { // the common cases, without a copy to lowercase
+	case "https":
+		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTPS
+	case "http":
+		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTP
+	default:
+		p.buf = appendLower(p.buf[:0], scheme)
+		p.scheme = schemeTypeOf(p.buf)
+	}
 	p.buf = append(p.buf, ':')
 	n := uint32(len(p.buf))
 	p.u = URL{schemeEnd: n - 1, usernameEnd: n, hostStart: n, hostEnd: n, pathStart: n}

@@ -47,29 +47,37 @@ func (a Address) Profile() (Profile, bool) {
 	if a.facts&factProfiles == 0 {
 		return Profile{}, false
 	}
-	return profileOf(a.url)
+	return profileOf(&a.url)
 }
 
 // profileOf finds the profile shape of u.
-func profileOf(u URL) (Profile, bool) {
+func profileOf(u *URL) (Profile, bool) {
 	if !u.isHTTP() || u.HostKind() != DomainHost {
 		return Profile{}, false
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
-	path := strings.TrimSuffix(u.Pathname(), "/")
-	if n := networkOf[lastTwoLabels(host)]; n != nil {
-		return n.match(u, path)
+	if n := networkOf(lastTwoLabels(host)); n != nil {
+		return n.match(*u, strings.TrimSuffix(u.Pathname(), "/"))
 	}
-	return mastodonProfile(host, path)
+	if path := u.Pathname(); strings.HasPrefix(path, "/@") { // most hosts are of no network
+		return mastodonProfile(host, strings.TrimSuffix(path, "/"))
+	}
+	return Profile{}, false
 }
 
 // lastTwoLabels returns host from the start of its second-to-last label:
 // "example.com" for "www.example.com", and host itself when it has one or
 // two labels.
 func lastTwoLabels(host string) string {
-	if i := strings.LastIndexByte(host, '.'); i > 0 {
-		if j := strings.LastIndexByte(host[:i], '.'); j >= 0 {
-			return host[j+1:]
+	dots := 0
+	for i := len(host) - 1; i >= 0; i-- {
+		if host[i] != '.' {
+			continue
+		}
+		if dots++; dots == 2 {
+			return host[i+1:]
+		} else if i == 0 {
+			break // the last dot is the first byte
 		}
 	}
 	return host
@@ -94,18 +102,43 @@ var networks = [...]network{
 	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile},
 }
 
-// networkOf maps each domain of networks to its network. The domains are
-// all of two labels (TestNetworkDomains), so a host's last two labels find
-// its network.
-var networkOf = func() map[string]*network {
-	m := make(map[string]*network)
+// networkSlots finds each domain of networks: an open-addressing table
+// indexed by networkHash, cheaper than a map for the one look-up every
+// address makes. The domains are all of two labels (TestNetworkDomains),
+// so a host's last two labels find its network.
+var networkSlots = func() (t [64]struct {
+	domain string
+	n      *network
+}) {
 	for i := range networks {
 		for _, d := range networks[i].domains {
-			m[d] = &networks[i]
+			h := networkHash(d)
+			for t[h].n != nil {
+				h = (h + 1) % len(t)
+			}
+			t[h].domain, t[h].n = d, &networks[i]
 		}
 	}
-	return m
+	return t
 }()
+
+// networkHash is the slot where networkSlots looks domain up first.
+func networkHash(domain string) int {
+	if len(domain) < 2 {
+		return len(domain)
+	}
+	return (len(domain)*7 + int(domain[0])*3 + int(domain[len(domain)-2])) % 64
+}
+
+// networkOf returns the network whose domain is domain, or nil.
+func networkOf(domain string) *network {
+	for h := networkHash(domain); networkSlots[h].n != nil; h = (h + 1) % len(networkSlots) {
+		if networkSlots[h].domain == domain {
+			return networkSlots[h].n
+		}
+	}
+	return nil
+}
 
 // The reserved first path segments below are each site's own pages, which
 // are not profiles. They were compiled on 2026-11-30 from the sites' main

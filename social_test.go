@@ -315,7 +315,7 @@ func TestProfileNoAllocs(t *testing.T) {
 		t.Errorf("Profile of an address of no network: %v allocations", n)
 	}
 	u := MustParseURL("https://www.example.com/@notmastodon/x")
-	if n := testing.AllocsPerRun(100, func() { profileOf(u) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { profileOf(&u) }); n != 0 {
 		t.Errorf("profileOf of an address of no network: %v allocations", n)
 	}
 }
@@ -325,6 +325,19 @@ func TestNetworkDomains(t *testing.T) {
 		for _, d := range n.domains {
 			if strings.Count(d, ".") != 1 || lastTwoLabels(d) != d || lastTwoLabels("www."+d) != d {
 				t.Errorf("%s: domain %q is not of two labels", n.name, d)
+			}
+		}
+	}
+	// networkOf finds every domain, and nothing else.
+	for _, n := range networks {
+		for _, d := range n.domains {
+			if got := networkOf(d); got == nil || got.name != n.name {
+				t.Errorf("networkOf(%q) = %v, want %s", d, got, n.name)
+			}
+			for _, other := range []string{d + "x", "x" + d, d[:len(d)-1], strings.ToUpper(d), ""} {
+				if got := networkOf(other); got != nil {
+					t.Errorf("networkOf(%q) = %s, want none", other, got.name)
+				}
 			}
 		}
 	}

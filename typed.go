@@ -18,21 +18,22 @@ import (
 // typedInput is an input as a person typed it: the input as given, and
 // its text without the Unicode white space around it.
 type typedInput struct {
-	input string // as given
-	text  string // input without leading and trailing Unicode white space
-	lead  int    // how many bytes went from the start of input
+	input     string // as given
+	text      string // input without leading and trailing Unicode white space
+	lead      int    // how many bytes went from the start of input
+	printable bool   // input is printable ASCII: no byte below 0x20 or from 0x80
 }
 
 // readTyped checks an input and trims it. It fails with [CodeInvalidUTF8]
 // when input is not valid UTF-8, and with [CodeInvalidURL]
 // (input-too-long) when its text is longer than the parser takes.
 func readTyped(input string) (typedInput, *Error) {
-	if !isASCII(input) {
+	t := typedInput{input: input, printable: printableASCII(input)}
+	if !t.printable && !isASCII(input) {
 		if err := checkUTF8(input); err != nil {
 			return typedInput{}, err
 		}
 	}
-	t := typedInput{input: input}
 	t.text, t.lead = trimSpace(input)
 	if len(t.text) > maxInput {
 		at := t.lead + maxInput
@@ -45,6 +46,9 @@ func readTyped(input string) (typedInput, *Error) {
 // trimSpace returns s without leading and trailing Unicode white space
 // (unicode.IsSpace), and how many bytes went from its start.
 func trimSpace(s string) (text string, lead int) {
+	if n := len(s); n > 0 && ' ' < s[0] && s[0] < utf8.RuneSelf && ' ' < s[n-1] && s[n-1] < utf8.RuneSelf {
+		return s, 0 // the common case: nothing to trim
+	}
 	start, end := 0, len(s)
 	for start < end {
 		r, size := rune(s[start]), 1
@@ -76,6 +80,13 @@ func trimSpace(s string) (text string, lead int) {
 // colon, and whether two slashes follow the colon (tabs and newlines
 // among them too); ok is false when text does not start with a scheme.
 func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
+	// The common cases first.
+	if strings.HasPrefix(text, "https://") {
+		return "https", 5, true, true
+	}
+	if strings.HasPrefix(text, "http://") {
+		return "http", 4, true, true
+	}
 	first, upper, tabs := true, false, false
 	i := 0
 	for ; i < len(text) && text[i] != ':'; i++ {
@@ -128,7 +139,7 @@ type parsed struct {
 // every validation error found too, in input order, even when the parse
 // fails.
 func (t *typedInput) parse(r *parsed, from int, assume string, lint bool) ([]Violation, *Error) {
-	o := parseOpts{assume: assume}
+	o := parseOpts{assume: assume, printable: t.printable}
 	var l *linter
 	if lint {
 		l = &linter{}

@@ -143,7 +143,7 @@ func parseAddress(input string, lint bool) (Address, []Violation, error) {
 		return Address{}, vs, err
 	}
 	a.canonical, a.removed = canonicalize(a.url)
-	a.facts |= factsOf(a.url, len(a.removed) > 0)
+	a.facts |= factsOf(&a.url, len(a.removed) > 0)
 	return a, vs, nil
 }
 
