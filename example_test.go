@@ -320,6 +320,15 @@ func ExampleCleanOptionNames() {
 	// subdomain_levels_to_keep
 	// host_encoding             keep idna unicode
 	// path_encoding             keep encode decode
+	// query_handling            drop filter allow keep
+	// params_keep
+	// params_drop
+	// sort_params               FALSE TRUE
+	// empty_param_handling      keep drop
+	// params_case_sensitive     FALSE TRUE
+	// decode_plus               FALSE TRUE
+	// port_handling             exclude keep strip_default strip_all
+	// scheme_policy             infer require
 }
 
 func ExampleParse_invalidUTF8() {
