@@ -609,11 +609,14 @@ func TestCleanPathAsTyped(t *testing.T) {
 }
 
 // typedPathDiffers checks pathAsTyped on input, read as a URL without a
-// base: when it has a special scheme other than file, the path as typed
+// base: when it is valid UTF-8 and has a special scheme other than file, the path as typed
 // with its bytes that are not ASCII percent-encoded must be the URL
 // Standard's path, up to the case of hex digits. It reports whether it
 // checked input, and what differs, or "".
 func typedPathDiffers(input string) (checked bool, diff string) {
+	if !utf8.ValidString(input) {
+		return false, "" // Clean rejects it; the parser reads U+FFFD
+	}
 	var sp spans
 	u, err := parseWith(input, parseOpts{spans: &sp})
 	if err != nil || !u.schemeType().special() || u.schemeType() == schemeFile || sp[spanPath][0] < 0 {
