@@ -255,11 +255,20 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		scheme = "https"
 	}
 
-	r, perr := t.parse(from, assume, false)
+	// Most inputs need no spans: they are parsed again with them when a
+	// default port, which the Standard drops, may have been written, when
+	// the host as typed may differ from the parser's in a way the options
+	// show, or when the parser's path has an escape (see pathAsTyped).
+	r, perr := t.parseURL(from, assume)
 	if perr != nil {
 		return Cleaned{Original: input, Status: StatusError, Err: perr}, perr
 	}
 	u := r.url
+	if u.Port() == "" && strings.IndexByte(text[max(colon, 0)+1:], ':') >= 0 ||
+		o.HostEncoding == HostEncodingKeep && u.HostKind() == DomainHost && (o.Case == CaseKeep || !isASCII(text)) ||
+		o.PathEncoding == PathEncodingKeep && strings.IndexByte(u.Pathname(), '%') >= 0 {
+		r, _ = t.parse(from, assume, false)
+	}
 
 	c := Cleaned{
 		Original: input,
@@ -316,8 +325,9 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 	if u.HostKind() == DomainHost {
 		switch o.HostEncoding {
 		case HostEncodingKeep:
-			typed := input[r.fields.Host.Start:r.fields.Host.End]
-			if typed != parsedHost {
+			// Without the spans, the host as typed shows no difference.
+			if f := r.fields.Host; f.Start >= 0 && input[f.Start:f.End] != parsedHost {
+				typed := input[f.Start:f.End]
 				host, c.Domain, c.TLD = o.typedHost(removeTabsAndNewlines(typed), parsedHost, host, c.Domain, c.TLD)
 			}
 		case HostEncodingUnicode:
@@ -328,7 +338,9 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 	}
 	switch o.Case {
 	case CaseLowerHost, CaseLower:
-		host = strings.ToLower(host) // the host itself when it has no upper case
+		if host != parsedHost && host != "" { // the parser's host is lowercase
+			host = strings.ToLower(host)
+		}
 	case CaseUpper:
 		scheme, host = strings.ToUpper(scheme), strings.ToUpper(host)
 	}

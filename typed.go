@@ -87,10 +87,22 @@ type parsed struct {
 // as given. With lint, it collects every validation error too, even when
 // the parse fails.
 func (t typedInput) parse(from int, assume string, lint bool) (parsed, *Error) {
+	return t.parseRecording(from, assume, lint, new(spans))
+}
+
+// parseURL is parse without lint and without the spans (r.fields and
+// r.password are noSpan), which costs less, for a layer that needs them
+// only for some inputs.
+func (t typedInput) parseURL(from int, assume string) (parsed, *Error) {
+	return t.parseRecording(from, assume, false, nil)
+}
+
+// parseRecording is parse, with the spans recorded in sp when it is not
+// nil.
+func (t typedInput) parseRecording(from int, assume string, lint bool, sp *spans) (parsed, *Error) {
 	var r parsed
-	var sp spans
 	var l *linter
-	o := parseOpts{assume: assume, spans: &sp}
+	o := parseOpts{assume: assume, spans: sp}
 	if lint {
 		l = &linter{}
 		o.sink = l.add
@@ -117,7 +129,7 @@ func (t typedInput) parse(from int, assume string, lint bool) (parsed, *Error) {
 		return r, parseFailure(t.input, at, prefix, err)
 	}
 	span := func(k int) Span {
-		if sp[k][0] < 0 {
+		if sp == nil || sp[k][0] < 0 {
 			return noSpan
 		}
 		return Span{sp[k][0] + at, sp[k][1] + at}
