@@ -96,13 +96,15 @@ type Cleaned struct {
 // and domain (and so Status) of the host that results, HostEncoding, then
 // PathNormalization, IndexPage, TrailingSlash, PathEncoding on the path,
 // and Case on scheme, host and path last. CleanURL is the scheme and "://"
-// (none when the scheme is NA), the host, the port (see opts.Port), the
-// path ("" for "/" under TrailingSlashStrip), and "?" and the query (see
-// opts.Query).
+// (none when there is no scheme; for a "//host" input under
+// SchemeRelativeKeep, whose Scheme is empty, the one opts.Protocol gives),
+// the host, the port (see opts.Port), the path ("" for "/" under
+// TrailingSlashStrip), and "?" and the query (see opts.Query).
 //
-// The host and path are as typed ([HostEncodingKeep], [PathEncodingKeep])
-// but for what the URL Standard makes of their structure, where it and
-// curl, which R's rurl parses with, disagree:
+// By default the host and path are as typed ([HostEncodingKeep],
+// [PathEncodingKeep]), but for what the URL Standard, which Clean parses
+// with, makes of their structure. Where it and curl, which R's rurl parses
+// with, truly disagree, Clean follows the Standard:
 //
 //   - A "\" in the path is a "/": "http://example.com\a\b" has path
 //     "/a/b".
