@@ -11,22 +11,26 @@ import (
 )
 
 // This file holds the cleaner's options: the arguments of R's
-// safe_parse_url as Go types, with R's names and values.
+// safe_parse_url as Go types, with R's names and values. Those of rurl 1.4
+// come first; the query and port options and scheme_policy are rurl 2.7's,
+// and their defaults give 1.4's answers.
 
 // ProtocolHandling says what [Clean] does with the scheme (R's
-// protocol_handling).
+// protocol_handling). Whatever its value, an input that starts with a
+// scheme other than http, https, ftp or ftps followed by "//" is an error
+// (see [Clean]).
 type ProtocolHandling uint8
 
 // The values of [CleanOptions.Protocol].
 const (
-	// ProtocolKeep keeps a written http, https, ftp or ftps scheme and
-	// assumes http when none is written. Any other scheme is an error.
+	// ProtocolKeep keeps the written scheme and assumes http when none is
+	// written.
 	ProtocolKeep ProtocolHandling = iota
-	// ProtocolNone keeps a written http, https, ftp or ftps scheme and
-	// assumes none (Scheme ""; the address is read as http). Any other
-	// scheme is an error.
+	// ProtocolNone keeps the written scheme and assumes none (Scheme "";
+	// the address is read as http). A "//host" input under
+	// SchemeRelativeKeep has no scheme in CleanURL either.
 	ProtocolNone
-	// ProtocolStrip removes the scheme, whatever it is (Scheme "").
+	// ProtocolStrip removes the scheme (Scheme ""), from CleanURL too.
 	ProtocolStrip
 	// ProtocolHTTP makes the scheme http, whatever was written.
 	ProtocolHTTP
@@ -35,8 +39,8 @@ const (
 )
 
 // WWWHandling says what [Clean] does with a "www." prefix of the host (R's
-// www_handling). The prefix is "www", any digits, and a dot: "www.",
-// "www1.", "www42.".
+// www_handling). The prefix is "www", any digits, and a dot, in any case:
+// "www.", "www1.", "WWW42.".
 type WWWHandling uint8
 
 // The values of [CleanOptions.WWW].
@@ -74,8 +78,9 @@ const (
 )
 
 // CaseHandling says which components [Clean] changes the case of (R's
-// case_handling). The query, fragment, user and password always keep
-// theirs, and Domain and TLD are always lowercase.
+// case_handling), with Unicode case mapping. The query, fragment, user and
+// password always keep theirs, Domain and TLD are always lowercase, and
+// the hex digits of a percent-escape in the path are always upper case.
 type CaseHandling uint8
 
 // The values of [CleanOptions.Case].
@@ -83,11 +88,12 @@ const (
 	// CaseLowerHost lowercases the scheme and the host (RFC 3986 §6.2.2.1);
 	// the path keeps its case.
 	CaseLowerHost CaseHandling = iota
-	// CaseKeep changes no case. The URL Standard lowercases the scheme and
-	// an ASCII host as it parses, so this is CaseLowerHost in effect
-	// (curl keeps the host as written).
+	// CaseKeep lowercases the scheme and keeps the case of the host as
+	// typed, under HostEncodingKeep, and of the path:
+	// "Http://Example.Com/MyPath/" gives "http://Example.Com/MyPath/".
 	CaseKeep
-	// CaseLower lowercases the scheme, the host and the path.
+	// CaseLower lowercases the scheme, the host and the path, but for
+	// the hex digits of percent-escapes ("/A%C3%A9" becomes "/a%C3%A9").
 	CaseLower
 	// CaseUpper uppercases the scheme, the host and the path.
 	CaseUpper
@@ -104,14 +110,14 @@ const (
 	// TrailingSlashKeep adds a "/" to a path that does not end with one
 	// ("/file.txt" becomes "/file.txt/").
 	TrailingSlashKeep
-	// TrailingSlashStrip removes the slashes at the end of the path. A
-	// path that is only slashes becomes "/" in Cleaned.Path and is left
-	// out of Cleaned.CleanURL.
+	// TrailingSlashStrip removes the slashes at the end of the path (R
+	// removes one). A path that is only slashes becomes "/" in
+	// Cleaned.Path and is left out of Cleaned.CleanURL.
 	TrailingSlashStrip
 )
 
-// IndexPageHandling says what [Clean] does with an index page at the end of
-// the path (R's index_page_handling).
+// IndexPageHandling says what [Clean] does with a default document at the
+// end of the path (R's index_page_handling).
 type IndexPageHandling uint8
 
 // The values of [CleanOptions.IndexPage].
@@ -119,27 +125,29 @@ const (
 	// IndexPageKeep leaves the path as it is.
 	IndexPageKeep IndexPageHandling = iota
 	// IndexPageStrip removes a last segment that starts with "index." or
-	// "default." in any case, with the "/" before it: "/a/index.html"
-	// becomes "/a" and "/Default.ASPX" becomes "/".
+	// "default." in any case and has a character after the dot, with the
+	// "/" before it and one "/" after it: "/a/index.html" and
+	// "/a/index.html/" become "/a", "/Default.ASPX" becomes "/"; "/index."
+	// and "/index.html//" stay.
 	IndexPageStrip
 )
 
 // PathNormalization says how [Clean] normalizes the structure of the path
-// (R's path_normalization). The URL Standard removes dot segments ("/./",
-// "/../", and their %2e spellings) as it parses, always, before slashes are
-// collapsed: with PathNormalizeBoth, "/a//../b" is "/a/b", where RFC 3986
-// order (collapse, then remove dot segments) gives "/b".
+// (R's path_normalization). Dot segments ("/./" and "/../", and their
+// "%2e" spellings) are always removed, as the URL Standard's parser (and
+// curl, for the literal ones) does, before slashes are collapsed: with
+// PathNormalizeBoth, "/a//../b" is "/a/b", where RFC 3986 order
+// (collapse, then remove dot segments) gives "/b".
 type PathNormalization uint8
 
 // The values of [CleanOptions.PathNormalization].
 const (
-	// PathNormalizeNone does nothing beyond the Standard's removal of dot
-	// segments.
+	// PathNormalizeNone does nothing beyond the removal of dot segments.
 	PathNormalizeNone PathNormalization = iota
 	// PathCollapseSlashes makes each run of "/" one "/".
 	PathCollapseSlashes
-	// PathDotSegments removes dot segments, which the Standard has done
-	// already; it is PathNormalizeNone in effect.
+	// PathDotSegments removes dot segments, which are gone already; it is
+	// PathNormalizeNone in effect.
 	PathDotSegments
 	// PathNormalizeBoth is PathCollapseSlashes and PathDotSegments.
 	PathNormalizeBoth
@@ -151,9 +159,10 @@ type SchemeRelativeHandling uint8
 
 // The values of [CleanOptions.SchemeRelative].
 const (
-	// SchemeRelativeKeep reads the input as http but leaves Scheme empty;
-	// an ok status is then StatusOKSchemeRelative. A Protocol of
-	// ProtocolHTTP or ProtocolHTTPS still sets the scheme.
+	// SchemeRelativeKeep reads the input as http and leaves Scheme empty;
+	// an ok status is StatusOKSchemeRelative. CleanURL has the scheme
+	// the Protocol option gives: "http://" under ProtocolKeep, none under
+	// ProtocolNone and ProtocolStrip.
 	SchemeRelativeKeep SchemeRelativeHandling = iota
 	// SchemeRelativeHTTP makes the scheme http.
 	SchemeRelativeHTTP
@@ -163,20 +172,32 @@ const (
 	SchemeRelativeError
 )
 
-// HostEncoding says how [Clean] writes a host that has labels in Unicode
-// (R's host_encoding). It applies to Host, Domain, TLD and CleanURL.
+// HostEncoding says how [Clean] writes a host that is a domain (R's
+// host_encoding). It applies to Host, Domain, TLD and CleanURL. An IP
+// address is always written as the URL Standard serializes it.
 type HostEncoding uint8
 
 // The values of [CleanOptions.HostEncoding].
 const (
-	// HostEncodingKeep writes the host as the URL Standard serializes it:
-	// ASCII, with Punycode ("xn--") labels for Unicode ones. (curl keeps
-	// the host as written.)
+	// HostEncodingKeep writes the host as typed, up to Case: each label
+	// as the input has it when the URL Standard gives the same label from
+	// it alone (up to ASCII case, or through UTS #46 for a label that is
+	// not ASCII), so "BÜCHER.example", "bücher.example" and
+	// "xn--bcher-kva.example" each stay as they are, and a fullwidth
+	// label stays fullwidth. The labels are joined with "." whichever of
+	// the full stops UTS #46 reads as a dot was typed ("例え。テスト" is
+	// written "例え.テスト"). A label the Standard changed in another way
+	// (percent-escapes) is written as the Standard serializes it. Domain
+	// and TLD are the host's last labels, lowercase: the TLD of
+	// "石川.jp" is "石川.jp".
 	HostEncodingKeep HostEncoding = iota
-	// HostEncodingIDNA writes Punycode labels, as HostEncodingKeep does.
+	// HostEncodingIDNA writes the host in ASCII, as the URL Standard
+	// serializes it, with Punycode ("xn--") labels for Unicode ones,
+	// whatever was typed.
 	HostEncodingIDNA
-	// HostEncodingUnicode writes Punycode labels in Unicode:
-	// "xn--bcher-kva.example" becomes "bücher.example".
+	// HostEncodingUnicode writes Punycode labels in Unicode, whatever was
+	// typed: "xn--bcher-kva.example" and "BÜCHER.example" become
+	// "bücher.example".
 	HostEncodingUnicode
 )
 
@@ -186,19 +207,105 @@ type PathEncoding uint8
 
 // The values of [CleanOptions.PathEncoding].
 const (
-	// PathEncodingKeep leaves the path as the URL Standard encodes it.
+	// PathEncodingKeep leaves the path as typed: "/パス" stays "/パス" and
+	// "/%E3%83%91" stays "/%E3%83%91". What the URL Standard does to the
+	// structure of a path still applies: a "\" is a "/", dot segments are
+	// removed, tabs and newlines are dropped. ASCII bytes that cannot
+	// stand in a URL (controls, space, `"`, "<", ">", "^", "`", "{", "}")
+	// are percent-encoded, as the Standard does, and the hex digits of
+	// every escape are upper case (RFC 3986 §6.2.2.1, as rurl does):
+	// "/a b/%c3%a9" becomes "/a%20b/%C3%A9".
 	PathEncodingKeep PathEncoding = iota
 	// PathEncodingEncode decodes each segment and encodes it again, every
 	// byte but an RFC 3986 unreserved character (ASCII letters and
 	// digits, "-", ".", "_", "~") as %XX with upper-case hex digits, as
 	// R's URLencode(reserved = TRUE) does. So "/a%2Db:c" becomes
-	// "/a-b%3Ac", and a "/" decoded inside a segment stays "%2F".
+	// "/a-b%3Ac", "/パス" becomes "/%E3%83%91%E3%82%B9", and a "/" decoded
+	// inside a segment stays "%2F".
 	PathEncodingEncode
 	// PathEncodingDecode decodes each %XX escape, or run of them, that
 	// spells a printable UTF-8 character (unicode.IsPrint: not a control,
 	// a format character or a space other than U+0020); the others stay.
 	// The path is then for reading, not for use in a URL.
 	PathEncodingDecode
+)
+
+// QueryHandling says whether and how [Clean] puts the query in CleanURL
+// (R's query_handling, rurl 2.7). Cleaned.Query is the query as parsed
+// whatever it says. A query that is put in CleanURL is written in a
+// canonical form: its parameters (split at "&", empty ones left out) each
+// as name "=" value, each byte but an RFC 3986 unreserved character
+// percent-encoded with upper-case hex digits ("%41" becomes "A", a space
+// "%20", "+" "%2B" unless DecodePlus), a "%" not followed by two hex
+// digits kept as it is. Case never applies to it. When no parameter is
+// left, CleanURL has no "?".
+type QueryHandling uint8
+
+// The values of [CleanOptions.Query].
+const (
+	// QueryDrop leaves the query out of CleanURL, as rurl 1.4 does.
+	QueryDrop QueryHandling = iota
+	// QueryFilter keeps the parameters but the tracking ones: those of
+	// the package's list of click and campaign identifiers (the list the
+	// canonical form of [Parse] removes: utm_source, utm_medium, ...,
+	// gclid, fbclid, msclkid, mc_eid, ...; rurl has its own list) and
+	// those ParamsDrop names. A parameter ParamsKeep names is kept
+	// whatever those lists and EmptyParams say.
+	QueryFilter
+	// QueryAllow keeps only the parameters ParamsKeep names.
+	QueryAllow
+	// QueryKeep keeps every parameter.
+	QueryKeep
+)
+
+// EmptyParamHandling says what [Clean] does with a parameter of the query
+// whose value is empty, "a=" or "a", when the query goes into CleanURL (R's
+// empty_param_handling, rurl 2.7).
+type EmptyParamHandling uint8
+
+// The values of [CleanOptions.EmptyParams].
+const (
+	// EmptyParamKeep keeps it, written "a=".
+	EmptyParamKeep EmptyParamHandling = iota
+	// EmptyParamDrop leaves it out, unless QueryFilter and ParamsKeep
+	// keep it.
+	EmptyParamDrop
+)
+
+// PortHandling says whether [Clean] puts the port in CleanURL (R's
+// port_handling, rurl 2.7). Cleaned.Port is the port as written whatever
+// it says.
+type PortHandling uint8
+
+// The values of [CleanOptions.Port].
+const (
+	// PortExclude leaves the port out, as rurl 1.4 does.
+	PortExclude PortHandling = iota
+	// PortKeep puts a written port in, even the scheme's default one:
+	// "http://example.com:80/" gives "http://example.com:80/".
+	PortKeep
+	// PortStripDefault puts a written port in unless it is the default
+	// port of the scheme the input was read with (80 for http and for an
+	// input without a scheme, 443 for https, 21 for ftp; ftps has none),
+	// whatever Protocol makes the scheme: under ProtocolHTTPS,
+	// "http://example.com:443/" gives "https://example.com:443/".
+	PortStripDefault
+	// PortStripAll is PortExclude.
+	PortStripAll
+)
+
+// SchemePolicy says whether [Clean] takes an input without a scheme (R's
+// scheme_policy, rurl 2.7). A "//host" input is SchemeRelative's to judge.
+type SchemePolicy uint8
+
+// The values of [CleanOptions.SchemePolicy].
+const (
+	// SchemeInfer reads an input without a scheme ("example.com",
+	// "localhost:3000") as http, as rurl 1.4 does.
+	SchemeInfer SchemePolicy = iota
+	// SchemeRequire makes an input without a scheme an error, with code
+	// [CodeSchemeMissing].
+	SchemeRequire
 )
 
 // The R values of each option, indexed by the option's constants.
@@ -213,6 +320,11 @@ var (
 	schemeRelativeValues = []string{"keep", "http", "https", "error"}
 	hostEncodingValues   = []string{"keep", "idna", "unicode"}
 	pathEncodingValues   = []string{"keep", "encode", "decode"}
+	queryValues          = []string{"drop", "filter", "allow", "keep"}
+	emptyParamValues     = []string{"keep", "drop"}
+	portValues           = []string{"exclude", "keep", "strip_default", "strip_all"}
+	schemePolicyValues   = []string{"infer", "require"}
+	logicalValues        = []string{"FALSE", "TRUE"} // R's logical, false first
 )
 
 // optionString returns the R value of option v, or typ(v) when v is out of
@@ -353,6 +465,53 @@ func (v *PathEncoding) UnmarshalText(b []byte) error {
 	return unmarshalOption(v, b, "path_encoding", pathEncodingValues)
 }
 
+// String returns the R value: "drop", "filter", "allow" or "keep".
+func (v QueryHandling) String() string { return optionString(v, queryValues, "QueryHandling") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v QueryHandling) MarshalText() ([]byte, error) { return marshalOption(v, queryValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *QueryHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "query_handling", queryValues)
+}
+
+// String returns the R value: "keep" or "drop".
+func (v EmptyParamHandling) String() string {
+	return optionString(v, emptyParamValues, "EmptyParamHandling")
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v EmptyParamHandling) MarshalText() ([]byte, error) { return marshalOption(v, emptyParamValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *EmptyParamHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "empty_param_handling", emptyParamValues)
+}
+
+// String returns the R value: "exclude", "keep", "strip_default" or
+// "strip_all".
+func (v PortHandling) String() string { return optionString(v, portValues, "PortHandling") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v PortHandling) MarshalText() ([]byte, error) { return marshalOption(v, portValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *PortHandling) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "port_handling", portValues)
+}
+
+// String returns the R value: "infer" or "require".
+func (v SchemePolicy) String() string { return optionString(v, schemePolicyValues, "SchemePolicy") }
+
+// MarshalText implements [encoding.TextMarshaler]: the R value.
+func (v SchemePolicy) MarshalText() ([]byte, error) { return marshalOption(v, schemePolicyValues) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads an R value.
+func (v *SchemePolicy) UnmarshalText(b []byte) error {
+	return unmarshalOption(v, b, "scheme_policy", schemePolicyValues)
+}
+
 // marshalOption returns the R value of v, or a *[Error] with code
 // [CodeInvalidOption] when v is out of range.
 func marshalOption[T ~uint8](v T, values []string) ([]byte, error) {
@@ -377,27 +536,30 @@ func unmarshalOption[T ~uint8](v *T, text []byte, name string, values []string) 
 
 // CleanOptionNames returns the names of safe_parse_url's arguments that
 // [CleanOptions.Set] takes, in R's order: "protocol_handling",
-// "www_handling", ..., "path_encoding".
+// "www_handling", ..., "path_encoding" (rurl 1.4), then
+// "query_handling", ..., "scheme_policy" (rurl 2.7).
 func CleanOptionNames() []string {
 	var o CleanOptions
-	var names []string
-	for _, f := range o.optionFields() {
-		names = append(names, f.name)
-		if f.name == "scheme_relative_handling" {
-			names = append(names, "subdomain_levels_to_keep")
-		}
+	specs := o.optionSpecs()
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.name
 	}
 	return names
 }
 
 // CleanOptionValues returns the values that safe_parse_url's argument
-// name takes, R's default first, or nil for subdomain_levels_to_keep
-// (a number from 0, or "NULL") and for a name that is not an argument.
+// name takes, R's default first: for a logical argument (sort_params,
+// params_case_sensitive, decode_plus) "FALSE" and "TRUE". It returns nil
+// for the arguments whose value is free text, which [CleanOptions.Set]
+// reads: subdomain_levels_to_keep (a number from 0, or "NULL"), and
+// params_keep and params_drop (names separated by commas, or "NULL"); and
+// for a name that is not an argument.
 func CleanOptionValues(name string) []string {
 	var o CleanOptions
-	for _, f := range o.optionFields() {
-		if f.name == name {
-			return slices.Clone(f.values)
+	for _, s := range o.optionSpecs() {
+		if s.name == name {
+			return slices.Clone(s.values)
 		}
 	}
 	return nil
@@ -405,7 +567,8 @@ func CleanOptionValues(name string) []string {
 
 // CleanOptions are the arguments of R's safe_parse_url. The zero value of
 // each field is R's default, so CleanOptions{} cleans as
-// safe_parse_url(url) does.
+// safe_parse_url(url) does. The fields after PathEncoding are the
+// arguments rurl 2.7 added; their zero values give rurl 1.4's answers.
 type CleanOptions struct {
 	Protocol          ProtocolHandling
 	WWW               WWWHandling
@@ -424,6 +587,34 @@ type CleanOptions struct {
 	SubdomainLevelsToKeep *int
 	HostEncoding          HostEncoding
 	PathEncoding          PathEncoding
+
+	Query QueryHandling // R's query_handling
+	// ParamsKeep are patterns of parameter names (R's params_keep): under
+	// QueryFilter the names kept whatever else is said, under QueryAllow
+	// the only names kept. A pattern matches a whole name, percent-decoded;
+	// only "*" is special, and matches any run of characters
+	// ("utm_*"). Case is ignored unless ParamsCaseSensitive (Unicode
+	// lowercase is compared).
+	ParamsKeep []string
+	// ParamsDrop are patterns of parameter names (R's params_drop), as in
+	// ParamsKeep, that QueryFilter drops besides the tracking ones.
+	ParamsDrop []string
+	// SortParams sorts the parameters kept by percent-decoded name, byte
+	// by byte, keeping the order of those with the same name (R's
+	// sort_params).
+	SortParams bool
+	// EmptyParams is R's empty_param_handling.
+	EmptyParams EmptyParamHandling
+	// ParamsCaseSensitive makes the names of ParamsKeep, ParamsDrop and
+	// the tracking list match in their case only (R's
+	// params_case_sensitive).
+	ParamsCaseSensitive bool
+	// DecodePlus reads a "+" in a parameter's value as a space, written
+	// "%20", as HTML forms do (R's decode_plus). A "+" in a name, or in a
+	// value without it, is written "%2B".
+	DecodePlus   bool
+	Port         PortHandling // R's port_handling
+	SchemePolicy SchemePolicy // R's scheme_policy
 }
 
 // optionField is an option with a constant per R value: its R name, a
@@ -434,9 +625,9 @@ type optionField struct {
 	values []string
 }
 
-// optionFields lists the options by their R argument names, for Set and
-// Validate.
-func (o *CleanOptions) optionFields() [10]optionField {
+// optionFields lists the options with a constant per R value by their R
+// argument names, for Set and Validate.
+func (o *CleanOptions) optionFields() [14]optionField {
 	return [...]optionField{
 		{"protocol_handling", (*uint8)(&o.Protocol), protocolValues},
 		{"www_handling", (*uint8)(&o.WWW), wwwValues},
@@ -448,33 +639,101 @@ func (o *CleanOptions) optionFields() [10]optionField {
 		{"scheme_relative_handling", (*uint8)(&o.SchemeRelative), schemeRelativeValues},
 		{"host_encoding", (*uint8)(&o.HostEncoding), hostEncodingValues},
 		{"path_encoding", (*uint8)(&o.PathEncoding), pathEncodingValues},
+		{"query_handling", (*uint8)(&o.Query), queryValues},
+		{"empty_param_handling", (*uint8)(&o.EmptyParams), emptyParamValues},
+		{"port_handling", (*uint8)(&o.Port), portValues},
+		{"scheme_policy", (*uint8)(&o.SchemePolicy), schemePolicyValues},
+	}
+}
+
+// optionSpec is an argument of safe_parse_url as Set takes it: one of
+// enum (a constant per R value), logical, list (the params options) or
+// levels (subdomain_levels_to_keep), and its values when it has a fixed
+// set of them.
+type optionSpec struct {
+	name    string
+	enum    *uint8
+	logical *bool
+	list    *[]string
+	levels  bool
+	values  []string
+}
+
+// optionSpecs lists every argument that Set takes, in R's order.
+func (o *CleanOptions) optionSpecs() [20]optionSpec {
+	f := o.optionFields()
+	enum := func(i int) optionSpec { return optionSpec{name: f[i].name, enum: f[i].value, values: f[i].values} }
+	return [...]optionSpec{
+		enum(0), enum(1), enum(2), enum(3), enum(4), enum(5), enum(6), enum(7),
+		{name: "subdomain_levels_to_keep", levels: true},
+		enum(8), enum(9), enum(10),
+		{name: "params_keep", list: &o.ParamsKeep},
+		{name: "params_drop", list: &o.ParamsDrop},
+		{name: "sort_params", logical: &o.SortParams, values: logicalValues},
+		enum(11),
+		{name: "params_case_sensitive", logical: &o.ParamsCaseSensitive, values: logicalValues},
+		{name: "decode_plus", logical: &o.DecodePlus, values: logicalValues},
+		enum(12), enum(13),
 	}
 }
 
 // Set sets the option R calls name to R's value for it, as in
 // o.Set("www_handling", "if_no_subdomain"). For
-// "subdomain_levels_to_keep", value is a number from 0 or "NULL". An
-// unknown name or value is a *[Error] with code
+// "subdomain_levels_to_keep", value is a number from 0 or "NULL"; for a
+// logical argument, "TRUE" or "FALSE" (or R's other spellings of them:
+// "T", "true", "True", and so for false); for "params_keep" and
+// "params_drop", the patterns separated by commas, with the spaces around
+// each dropped ("utm_*, ref"), or "NULL" or "" for none (a pattern cannot
+// have a comma). An unknown name or value is a *[Error] with code
 // [CodeInvalidOption], and o is unchanged.
 func (o *CleanOptions) Set(name, value string) error {
-	if name == "subdomain_levels_to_keep" {
-		if value == "NULL" {
-			o.SubdomainLevelsToKeep = nil
-			return nil
+	for _, s := range o.optionSpecs() {
+		if s.name != name {
+			continue
 		}
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 {
-			return optionError(name + ` = ` + strconv.Quote(value) + ` is not a number from 0 or "NULL"`)
+		switch {
+		case s.enum != nil:
+			return unmarshalOption(s.enum, []byte(value), name, s.values)
+		case s.logical != nil:
+			switch value {
+			case "TRUE", "T", "true", "True":
+				*s.logical = true
+			case "FALSE", "F", "false", "False":
+				*s.logical = false
+			default:
+				return optionError(name + " = " + strconv.Quote(value) + " is not TRUE or FALSE")
+			}
+		case s.list != nil:
+			*s.list = splitPatterns(value)
+		default: // subdomain_levels_to_keep
+			if value == "NULL" {
+				o.SubdomainLevelsToKeep = nil
+				return nil
+			}
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 0 {
+				return optionError(name + ` = ` + strconv.Quote(value) + ` is not a number from 0 or "NULL"`)
+			}
+			o.SubdomainLevelsToKeep = &n
 		}
-		o.SubdomainLevelsToKeep = &n
 		return nil
 	}
-	for _, f := range o.optionFields() {
-		if f.name == name {
-			return unmarshalOption(f.value, []byte(value), name, f.values)
+	return optionError(strconv.Quote(name) + " is not an option of safe_parse_url")
+}
+
+// splitPatterns reads the value of params_keep or params_drop: patterns
+// separated by commas, or "NULL". It returns nil when there are none.
+func splitPatterns(value string) []string {
+	if value == "NULL" {
+		return nil
+	}
+	var list []string
+	for p := range strings.SplitSeq(value, ",") {
+		if p = strings.Trim(p, " \t"); p != "" {
+			list = append(list, p)
 		}
 	}
-	return optionError(strconv.Quote(name) + " is not an option of safe_parse_url")
+	return list
 }
 
 // Validate reports whether every option has one of its values: it returns
@@ -485,6 +744,8 @@ func (o CleanOptions) Validate() error {
 		o.Case <= CaseUpper && o.TrailingSlash <= TrailingSlashStrip && o.IndexPage <= IndexPageStrip &&
 		o.PathNormalization <= PathNormalizeBoth && o.SchemeRelative <= SchemeRelativeError &&
 		o.HostEncoding <= HostEncodingUnicode && o.PathEncoding <= PathEncodingDecode &&
+		o.Query <= QueryKeep && o.EmptyParams <= EmptyParamDrop && o.Port <= PortStripAll &&
+		o.SchemePolicy <= SchemeRequire &&
 		(o.SubdomainLevelsToKeep == nil || *o.SubdomainLevelsToKeep >= 0) {
 		return nil // the common case, without building the list of fields
 	}

@@ -7,6 +7,7 @@ package webaddress
 import (
 	"hash/maphash"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -16,7 +17,8 @@ import (
 // repeat. It is safe for concurrent use.
 type Cleaner struct {
 	opts   CleanOptions
-	err    error // opts.Validate()
+	err    error       // opts.Validate()
+	query  *queryRules // opts.queryRules()
 	seed   maphash.Seed
 	shards []cacheShard
 }
@@ -49,10 +51,14 @@ const maxShards = 16
 // of [CleanOptions.Validate].
 func NewCleaner(opts CleanOptions, cacheSize int) *Cleaner {
 	c := &Cleaner{opts: opts, err: opts.Validate(), seed: maphash.MakeSeed()}
-	if n := opts.SubdomainLevelsToKeep; n != nil { // a copy the caller cannot change
+	// Copies the caller cannot change.
+	if n := opts.SubdomainLevelsToKeep; n != nil {
 		v := *n
 		c.opts.SubdomainLevelsToKeep = &v
 	}
+	c.opts.ParamsKeep = slices.Clone(opts.ParamsKeep)
+	c.opts.ParamsDrop = slices.Clone(opts.ParamsDrop)
+	c.query = c.opts.queryRules()
 	if cacheSize <= 0 {
 		return c
 	}
@@ -76,13 +82,13 @@ func (c *Cleaner) Clean(input string) (Cleaned, error) {
 		return Cleaned{Original: input, Status: StatusError, Err: c.err}, c.err
 	}
 	if len(c.shards) == 0 {
-		return c.opts.clean(input)
+		return c.opts.clean(input, c.query)
 	}
 	s := &c.shards[maphash.String(c.seed, input)%uint64(len(c.shards))]
 	if v, ok := s.get(input); ok {
 		return v, v.Err
 	}
-	v, err := c.opts.clean(input)
+	v, err := c.opts.clean(input, c.query)
 	s.add(v)
 	return v, err
 }

@@ -45,7 +45,8 @@ const CodeInvalidUTF8 Code = "web.invalid-utf8"
 // The codes of [Clean]'s own failures.
 const (
 	CodeEmptyInput        Code = "clean.empty-input"        // the input is empty or white space
-	CodeUnsupportedScheme Code = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps, under ProtocolKeep or ProtocolNone
+	CodeUnsupportedScheme Code = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps followed by "//", whatever protocol_handling says
+	CodeSchemeMissing     Code = "clean.scheme-missing"     // no scheme, under scheme_policy "require"
 	CodeSchemeRelative    Code = "clean.scheme-relative"    // a "//host" input under SchemeRelativeError
 	CodeInvalidOption     Code = "clean.invalid-option"     // an option or its value is not one of safe_parse_url's
 )

@@ -320,6 +320,15 @@ func ExampleCleanOptionNames() {
 	// subdomain_levels_to_keep
 	// host_encoding             keep idna unicode
 	// path_encoding             keep encode decode
+	// query_handling            drop filter allow keep
+	// params_keep
+	// params_drop
+	// sort_params               FALSE TRUE
+	// empty_param_handling      keep drop
+	// params_case_sensitive     FALSE TRUE
+	// decode_plus               FALSE TRUE
+	// port_handling             exclude keep strip_default strip_all
+	// scheme_policy             infer require
 }
 
 func ExampleParse_invalidUTF8() {
@@ -536,4 +545,64 @@ func ExampleTidied_CellSpan() {
 	// "https://Acme.com/x" 2
 	// {8 16} "Acme.com"
 	// {10 18} "Acme.com"
+}
+
+// Under host_encoding and path_encoding "keep", the defaults, the host and
+// path are as typed, up to case_handling; "idna" and "encode" give them
+// as a browser sends them.
+func ExampleClean_asTyped() {
+	for _, opts := range []webaddress.CleanOptions{
+		{},
+		{Case: webaddress.CaseKeep},
+		{HostEncoding: webaddress.HostEncodingIDNA, PathEncoding: webaddress.PathEncodingEncode},
+	} {
+		c, _ := webaddress.Clean("HTTPS://Bücher.Example.de/Straße/%c3%a9", opts)
+		fmt.Println(c.CleanURL, c.Domain)
+	}
+	// Output:
+	// https://bücher.example.de/Straße/%C3%A9 example.de
+	// https://Bücher.Example.de/Straße/%C3%A9 example.de
+	// https://xn--bcher-kva.example.de/Stra%C3%9Fe/%C3%A9 example.de
+}
+
+// The query goes into clean_url under query_handling "filter", "allow" or
+// "keep" (rurl 2.7), canonical and in its own case.
+func ExampleCleanOptions_query() {
+	const in = "https://Shop.Example.com/Item?utm_source=mail&ID=7&q=a+b&ref="
+	for _, args := range [][][2]string{
+		{},
+		{{"query_handling", "filter"}},
+		{{"query_handling", "filter"}, {"empty_param_handling", "drop"}, {"decode_plus", "TRUE"}, {"case_handling", "lower"}},
+		{{"query_handling", "allow"}, {"params_keep", "id"}},
+		{{"query_handling", "keep"}, {"sort_params", "TRUE"}, {"params_case_sensitive", "TRUE"}},
+	} {
+		var opts webaddress.CleanOptions
+		for _, a := range args {
+			if err := opts.Set(a[0], a[1]); err != nil {
+				panic(err)
+			}
+		}
+		c, _ := webaddress.Clean(in, opts)
+		fmt.Println(c.CleanURL)
+	}
+	// Output:
+	// https://shop.example.com/Item
+	// https://shop.example.com/Item?ID=7&q=a%2Bb&ref=
+	// https://shop.example.com/item?ID=7&q=a%20b
+	// https://shop.example.com/Item?ID=7
+	// https://shop.example.com/Item?ID=7&q=a%2Bb&ref=&utm_source=mail
+}
+
+// port_handling "strip_default" (rurl 2.7) keeps a port in clean_url unless
+// it is the default of the scheme the input was read with.
+func ExampleCleanOptions_port() {
+	opts := webaddress.CleanOptions{Port: webaddress.PortStripDefault, Protocol: webaddress.ProtocolHTTPS}
+	for _, in := range []string{"http://example.com:80/", "http://example.com:443/", "example.com:8080"} {
+		c, _ := webaddress.Clean(in, opts)
+		fmt.Printf("%-24s %-28s port %s\n", in, c.CleanURL, c.Port)
+	}
+	// Output:
+	// http://example.com:80/   https://example.com/         port 80
+	// http://example.com:443/  https://example.com:443/     port 443
+	// example.com:8080         https://example.com:8080/    port 8080
 }

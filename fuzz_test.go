@@ -404,6 +404,13 @@ func fuzzCleanOptions(seed uint64) CleanOptions {
 		n := int(seed%4) - 2 // -1, 0 or 1
 		o.SubdomainLevelsToKeep = &n
 	}
+	seed /= 4
+	o.SortParams, o.ParamsCaseSensitive, o.DecodePlus = seed&1 != 0, seed&2 != 0, seed&4 != 0
+	seed >>= 3
+	patterns := [][]string{nil, {"id"}, {"utm_*", "*id", "Q"}, {"*"}, {""}}
+	o.ParamsKeep = patterns[seed%uint64(len(patterns))]
+	seed /= uint64(len(patterns))
+	o.ParamsDrop = patterns[seed%uint64(len(patterns))]
 	return o
 }
 
@@ -439,6 +446,29 @@ func FuzzClean(f *testing.F) {
 				c.IsIPHost && (c.Domain != "" || c.TLD != "") || !utf8.ValidString(c.CleanURL) {
 				t.Fatalf("Clean(%q, %+v) = %+v: components disagree", input, opts, c)
 			}
+			// The port and the query are in clean_url only when asked for.
+			rest := c.CleanURL // from the host on
+			if i := strings.Index(rest, "://"); i >= 0 && strings.EqualFold(rest[:i], c.Scheme) || c.Scheme == "" && i >= 0 && !strings.HasPrefix(rest, c.Host) {
+				rest = rest[i+len("://"):]
+			}
+			hasPort := strings.HasPrefix(rest, c.Host+":")
+			if c.Host != "" && (hasPort && (c.Port == "" || opts.Port == PortExclude || opts.Port == PortStripAll) ||
+				!hasPort && opts.Port == PortKeep && c.Port != "") {
+				t.Fatalf("Clean(%q, %+v) = %+v: the port in clean_url", input, opts, c)
+			}
+			if opts.Query == QueryDrop && opts.PathEncoding != PathEncodingDecode && strings.Contains(c.CleanURL, "?") {
+				t.Fatalf("Clean(%q, %+v) = %+v: a query in clean_url", input, opts, c)
+			}
+			// The host in the case asked for.
+			if opts.Case == CaseLowerHost && c.Host != strings.ToLower(c.Host) ||
+				opts.HostEncoding == HostEncodingIDNA && !c.IsIPHost && !isASCII(c.Host) {
+				t.Fatalf("Clean(%q, %+v) = %+v: host", input, opts, c)
+			}
+		}
+		// The path as typed is the URL Standard's but for the encoding of
+		// what is not ASCII.
+		if _, diff := typedPathDiffers(input); diff != "" {
+			t.Fatalf("%q: %s", input, diff)
 		}
 		again, err2 := NewCleaner(opts, 1).Clean(input)
 		if !sameCleaned(c, again) || (err == nil) != (err2 == nil) {
