@@ -62,7 +62,7 @@ func isTrackingParam(name string) bool {
 // The canonical form is always u's href through its path, then "?" and
 // the query that is left, if any: canonicalQuery, the key and
 // Address.String rely on it, and Address.validate checks it.
-func canonicalize(u URL) (canonical string, removed []string) {
+func canonicalize(u *URL) (canonical string, removed []string) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
 	if !ok {

@@ -594,7 +594,7 @@ func pathAsTyped(typed string) string {
 		}
 		last := j == len(typed)
 		switch {
-		case isDoubleDotSegment(seg):
+		case isDoubleDot(seg):
 			if len(segs) > 0 {
 				b = b[:segs[len(segs)-1]]
 				segs = segs[:len(segs)-1]
@@ -603,7 +603,7 @@ func pathAsTyped(typed string) string {
 				segs = append(segs, len(b))
 				b = append(b, '/')
 			}
-		case isSingleDotSegment(seg):
+		case isSingleDot(seg):
 			if last {
 				segs = append(segs, len(b))
 				b = append(b, '/')
@@ -633,25 +633,6 @@ func pathAsTyped(typed string) string {
 		return "/"
 	}
 	return string(b)
-}
-
-// isSingleDotSegment reports whether seg is "." or "%2e", in any case.
-func isSingleDotSegment(seg string) bool {
-	return seg == "." || len(seg) == 3 && strings.EqualFold(seg, "%2e")
-}
-
-// isDoubleDotSegment reports whether seg is "..", or that with one or both
-// dots written "%2e", in any case.
-func isDoubleDotSegment(seg string) bool {
-	switch len(seg) {
-	case 2:
-		return seg == ".."
-	case 4:
-		return strings.EqualFold(seg, ".%2e") || strings.EqualFold(seg, "%2e.")
-	case 6:
-		return strings.EqualFold(seg, "%2e%2e")
-	}
-	return false
 }
 
 // cleanPath runs the path options on a path: normalization, index page,

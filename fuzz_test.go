@@ -36,7 +36,8 @@ var fuzzSeeds = []string{
 	"https://\xff/",
 }
 
-// FuzzParseURL checks that ParseURL never panics and that a URL it returns
+// FuzzParseURL checks that ParseURL never panics, that its fast path
+// (quickParse) agrees with the parser, and that a URL it returns
 // round-trips: ParseURL(u.Href()) gives the same URL, and the getters put
 // back together give the href. Lint's spans lie in the input, and it
 // reports a failure exactly when ParseURL fails.
@@ -51,6 +52,11 @@ func FuzzParseURL(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
+		// The fast path agrees with the parser, with and without an
+		// assumed scheme.
+		for _, assume := range []string{"", "https", "http"} {
+			checkQuick(t, input, assume)
+		}
 		u, err := ParseURL(input)
 		checkLint(t, Lint(input), input, err)
 		if err != nil {

@@ -342,7 +342,7 @@ func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {
 }
 
 // endsInNumber is the Standard's ends in a number checker.
-func endsInNumber(s []byte) bool {
+func endsInNumber[S string | []byte](s S) bool {
 	if n := len(s); n > 0 && s[n-1] == '.' {
 		s = s[:n-1]
 	}
@@ -361,8 +361,8 @@ func endsInNumber(s []byte) bool {
 		return false
 	}
 	digits := true
-	for _, c := range last {
-		if c < '0' || c > '9' {
+	for i := 0; i < len(last); i++ {
+		if c := last[i]; c < '0' || c > '9' {
 			digits = false
 			break
 		}
@@ -373,8 +373,8 @@ func endsInNumber(s []byte) bool {
 	if len(last) < 2 || last[0] != '0' || last[1] != 'x' && last[1] != 'X' {
 		return false
 	}
-	for _, c := range last[2:] {
-		if !isHex(c) {
+	for i := 2; i < len(last); i++ {
+		if !isHex(last[i]) {
 			return false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -210,6 +211,7 @@ func TestKeyVersionText(t *testing.T) {
 	}
 	// As a flag, with KeyV2 as the default.
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // the error below prints the usage
 	v := KeyV2
 	fs.TextVar(&v, "key-version", KeyV2, "key version")
 	if err := fs.Parse([]string{"--key-version", "1"}); err != nil || v != KeyV1 {

@@ -48,7 +48,8 @@ func (u URL) Lint(ref string) []Violation {
 // not valid UTF-8 has only that one, named "invalid-UTF-8", at its first
 // invalid byte.
 func LintAddress(input string) []Violation {
-	_, vs, _ := parseAddress(input, true)
+	var a Address
+	vs, _ := a.parse(input, true)
 	return vs
 }
 

@@ -177,6 +177,9 @@ type parseOpts struct {
 	// printable says the caller knows input is printable ASCII (no byte
 	// below 0x20 or from 0x80), which the parser then need not check.
 	printable bool
+	// slow turns the fast path (quickParse) off, for the tests that
+	// compare the two.
+	slow bool
 	// sink, when not nil, receives each validation error found, with its
 	// span in input as given, in the order the parser finds them: the
 	// parser's states, then the trimming of its first steps, then the code
@@ -190,6 +193,12 @@ type parseOpts struct {
 // (sp is not in parseOpts because the parser keeps o's base and sink, so
 // a pointer there would make the caller's array escape to the heap.)
 func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
+	printable := o.printable || printableASCII(input)
+	if printable && len(input) <= maxInput && o.base == nil && o.sink == nil && !o.slow {
+		if u, ok := quickParse(input, o.assume, sp); ok {
+			return u, nil
+		}
+	}
 	p := parsers.Get().(*parser)
 	defer func() {
 		if p.buf != nil { // nil when the href took it over
@@ -204,7 +213,7 @@ func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
 			p.spans[k] = [2]int{-1, -1}
 		}
 	}
-	if err := p.init(input, o.assume == "", o.printable); err != nil {
+	if err := p.init(input, o.assume == "", printable); err != nil {
 		return URL{}, err
 	}
 	st := stateSchemeStart
@@ -1369,7 +1378,7 @@ func startsWithWindowsDriveLetter(s string) bool {
 
 // isSingleDot reports whether seg is a single-dot URL path segment: "." or
 // "%2e", ignoring ASCII case.
-func isSingleDot(seg []byte) bool {
+func isSingleDot[S string | []byte](seg S) bool {
 	switch len(seg) {
 	case 1:
 		return seg[0] == '.'
@@ -1381,7 +1390,7 @@ func isSingleDot(seg []byte) bool {
 
 // isDoubleDot reports whether seg is a double-dot URL path segment: "..",
 // ".%2e", "%2e." or "%2e%2e", ignoring ASCII case.
-func isDoubleDot(seg []byte) bool {
+func isDoubleDot[S string | []byte](seg S) bool {
 	switch len(seg) {
 	case 2:
 		return seg[0] == '.' && seg[1] == '.'
@@ -1393,7 +1402,7 @@ func isDoubleDot(seg []byte) bool {
 	return false
 }
 
-func isDot2e(s []byte) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+func isDot2e[S string | []byte](s S) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
 
 // printableASCII reports whether every byte of s is from 0x20 to 0x7F:
 // then s has no tab or newline to remove and is valid UTF-8. It tests

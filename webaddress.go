@@ -121,18 +121,21 @@ const assumedScheme = "https"
 // A failure is an *[Error] whose code says what was wrong. Input that is
 // not valid UTF-8 fails with [CodeInvalidUTF8].
 func Parse(input string) (Address, error) {
-	a, _, err := parseAddress(input, false)
-	return a, err
+	var a Address
+	if _, err := a.parse(input, false); err != nil {
+		return Address{}, err
+	}
+	return a, nil
 }
 
-// parseAddress is Parse; with lint, it returns every validation error
-// found too, even when the parse fails.
-func parseAddress(input string, lint bool) (Address, []Violation, error) {
+// parse is Parse, into a; with lint, it returns every validation error
+// found too, even when the parse fails (and leaves a partly written).
+func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 	t, err := readTyped(input)
 	if err != nil {
-		return Address{}, []Violation{err.violation()}, err
+		return []Violation{err.violation()}, err
 	}
-	a := Address{input: input}
+	a.input = input
 	assume := ""
 	if !schemeWritten(t.text) {
 		assume = assumedScheme
@@ -140,11 +143,11 @@ func parseAddress(input string, lint bool) (Address, []Violation, error) {
 	}
 	vs, err := t.parse(&a.parsed, 0, assume, lint)
 	if err != nil {
-		return Address{}, vs, err
+		return vs, err
 	}
-	a.canonical, a.removed = canonicalize(a.url)
+	a.canonical, a.removed = canonicalize(&a.url)
 	a.facts |= factsOf(&a.url, len(a.removed) > 0)
-	return a, vs, nil
+	return vs, nil
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
