@@ -145,7 +145,8 @@ var (
 // and error_code and error, null. Credentials appear as written in href
 // and canonical.
 func (a Address) MarshalJSON() ([]byte, error) {
-	return addressLayout.AppendJSON(nil, nil, &parsed{Input: a.input, Value: a}), nil
+	b, _ := addressLayout.AppendJSON(nil, nil, &parsed{Input: a.input, Value: a})
+	return b, nil
 }
 
 // MarshalJSON returns the value as a JSON object, the same object as a line
@@ -154,5 +155,6 @@ func (a Address) MarshalJSON() ([]byte, error) {
 // empty strings of c) and for is_ip_host when the value failed, then
 // error_code and error (from Err; null when it is nil).
 func (c Cleaned) MarshalJSON() ([]byte, error) {
-	return cleanedLayout.AppendJSON(nil, nil, &c), nil
+	b, _ := cleanedLayout.AppendJSON(nil, nil, &c)
+	return b, nil
 }

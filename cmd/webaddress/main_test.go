@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,6 +28,26 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// subst FILE OLD NEW replaces OLD with NEW in FILE, both read
+			// as Go string literals without their quotes ("\r\n").
+			"subst": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: subst FILE OLD NEW")
+				}
+				unquote := func(s string) string {
+					u, err := strconv.Unquote(`"` + s + `"`)
+					ts.Check(err)
+					return u
+				}
+				name := ts.MkAbs(args[0])
+				data, err := os.ReadFile(name)
+				ts.Check(err)
+				old, new := unquote(args[1]), unquote(args[2])
+				if !strings.Contains(string(data), old) {
+					ts.Fatalf("%s has no %q", args[0], old)
+				}
+				ts.Check(os.WriteFile(name, []byte(strings.ReplaceAll(string(data), old, new)), 0o666))
+			},
 			// crlf [-bom] FILE gives FILE CRLF line ends, and a UTF-8
 			// byte order mark with -bom, as spreadsheets write CSV.
 			"crlf": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -45,20 +66,6 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
-}
-
-func TestAppendJSONString(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"", `""`},
-		{`a"b\c`, `"a\"b\\c"`},
-		{"a&b<c>", `"a&b<c>"`},
-		{"tab\tnl\ncr\r\x01\x1f", `"tab\tnl\ncr\r\u0001\u001f"`},
-		{"bücher \xff", `"bücher \ufffd"`},
-	} {
-		if got := string(appendJSONString(nil, tt.in)); got != tt.want {
-			t.Errorf("appendJSONString(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
 }
 
 // TestOrder runs many rows through several workers: the output keeps the

@@ -66,8 +66,9 @@ func (l *Layout[T]) Types() []Type {
 // AppendJSON appends the row of v and the input row fields (nil when no
 // column passes one through) as one JSON object, without a newline. When a
 // string had bytes that are not UTF-8, the object ends with the member
-// [InvalidUTF8] naming the members that show U+FFFD in their place.
-func (l *Layout[T]) AppendJSON(b []byte, fields []string, v *T) []byte {
+// [InvalidUTF8] naming the members that show U+FFFD in their place, and
+// AppendJSON reports false.
+func (l *Layout[T]) AppendJSON(b []byte, fields []string, v *T) ([]byte, bool) {
 	var lossy []int // rarely used: no allocation otherwise
 	b = append(b, '{')
 	for i, key := range l.keys {
@@ -98,12 +99,13 @@ func (l *Layout[T]) AppendJSON(b []byte, fields []string, v *T) []byte {
 		}
 		b = append(b, ']')
 	}
-	return append(b, '}')
+	return append(b, '}'), lossy == nil
 }
 
 // AppendDelimited appends the row of v and fields as one line of
 // delimited text (CSV with delim, RFC 4180): a cell holding delim, a
-// quote, CR or LF is quoted, with its quotes doubled; every byte is kept,
+// quote, CR or LF, or starting with a space or a tab (which some readers
+// trim), is quoted, with its quotes doubled; every byte is kept,
 // and a line ends with "\n". A row of one empty cell is written `""`, which
 // is not a blank line.
 func (l *Layout[T]) AppendDelimited(b []byte, delim byte, fields []string, v *T) []byte {
@@ -173,7 +175,8 @@ func AppendLine(b []byte, delim byte, cells []string) []byte {
 }
 
 // AppendCell appends s as a cell of delimited text: quoted, with its
-// quotes doubled, when it holds delim, a quote, CR or LF; else as it is.
+// quotes doubled, when it holds delim, a quote, CR or LF, or starts with a
+// space or a tab; else as it is.
 func AppendCell(b []byte, delim byte, s string) []byte {
 	if !needsQuotesString(s, delim) {
 		return append(b, s...)
@@ -193,9 +196,11 @@ func AppendCell(b []byte, delim byte, s string) []byte {
 }
 
 func needsQuotes(cell []byte, delim byte) bool {
-	return bytes.IndexByte(cell, delim) >= 0 || bytes.IndexAny(cell, "\"\r\n") >= 0
+	return len(cell) > 0 && (cell[0] == ' ' || cell[0] == '\t') ||
+		bytes.IndexByte(cell, delim) >= 0 || bytes.IndexAny(cell, "\"\r\n") >= 0
 }
 
 func needsQuotesString(s string, delim byte) bool {
-	return strings.IndexByte(s, delim) >= 0 || strings.IndexAny(s, "\"\r\n") >= 0
+	return len(s) > 0 && (s[0] == ' ' || s[0] == '\t') ||
+		strings.IndexByte(s, delim) >= 0 || strings.IndexAny(s, "\"\r\n") >= 0
 }

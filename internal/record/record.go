@@ -102,8 +102,10 @@ func Str[T any](name string, get func(*T) (string, bool)) Column[T] {
 			return AppendString(b, s)
 		},
 		text: func(b []byte, v *T) []byte {
-			s, _ := get(v)
-			return append(b, s...)
+			if s, ok := get(v); ok {
+				b = append(b, s...)
+			}
+			return b
 		},
 	}
 }
@@ -174,7 +176,10 @@ func List[T any](name, sep string, get func(*T) ([]string, bool)) Column[T] {
 			return append(b, ']'), lossless
 		},
 		text: func(b []byte, v *T) []byte {
-			items, _ := get(v)
+			items, ok := get(v)
+			if !ok {
+				return b
+			}
 			for i, s := range items {
 				if i > 0 {
 					b = append(b, sep...)

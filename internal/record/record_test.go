@@ -26,6 +26,7 @@ func TestAppendString(t *testing.T) {
 		{"bücher 日本", `"bücher 日本"`, true},
 		// A byte that is not UTF-8 becomes U+FFFD, and is reported.
 		{"Jos\xe9", `"Jos\ufffd"`, false},
+		{"bücher \xff", `"bücher \ufffd"`, false},
 		{"\xff\xfe", `"\ufffd\ufffd"`, false},
 		// A truncated sequence: each byte of it.
 		{"a\xe2\x82", `"a\ufffd\ufffd"`, false},
@@ -101,7 +102,7 @@ func TestLayout(t *testing.T) {
 			`{"name":"Jos\ufffd","n":0,"flag":false,"tags":["\ufffd"],"pair":{"a":1},"error_code":null,"error":null,"invalid_utf8":["name","tags"]}`,
 			"Jos\xe9,0,false,\xff,a=1,,\n", "Jos\xe9\t0\tfalse\t\xff\ta=1\t\t\n"},
 	} {
-		if got := string(l.AppendJSON(nil, nil, &tt.in)); got != tt.json {
+		if got := jsonOf(l.AppendJSON(nil, nil, &tt.in)); got != tt.json {
 			t.Errorf("AppendJSON(%+v) =\n\t%s\nwant\n\t%s", tt.in, got, tt.json)
 		} else if !json.Valid([]byte(got)) {
 			t.Errorf("AppendJSON(%+v) = %s: not valid JSON", tt.in, got)
@@ -119,7 +120,7 @@ func TestLayoutPass(t *testing.T) {
 	l := new(Layout[row]).Pass("first", 0).Column("webaddress_name", rowColumns[0]).Pass("third", 2)
 	fields := []string{"A, Inc.", "skipped", "two\nlines\tx"}
 	r := row{name: "n"}
-	if got, want := string(l.AppendJSON(nil, fields, &r)), `{"first":"A, Inc.","webaddress_name":"n","third":"two\nlines\tx"}`; got != want {
+	if got, want := jsonOf(l.AppendJSON(nil, fields, &r)), `{"first":"A, Inc.","webaddress_name":"n","third":"two\nlines\tx"}`; got != want {
 		t.Errorf("AppendJSON = %s, want %s", got, want)
 	}
 	if got, want := string(l.AppendDelimited(nil, ',', fields, &r)), "\"A, Inc.\",n,\"two\nlines\tx\"\n"; got != want {
@@ -148,7 +149,7 @@ func TestLift(t *testing.T) {
 	}
 	cols := Lift(rowColumns, func(o *outer) *row { return &o.in })
 	l := NewLayout(append([]Column[outer]{Str("cell", func(o *outer) (string, bool) { return o.cell, true })}, cols[:2]...)...)
-	got := string(l.AppendJSON(nil, nil, &outer{cell: " x ", in: row{name: "x", n: 1, there: true}}))
+	got := jsonOf(l.AppendJSON(nil, nil, &outer{cell: " x ", in: row{name: "x", n: 1, there: true}}))
 	if want := `{"cell":" x ","name":"x","n":1}`; got != want {
 		t.Errorf("lifted columns: %s, want %s", got, want)
 	}
@@ -184,5 +185,30 @@ func TestRegistry(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// jsonOf returns the JSON an AppendJSON call appended.
+func jsonOf(b []byte, _ bool) string { return string(b) }
+
+// TestAbsentText checks that an absent value is the empty cell, whatever
+// its getter returns beside false.
+func TestAbsentText(t *testing.T) {
+	cols := []Column[row]{
+		Str("s", func(*row) (string, bool) { return "x", false }),
+		Int("n", func(*row) (int64, bool) { return 7, false }),
+		Bool("b", func(*row) (bool, bool) { return true, false }),
+		List("l", "|", func(*row) ([]string, bool) { return []string{"a"}, false }),
+	}
+	l := NewLayout(cols...)
+	if got, want := string(l.AppendDelimited(nil, ',', nil, &row{})), ",,,\n"; got != want {
+		t.Errorf("absent cells: %q, want %q", got, want)
+	}
+	if got, want := jsonOf(l.AppendJSON(nil, nil, &row{})), `{"s":null,"n":null,"b":null,"l":null}`; got != want {
+		t.Errorf("absent JSON: %s, want %s", got, want)
+	}
+	// A cell that starts with a space is quoted, as some readers trim it.
+	if got, want := string(AppendCell(nil, ',', " x")), `" x"`; got != want {
+		t.Errorf("AppendCell(\" x\") = %s, want %s", got, want)
 	}
 }
