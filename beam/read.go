@@ -152,9 +152,11 @@ func readHeader(ctx context.Context, fs filesystem.Interface, name string, t tab
 // counted ("blank"), unless the file has one column.
 //
 // A file is read whole by one worker, so that line numbers are known and
-// a quoted field may span lines; the values are then spread over the
-// workers (Reshuffle). Give a large input as many files. Read panics when
-// o is not valid; call [ReadOptions.Check] first for the error.
+// a quoted field may span lines, and the steps after Read run on that
+// worker too unless the runner splits them: give a large input as many
+// files, or follow Read with beam.Reshuffle (a shuffle of every value).
+// Read panics when o is not valid; call [ReadOptions.Check] first for the
+// error.
 func Read(s beam.Scope, glob string, o ReadOptions) (values, failed beam.PCollection) {
 	if _, err := o.tableOptions(); err != nil {
 		panic(fmt.Sprintf("webaddressbeam.Read: %v", err))
@@ -162,7 +164,7 @@ func Read(s beam.Scope, glob string, o ReadOptions) (values, failed beam.PCollec
 	s = s.Scope("webaddress.Read")
 	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyDisallow()))
 	values, failed = beam.ParDo2(s, &readFn{Format: o.Format, Delimiter: o.Delimiter, Column: o.Column, Encoding: o.Encoding}, files)
-	return beam.Reshuffle(s, values), failed
+	return values, failed
 }
 
 func init() {

@@ -19,13 +19,14 @@
 // csv; --delimiter for ';' or '|') or TSV files with a header row, read by
 // RFC 4180 strictly. A malformed record is never merged into another: it
 // goes to the failed output with its file and line, and reading goes on at
-// the next line. It writes, each in --shards files:
+// the next line. It writes, each in as many files as there were bundles of
+// lines (written in parallel, with no shuffle of the lines):
 //
 //	PREFIX-records-SSSSS-of-NNNNN.jsonl  one record per address that worked
 //	PREFIX-dedupe-SSSSS-of-NNNNN.jsonl   one line per key: key, count, first
 //	PREFIX-failed-SSSSS-of-NNNNN.jsonl   input, step, error_code, error, file, line
 //
-// A file with no line to hold is not written. With --mode parse (the
+// An output with no line has no file. With --mode parse (the
 // default) a record is the line of the webaddress tool's parse command for
 // the address, byte for byte; with --mode clean, that of its clean command,
 // with the same flags for R's safe_parse_url options (--www-handling strip,
@@ -45,10 +46,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,7 +68,6 @@ import (
 type config struct {
 	input, output, mode string
 	read                webaddressbeam.ReadOptions
-	shards              int
 	clean               webaddress.CleanOptions
 }
 
@@ -78,7 +79,6 @@ var (
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
 	modeFlag      = flag.String("mode", "parse", "what a record is: parse (webaddress.Parse: canonical form, key, facts, profile) or clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags)")
-	shardsFlag    = flag.Int("shards", 1, "how many files each output is written in; more lets more workers write at once")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -102,7 +102,7 @@ func flagName(name string) string { return strings.ReplaceAll(name, "_", "-") }
 // configFromFlags checks the flags and returns what they ask for.
 func configFromFlags() (config, error) {
 	cfg := config{
-		input: *inputFlag, output: *outputFlag, mode: *modeFlag, shards: *shardsFlag,
+		input: *inputFlag, output: *outputFlag, mode: *modeFlag,
 		read: webaddressbeam.ReadOptions{Format: *formatFlag, Column: *columnFlag, Delimiter: *delimiterFlag, Encoding: *encodingFlag},
 	}
 	switch {
@@ -120,8 +120,6 @@ func configFromFlags() (config, error) {
 		return cfg, errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
 	case cfg.mode != "parse" && cfg.mode != "clean":
 		return cfg, fmt.Errorf("--mode %q: want parse or clean", cfg.mode)
-	case cfg.shards < 1:
-		return cfg, fmt.Errorf("--shards %d: want 1 or more", cfg.shards)
 	}
 	for _, name := range webaddress.CleanOptionNames() {
 		if !isSet(flagName(name)) {
@@ -254,8 +252,8 @@ func init() {
 	register.Function2x1(cleanedJSON)
 	register.Function2x1(groupJSON)
 	register.Function2x1(failureJSON)
-	register.DoFn1x2[string, int, string](&shardFn{})
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&commitFn{})
 	register.Emitter1[string]()
 	register.Iter1[string]()
 }
@@ -280,9 +278,9 @@ func build(s beam.Scope, cfg config) {
 		records = beam.ParDo(s, addressJSON, addresses)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))
 	}
-	write(s.Scope("records"), cfg.output+"-records", cfg.shards, records)
-	write(s.Scope("dedupe"), cfg.output+"-dedupe", cfg.shards, beam.ParDo(s, groupJSON, groups))
-	write(s.Scope("failed"), cfg.output+"-failed", cfg.shards, failed)
+	write(s.Scope("records"), cfg.output+"-records")(records)
+	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, groupJSON, groups))
+	write(s.Scope("failed"), cfg.output+"-failed")(failed)
 }
 
 // addressKey gives the key and the input of an address, for Dedupe.
@@ -308,59 +306,126 @@ func failureJSON(ctx context.Context, f webaddressbeam.Failure) string {
 	return webaddressbeam.FailureJSON(f)
 }
 
-// write writes the lines of col in shards files, NAME-SSSSS-of-NNNNN.jsonl:
-// each line goes to the shard of its hash, and each shard is written by one
-// worker. Unlike textio.Write, which sends every line to one worker, the
-// shards are written in parallel.
-func write(s beam.Scope, name string, shards int, col beam.PCollection) {
+// write writes the lines of col to files NAME-SSSSS-of-NNNNN.jsonl, a
+// file per bundle of lines, with no shuffle of the lines (a GroupByKey of
+// all of them would hold them all in memory on Prism): each bundle writes
+// a temporary file, NAME.tmp-RANDOM, and names it; once every bundle is
+// written, a last step gathers the names (a few per worker), renames the
+// files in order, and removes those of attempts the runner retried.
+func write(s beam.Scope, name string) func(col beam.PCollection) {
 	filesystem.ValidateScheme(name)
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, col)
-	beam.ParDo0(s, &writeShardFn{Name: name, Shards: shards}, beam.GroupByKey(s, keyed))
+	return func(col beam.PCollection) {
+		written := beam.ParDo(s, &writeBundleFn{Name: name}, col)
+		beam.ParDo0(s, &commitFn{Name: name}, beam.GroupByKey(s, beam.AddFixedKey(s, written)))
+	}
 }
 
-// shardFn keys each line by its shard.
-type shardFn struct {
-	Shards int `json:"shards"`
+// writeBundleFn writes the lines of a bundle to a temporary file of its
+// own, and emits its name when the bundle is done.
+type writeBundleFn struct {
+	Name string `json:"name"`
+
+	fs   filesystem.Interface
+	tmp  string
+	file io.WriteCloser
+	w    *bufio.Writer
 }
 
-// ProcessElement keys one line.
-func (f *shardFn) ProcessElement(line string) (int, string) {
-	h := fnv.New32a()
-	h.Write([]byte(line))
-	return int(h.Sum32() % uint32(f.Shards)), line
+// StartBundle starts a bundle with no file: a bundle with no line writes
+// none.
+func (f *writeBundleFn) StartBundle(ctx context.Context, emit func(string)) error {
+	f.file, f.w, f.tmp = nil, nil, ""
+	return nil
 }
 
-// writeShardFn writes the lines of a shard to its file. A runner that runs
-// it again (after a worker fails) writes the whole file again.
-type writeShardFn struct {
-	Name   string `json:"name"`
-	Shards int    `json:"shards"`
+// ProcessElement writes one line.
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit func(string)) error {
+	if f.w == nil {
+		var err error
+		if f.fs == nil {
+			if f.fs, err = filesystem.New(ctx, f.Name); err != nil {
+				return err
+			}
+		}
+		f.tmp = fmt.Sprintf("%s.tmp-%016x", f.Name, rand.Uint64())
+		if f.file, err = f.fs.OpenWrite(ctx, f.tmp); err != nil {
+			return err
+		}
+		f.w = bufio.NewWriterSize(f.file, 1<<20)
+	}
+	f.w.WriteString(line)
+	return f.w.WriteByte('\n')
 }
 
-// ProcessElement writes one shard.
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	filename := fmt.Sprintf("%s-%05d-of-%05d.jsonl", f.Name, shard, f.Shards)
-	fs, err := filesystem.New(ctx, filename)
+// FinishBundle closes the bundle's file and emits its name.
+func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(string)) error {
+	if f.w == nil {
+		return nil
+	}
+	err := f.w.Flush()
+	if cerr := f.file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.tmp, err)
+	}
+	emit(f.tmp)
+	f.file, f.w = nil, nil
+	return nil
+}
+
+// Teardown closes the file system.
+func (f *writeBundleFn) Teardown() error {
+	if f.fs != nil {
+		return f.fs.Close()
+	}
+	return nil
+}
+
+// commitFn renames the temporary files of an output, in the order of their
+// names, to NAME-SSSSS-of-NNNNN.jsonl, and removes the other temporary
+// files of that output (from attempts the runner made again) and the files
+// of an earlier run with the same prefix.
+type commitFn struct {
+	Name string `json:"name"`
+}
+
+// ProcessElement commits one output.
+func (f *commitFn) ProcessElement(ctx context.Context, _ int, names func(*string) bool) error {
+	var tmps []string
+	var n string
+	for names(&n) {
+		tmps = append(tmps, n)
+	}
+	slices.Sort(tmps)
+	fs, err := filesystem.New(ctx, f.Name)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	fd, err := fs.OpenWrite(ctx, filename)
-	if err != nil {
-		return err
+	for i, tmp := range tmps {
+		final := fmt.Sprintf("%s-%05d-of-%05d.jsonl", f.Name, i, len(tmps))
+		if err := filesystem.Rename(ctx, fs, tmp, final); err != nil {
+			return fmt.Errorf("renaming %s to %s: %w", tmp, final, err)
+		}
 	}
-	w := bufio.NewWriterSize(fd, 1<<20)
-	var line string
-	for lines(&line) {
-		w.WriteString(line)
-		w.WriteByte('\n')
+	// The temporary files of attempts made again, and the files of an
+	// earlier run of more files, go.
+	rm, ok := fs.(filesystem.Remover)
+	if !ok {
+		return nil
 	}
-	if err := w.Flush(); err != nil {
-		fd.Close()
-		return fmt.Errorf("%s: %w", filename, err)
+	stale, _ := fs.List(ctx, f.Name+".tmp-*")
+	earlier, _ := fs.List(ctx, f.Name+"-*-of-*.jsonl")
+	for _, name := range earlier {
+		if !strings.HasSuffix(name, fmt.Sprintf("-of-%05d.jsonl", len(tmps))) {
+			stale = append(stale, name)
+		}
 	}
-	if err := fd.Close(); err != nil {
-		return fmt.Errorf("%s: %w", filename, err)
+	for _, name := range stale {
+		if err := rm.Remove(ctx, name); err != nil {
+			return fmt.Errorf("removing %s: %w", name, err)
+		}
 	}
 	return nil
 }

@@ -103,20 +103,18 @@ func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
 }
 
 // readOutput returns the lines of the files PREFIX-NAME-*-of-*.jsonl,
-// sorted, and checks that there are at most shards of them.
-func readOutput(t *testing.T, prefix, name string, shards int) []string {
+// sorted, and checks that they are all of them (SSSSS from 0 to NNNNN-1)
+// and that no temporary file is left.
+func readOutput(t *testing.T, prefix, name string) []string {
 	t.Helper()
-	files, err := filepath.Glob(prefix + "-" + name + "-*.jsonl")
+	files, err := filepath.Glob(prefix + "-" + name + "*")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) > shards {
-		t.Errorf("%d %s files, want at most %d: %q", len(files), name, shards, files)
-	}
 	var lines []string
-	for _, f := range files {
-		if !strings.HasSuffix(f, fmt.Sprintf("-of-%05d.jsonl", shards)) {
-			t.Errorf("%s: not a shard of %d", f, shards)
+	for i, f := range files {
+		if want := fmt.Sprintf("%s-%s-%05d-of-%05d.jsonl", prefix, name, i, len(files)); f != want {
+			t.Errorf("file %s, want %s", f, want)
 		}
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -156,8 +154,7 @@ func writeFile(t *testing.T, dir, name, text string) string {
 }
 
 // TestText reads three text files by a glob, one with CRLF line ends and a
-// byte order mark, one compressed, in three shards, and checks every output
-// line.
+// byte order mark, one compressed, and checks every output line.
 func TestText(t *testing.T) {
 	dir := t.TempDir()
 	half := len(values) / 2
@@ -177,13 +174,13 @@ func TestText(t *testing.T) {
 	}
 	d := writeFile(t, dir, "d.txt.gz", zb.String())
 	out := filepath.Join(dir, "out", "wa")
-	run(t, config{input: filepath.Join(dir, "*.txt*"), read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "parse", shards: 3})
+	run(t, config{input: filepath.Join(dir, "*.txt*"), read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "parse"})
 
 	in := slices.Concat(lines(a, 1, values[:half]...), lines(b, 1, values[half:]...), lines(d, 1, gz...))
 	records, dedupe, failed := wantParse(t, in)
-	compare(t, "records", readOutput(t, out, "records", 3), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 3), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 3), failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 	if !slices.Contains(dedupe, `{"key":"acme.com","count":3,"first":"WWW.Acme.com/?utm_source=x"}`) {
 		t.Errorf("no group of the three spellings of acme.com in %q", dedupe)
 	}
@@ -208,16 +205,16 @@ func TestCSV(t *testing.T) {
 	b.WriteString("Short Row,x.example\r\n") // two fields of three
 	writeFile(t, dir, "contacts.csv", b.String())
 	out := filepath.Join(dir, "wa")
-	run(t, config{input: path, read: webaddressbeam.ReadOptions{Format: "csv", Column: "website"}, output: out, mode: "parse", shards: 1})
+	run(t, config{input: path, read: webaddressbeam.ReadOptions{Format: "csv", Column: "website"}, output: out, mode: "parse"})
 
 	records, dedupe, failed := wantParse(t, in)
 	failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{
 		Input: "Short Row,x.example", Step: "read", ErrorCode: "record.field-count",
 		Error: "record.field-count: line 22: 2 fields, want 3 as in the header", File: path, Line: 22}))
 	slices.Sort(failed)
-	compare(t, "records", readOutput(t, out, "records", 1), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 1), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 1), failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 }
 
 // brokenCSV is the issue's file: 1,000 rows, row 10 (line 11) opening a
@@ -256,8 +253,8 @@ func TestBroken(t *testing.T) {
 		{tsv, webaddressbeam.ReadOptions{Format: "tsv", Column: "site"}},
 	} {
 		out := filepath.Join(dir, "out-"+filepath.Ext(tt.path)[1:], "wa")
-		run(t, config{input: tt.path, read: tt.o, output: out, mode: "parse", shards: 2})
-		records, failed := readOutput(t, out, "records", 2), readOutput(t, out, "failed", 2)
+		run(t, config{input: tt.path, read: tt.o, output: out, mode: "parse"})
+		records, failed := readOutput(t, out, "records"), readOutput(t, out, "failed")
 		if len(records)+len(failed) != 1000 {
 			t.Errorf("%s: %d records + %d failed, want 1,000 rows", tt.path, len(records), len(failed))
 		}
@@ -285,7 +282,7 @@ func TestClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "wa")
-	run(t, config{input: in, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "clean", shards: 2, clean: opts})
+	run(t, config{input: in, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "clean", clean: opts})
 
 	var records, failed []string
 	for i, v := range values {
@@ -302,9 +299,9 @@ func TestClean(t *testing.T) {
 	_, dedupe, _ := wantParse(t, lines(in, 1, values...))
 	slices.Sort(records)
 	slices.Sort(failed)
-	compare(t, "records", readOutput(t, out, "records", 2), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 2), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 2), failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 	if !slices.ContainsFunc(records, func(r string) bool { return strings.Contains(r, `"clean_url":"http://acme.com/"`) }) {
 		t.Errorf("www_handling strip did not reach the workers: %q", records)
 	}
@@ -351,7 +348,6 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse or clean`},
-		{[]string{"--input", in, "--output", out, "--shards", "0"}, 2, "--shards 0: want 1 or more"},
 		{[]string{"--input", in, "--output", out, "--www-handling", "strip"}, 2, "--www-handling is an option of --mode clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "clean", "--www-handling", "sometimes"}, 2, "--www-handling: clean.invalid-option"},
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
@@ -388,9 +384,9 @@ func TestCommand(t *testing.T) {
 		t.Errorf("stderr is not the summary line %s:\n%s", summary, stderr)
 	}
 	records, dedupe, failed := wantParse(t, lines(in, 1, values...))
-	compare(t, "records", readOutput(t, out, "records", 1), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 1), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 1), failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 }
 
 // TestSameAsTool checks that the pipeline's records are the webaddress
@@ -416,7 +412,7 @@ func TestSameAsTool(t *testing.T) {
 	input := writeFile(t, dir, "urls.txt", strings.Join(in, "\n")+"\n")
 	for _, mode := range []string{"parse", "clean"} {
 		out := filepath.Join(dir, mode, "wa")
-		run(t, config{input: input, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: mode, shards: 1})
+		run(t, config{input: input, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: mode})
 		cmd := exec.Command(tool, mode, "--format", "jsonl", "--quiet")
 		cmd.Stdin = strings.NewReader(strings.Join(in, "\n") + "\n")
 		stdout, err := cmd.Output()
@@ -430,7 +426,7 @@ func TestSameAsTool(t *testing.T) {
 			}
 		}
 		slices.Sort(want)
-		got := readOutput(t, out, "records", 1)
+		got := readOutput(t, out, "records")
 		if len(got) < len(in)/2 {
 			t.Fatalf("%s: only %d records for %d inputs", mode, len(got), len(in))
 		}
