@@ -118,7 +118,6 @@ func init() {
 	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanValueFn{})
 	register.Combiner2[dedupeAcc, string](&dedupeFn{})
 	register.Function2x1(toGroup)
-	register.Function1x1(valueText)
 	register.Function1x1(AddressJSON)
 	register.Function1x1(CleanedJSON)
 	register.Function1x1(FailureJSON)
@@ -356,12 +355,4 @@ func clean(ctx context.Context, c *webaddress.Cleaner, v Value, emit func(Cleane
 	}
 	cleanedCount.Inc(ctx, 1)
 	emit(Cleaned{r})
-}
-
-// valueText is the text of a value.
-func valueText(v Value) string { return v.Text }
-
-// Texts returns the PCollection<string> of the texts of a PCollection<Value>.
-func Texts(s beam.Scope, values beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("webaddress.Texts"), valueText, values)
 }

@@ -54,15 +54,6 @@ func (l *Layout[T]) add(name string, field int, c Column[T]) {
 // Names returns the output names, the header row.
 func (l *Layout[T]) Names() []string { return l.names }
 
-// Types returns the JSON type of each output column.
-func (l *Layout[T]) Types() []Type {
-	types := make([]Type, len(l.cols))
-	for i, c := range l.cols {
-		types[i] = c.Type
-	}
-	return types
-}
-
 // AppendJSON appends the row of v and the input row fields (nil when no
 // column passes one through) as one JSON object, without a newline. When a
 // string had bytes that are not UTF-8, the object ends with the member
@@ -129,11 +120,6 @@ func (l *Layout[T]) AppendDelimited(b []byte, delim byte, fields []string, v *T)
 		b = append(b, `""`...)
 	}
 	return append(b, '\n')
-}
-
-// AppendHeader appends the output names as one line of delimited text.
-func (l *Layout[T]) AppendHeader(b []byte, delim byte) []byte {
-	return AppendLine(b, delim, l.names)
 }
 
 // AppendTextRow appends the row of v and fields as cells for the text

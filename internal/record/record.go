@@ -85,9 +85,6 @@ func (c Column[T]) AppendJSON(b []byte, v *T) ([]byte, bool) { return c.json(b, 
 // unquoted; nothing when absent.
 func (c Column[T]) AppendText(b []byte, v *T) []byte { return c.text(b, v) }
 
-// Text returns the column's cell for v.
-func (c Column[T]) Text(v *T) string { return string(c.text(nil, v)) }
-
 // Str returns a string column: get returns the value and whether it is
 // present.
 func Str[T any](name string, get func(*T) (string, bool)) Column[T] {

@@ -129,8 +129,8 @@ func TestLayoutPass(t *testing.T) {
 	if got, want := string(l.AppendTextRow(nil, fields, &r)), "A, Inc.\tn\ttwo lines x\n"; got != want {
 		t.Errorf("AppendTextRow = %q, want %q", got, want)
 	}
-	if got, want := string(l.AppendHeader(nil, ';')), "first;webaddress_name;third\n"; got != want {
-		t.Errorf("AppendHeader = %q, want %q", got, want)
+	if got, want := string(AppendLine(nil, ';', l.Names())), "first;webaddress_name;third\n"; got != want {
+		t.Errorf("the header = %q, want %q", got, want)
 	}
 	// One empty cell is not a blank line.
 	one := new(Layout[row]).Pass("only", 0)
