@@ -26,7 +26,8 @@ func dedupeCommand(cfg *config) *cobra.Command {
 		Long: `dedupe groups the inputs by their comparison key (KeyV1), which is the same for
 the ways of writing one page, and prints each group in the order of its first
 input, the record the Beam pipeline writes too: ` + columnList(table.GroupColumns) + `
-(rows: the numbers of the rows read, from 1; in CSV separated by spaces). A
+(rows: the numbers of the rows read, from 1, a rejected record not counted;
+in CSV separated by spaces). A
 value that fails is a group of its own, with no key. It keeps one entry per
 key, not the rows (their numbers take two or three bytes each).
 
