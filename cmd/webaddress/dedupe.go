@@ -47,16 +47,25 @@ contact list without its duplicates.`,
 	return cmd
 }
 
-// evalOnly is the work of the dedupe runs: each value parsed, kept for the
-// emitter, which decides.
-func evalOnly(col int) func(b *batch[parsed]) {
-	return func(b *batch[parsed]) {
-		b.vals = make([]parsed, len(b.recs))
+// keyed is what the dedupe runs make of a value: its parse, and its key.
+type keyed struct {
+	parsed
+	key string
+}
+
+// evalKeys is the work of the dedupe runs: each value parsed and keyed in
+// the workers, kept for the emitter, which decides.
+func evalKeys(col int) func(b *batch[keyed]) {
+	return func(b *batch[keyed]) {
+		b.vals = make([]keyed, len(b.recs))
 		for i, r := range b.recs {
-			b.vals[i] = parseValue(r.Fields[col])
-			if b.vals[i].Err != nil {
+			v := &b.vals[i]
+			v.parsed = parseValue(r.Fields[col])
+			if v.Err != nil {
 				b.failed++
+				continue
 			}
+			v.key = v.Value.Key(webaddress.KeyV1)
 		}
 	}
 }
@@ -84,7 +93,7 @@ func (cfg *config) dedupe(args []string) error {
 	last := map[*table.Group]int64{} // the last row of each group
 	seen := make(map[string]*table.Group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, evalOnly(in.col), func(b *batch[parsed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -93,10 +102,9 @@ func (cfg *config) dedupe(args []string) error {
 			v := &b.vals[i]
 			var g *table.Group
 			if v.Err == nil {
-				key := v.Value.Key(webaddress.KeyV1)
-				if g = seen[key]; g == nil {
-					g = &table.Group{Key: key, First: v.Input}
-					seen[key] = g
+				if g = seen[v.key]; g == nil {
+					g = &table.Group{Key: v.key, First: v.Input}
+					seen[v.key] = g
 					groups = append(groups, g)
 				}
 			} else {
@@ -156,7 +164,7 @@ func (cfg *config) dedupeFirst(args []string) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, evalOnly(in.col), func(b *batch[parsed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -164,15 +172,14 @@ func (cfg *config) dedupeFirst(args []string) error {
 		for i := range b.recs {
 			v := &b.vals[i]
 			if v.Err == nil {
-				key := v.Value.Key(webaddress.KeyV1)
-				if seen[key] {
+				if seen[v.key] {
 					n.dups++
 					continue
 				}
-				seen[key] = true
+				seen[v.key] = true
 			}
 			var ok bool
-			if buf, ok = enc(buf, b.recs[i].Fields, v); !ok {
+			if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
 				n.lossy++
 			}
 			n.written++

@@ -12,12 +12,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/onecontact/webaddress/internal/table"
 )
 
 // batchSize is how many records a worker takes at a time.
 const batchSize = 256
+
+// outBufs are the buffers of the batches' rows, used again once written:
+// a run writes about as many bytes as it reads, or more, which would
+// otherwise be garbage batch by batch (and the collector's work, more than
+// half of what a run allocates, limits what a second worker adds).
+var outBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// getBuf returns an empty buffer from outBufs.
+func getBuf() []byte { return (*outBufs.Get().(*[]byte))[:0] }
+
+// putBuf gives b back to outBufs.
+func putBuf(b []byte) {
+	if cap(b) <= 1<<20 { // a batch of huge rows is not kept
+		b = b[:0]
+		outBufs.Put(&b)
+	}
+}
 
 // A batch is a run of records and, once done is closed, what the worker
 // made of them.
@@ -133,6 +151,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	var n counts
 	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
 		var ok bool
+		b.out = getBuf()
 		for i := range b.recs {
 			fields := b.recs[i].Fields
 			v := c.eval(fields[in.col])
@@ -152,7 +171,9 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		n.failed += b.failed
 		n.lossy += b.lossy
 		in.progress.update(n.read, n.failed)
-		return o.write(b.out)
+		err := o.write(b.out)
+		putBuf(b.out)
+		return err
 	})
 	return cfg.finish(in, o, n, false, err)
 }
