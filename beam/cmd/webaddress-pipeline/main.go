@@ -199,7 +199,11 @@ func shortError(err error, verbose bool) string {
 		return msg
 	}
 	if i := strings.LastIndex(msg, "caused by:\n"); i >= 0 {
-		return strings.TrimSpace(msg[i+len("caused by:\n"):]) + " (--verbose for the runner's whole error)"
+		msg = strings.TrimSpace(msg[i+len("caused by:\n"):])
+		if first, rest, ok := strings.Cut(msg, "\n"); ok && strings.HasPrefix(first, "DoFn[") {
+			msg = rest // "DoFn[UID:26, PID:e5, Name: ...readFn] failed:"
+		}
+		return msg + " (--verbose for the runner's whole error)"
 	}
 	return msg
 }

@@ -366,6 +366,21 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// TestFailedJob checks that a job that fails on the runner (a file that is
+// not the gzip its name says) ends with status 1 and its cause in one line,
+// without the runner's logs and plan dumps.
+func TestFailedJob(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "urls.txt.gz", "not gzip\n")
+	status, stderr := command(t, "--input", in, "--output", filepath.Join(dir, "wa"))
+	if status != 1 || !strings.HasPrefix(stderr, "webaddress-pipeline: the pipeline failed: ") || !strings.Contains(stderr, "urls.txt.gz") {
+		t.Errorf("status %d, stderr %q; want status 1 and the failure naming the file", status, stderr)
+	}
+	if strings.Contains(stderr, "level=") || strings.Contains(stderr, "DataSource[") || strings.Count(stderr, "\n") > 3 {
+		t.Errorf("stderr has the runner's logs or plan:\n%s", stderr)
+	}
+}
+
 // TestCommand runs the command end to end on the local runner and checks
 // its summary line, without the runner's logs, and its files.
 func TestCommand(t *testing.T) {
