@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 func init() {
@@ -177,4 +178,12 @@ func TestCoders(t *testing.T) {
 	if _, err := decodeAddress([]byte("http://[::1")); err == nil {
 		t.Error("an input that does not parse decodes")
 	}
+
+	// Groups and failures, the tool's records, cross Beam's schema coder.
+	p, s := beam.NewPipelineWithRoot()
+	g := Group{Key: "k", Count: 2, First: "f", Rows: table.Rows(nil).Add(3, 0), ErrorCode: "c", Error: "e"}
+	f := Failure{Input: "i", Step: StepRead, ErrorCode: "record.field-count", Error: "e", File: "a.csv", Line: 7}
+	passert.Equals(s, beam.ParDo(s, GroupJSON, beam.Create(s, g)), GroupJSON(g))
+	passert.Equals(s, beam.ParDo(s, FailureJSON, beam.Create(s, f)), FailureJSON(f))
+	ptest.RunAndValidate(t, p)
 }
