@@ -74,6 +74,14 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The tool's live heap is a few megabytes, and every row is
+		// garbage once written: with Go's default (100) it collects after
+		// each few megabytes, which is work the workers cannot share out.
+		// At 300 a run of 1,000,000 rows peaks at 24 MiB instead of 16, and
+		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
+		debug.SetGCPercent(300)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
