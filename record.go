@@ -5,64 +5,156 @@
 package webaddress
 
 import (
-	"bytes"
-	"encoding/json"
+	"strconv"
+
+	"github.com/onecontact/webaddress/internal/record"
 )
 
-// This file holds the JSON record of an Address.
+// This file defines the records of an address and of a cleaned value: the
+// columns, their JSON types and how an absent value is written, once, for
+// Address.MarshalJSON and Cleaned.MarshalJSON here, the webaddress
+// command's parse and clean output and the Beam pipeline's records (which
+// look them up in internal/record by name). Adding a column is one line
+// below. internal/record holds the encoding rules.
 
-// addressJSON is the JSON record of an Address.
-type addressJSON struct {
-	Input         string     `json:"input"`
-	Href          string     `json:"href"`
-	Canonical     string     `json:"canonical"`
-	Key           string     `json:"key"`
-	Profile       *Profile   `json:"profile,omitempty"`
-	Facts         Facts      `json:"facts"`
-	Fields        fieldsJSON `json:"fields"`
-	RemovedParams []string   `json:"removed_params,omitempty"`
-}
+// parsed is the outcome of Parse for one input.
+type parsed = record.Outcome[Address]
 
-// fieldsJSON lists the present spans as [start, end] pairs.
-type fieldsJSON struct {
-	Scheme   *[2]int `json:"scheme,omitempty"`
-	Host     *[2]int `json:"host,omitempty"`
-	Port     *[2]int `json:"port,omitempty"`
-	Path     *[2]int `json:"path,omitempty"`
-	Query    *[2]int `json:"query,omitempty"`
-	Fragment *[2]int `json:"fragment,omitempty"`
-}
+// hasAddress reports whether o holds an address.
+func hasAddress(o *parsed) bool { return o.Err == nil && o.Value.IsValid() }
 
-func spanJSON(s Span) *[2]int {
-	if !s.IsPresent() {
-		return nil
+// addressColumns are the record of an input Parse read: the address's
+// columns, null when it failed, then the error's.
+var addressColumns = append([]record.Column[parsed]{
+	record.Str("input", func(o *parsed) (string, bool) { return o.Input, true }),
+	record.Str("href", func(o *parsed) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
+	record.Str("canonical", func(o *parsed) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
+	record.Str("key", func(o *parsed) (string, bool) { return o.Value.Key(KeyV1), hasAddress(o) }),
+	record.List("facts", "|", func(o *parsed) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
+	record.Str("network", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
+	record.Str("handle", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
+	record.Str("kind", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return p.Kind, has }),
+	record.Custom("fields", record.Object, appendFieldsJSON, appendFieldsText),
+	record.List("removed_params", "&", func(o *parsed) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
+}, record.ErrorColumns[parsed, Code](func(o *parsed) error { return o.Err })...)
+
+// profileOfOutcome returns the profile of o's address, if it has one.
+func profileOfOutcome(o *parsed) (Profile, bool) {
+	if !hasAddress(o) {
+		return Profile{}, false
 	}
-	return &[2]int{s.Start, s.End}
+	return o.Value.Profile()
 }
 
-// MarshalJSON returns the address as a JSON object: input, href,
-// canonical, key (KeyV1), profile (when there is one), facts (as names),
-// fields (present spans as [start, end] byte offsets) and removed_params.
-// Credentials appear as written in href and canonical.
+// fieldSpanNames name the spans of [Fields] in the fields column.
+var fieldSpanNames = [...]string{"scheme", "host", "port", "path", "query", "fragment"}
+
+func fieldSpans(f Fields) [6]Span {
+	return [...]Span{f.Scheme, f.Host, f.Port, f.Path, f.Query, f.Fragment}
+}
+
+// appendFieldsJSON writes the present spans as an object of [start, end]
+// byte offsets: {"host":[0,11],"path":[11,12]}.
+func appendFieldsJSON(b []byte, o *parsed) ([]byte, bool) {
+	if !hasAddress(o) {
+		return b, false
+	}
+	b = append(b, '{')
+	first := true
+	for i, s := range fieldSpans(o.Value.Fields()) {
+		if !s.IsPresent() {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, '"')
+		b = append(b, fieldSpanNames[i]...)
+		b = append(b, `":[`...)
+		b = strconv.AppendInt(b, int64(s.Start), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.End), 10)
+		b = append(b, ']')
+	}
+	return append(b, '}'), true
+}
+
+// appendFieldsText writes the present spans as "host=0-11 path=11-12".
+func appendFieldsText(b []byte, o *parsed) ([]byte, bool) {
+	if !hasAddress(o) {
+		return b, false
+	}
+	first := true
+	for i, s := range fieldSpans(o.Value.Fields()) {
+		if !s.IsPresent() {
+			continue
+		}
+		if !first {
+			b = append(b, ' ')
+		}
+		first = false
+		b = append(b, fieldSpanNames[i]...)
+		b = append(b, '=')
+		b = strconv.AppendInt(b, int64(s.Start), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(s.End), 10)
+	}
+	return b, true
+}
+
+// naColumn returns a column of Cleaned whose empty value is R's NA: absent.
+func naColumn(name string, get func(*Cleaned) string) record.Column[Cleaned] {
+	return record.Str(name, func(c *Cleaned) (string, bool) { s := get(c); return s, s != "" })
+}
+
+// cleanedColumns are the record of a value Clean cleaned: R's
+// safe_parse_url value, NA absent, then the error's columns.
+var cleanedColumns = append([]record.Column[Cleaned]{
+	record.Str("original_url", func(c *Cleaned) (string, bool) { return c.Original, true }),
+	naColumn("scheme", func(c *Cleaned) string { return c.Scheme }),
+	naColumn("host", func(c *Cleaned) string { return c.Host }),
+	naColumn("port", func(c *Cleaned) string { return c.Port }),
+	naColumn("path", func(c *Cleaned) string { return c.Path }),
+	naColumn("query", func(c *Cleaned) string { return c.Query }),
+	naColumn("fragment", func(c *Cleaned) string { return c.Fragment }),
+	naColumn("user", func(c *Cleaned) string { return c.User }),
+	naColumn("password", func(c *Cleaned) string { return c.Password }),
+	naColumn("domain", func(c *Cleaned) string { return c.Domain }),
+	naColumn("tld", func(c *Cleaned) string { return c.TLD }),
+	record.Bool("is_ip_host", func(c *Cleaned) (bool, bool) { return c.IsIPHost, c.Status != StatusError }),
+	naColumn("clean_url", func(c *Cleaned) string { return c.CleanURL }),
+	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
+}, record.ErrorColumns[Cleaned, Code](func(c *Cleaned) error { return c.Err })...)
+
+func init() {
+	record.Register("parse", addressColumns)
+	record.Register("clean", cleanedColumns)
+}
+
+var (
+	addressLayout = record.NewLayout(addressColumns...)
+	cleanedLayout = record.NewLayout(cleanedColumns...)
+)
+
+// MarshalJSON returns the address's record as a JSON object, the same
+// object as a line of the webaddress command's parse output and of the Beam
+// pipeline's records: input, href, canonical, key (KeyV1), facts (an array
+// of names), network, handle and kind (null without a profile), fields (the
+// present spans as [start, end] byte offsets), removed_params (an array),
+// and error_code and error, null. Credentials appear as written in href
+// and canonical.
 func (a Address) MarshalJSON() ([]byte, error) {
-	f := a.fields
-	var profile *Profile
-	if p, ok := a.Profile(); ok {
-		profile = &p
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // json.Marshal escapes again; an Encoder need not
-	err := enc.Encode(addressJSON{
-		Input:     a.input,
-		Href:      a.url.Href(),
-		Canonical: a.canonical,
-		Key:       a.Key(KeyV1),
-		Profile:   profile,
-		Facts:     a.facts,
-		Fields: fieldsJSON{spanJSON(f.Scheme), spanJSON(f.Host), spanJSON(f.Port),
-			spanJSON(f.Path), spanJSON(f.Query), spanJSON(f.Fragment)},
-		RemovedParams: a.removed,
-	})
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
+	b, _ := addressLayout.AppendJSON(nil, nil, &parsed{Input: a.input, Value: a})
+	return b, nil
+}
+
+// MarshalJSON returns the value as a JSON object, the same object as a line
+// of the webaddress command's clean output and of the Beam pipeline's
+// records in clean mode: R's names and values, with null for R's NA (the
+// empty strings of c) and for is_ip_host when the value failed, then
+// error_code and error (from Err; null when it is nil).
+func (c Cleaned) MarshalJSON() ([]byte, error) {
+	b, _ := cleanedLayout.AppendJSON(nil, nil, &c)
+	return b, nil
 }

@@ -6,6 +6,8 @@ package webaddressbeam_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -50,4 +52,38 @@ func ExampleDedupe() {
 	// acme.com: 3, first "WWW.Acme.com/?utm_source=x"
 	// globex.com/about: 2, first "http://www.globex.com/about?utm_medium=email#team"
 	// failed: "http://[::1": web.invalid-host
+}
+
+func init() {
+	register.Function1x0(printValue)
+}
+
+func printValue(v webaddressbeam.Value) {
+	fmt.Printf("line %d: %q\n", v.Line, v.Text)
+}
+
+// Read reads the column of a CSV file by RFC 4180: a malformed record (here
+// the quote opened on line 3 runs into the one on line 4) is a dead letter
+// with its line, never merged into the records after it.
+func ExampleRead() {
+	dir, err := os.MkdirTemp("", "example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "contacts.csv")
+	os.WriteFile(path, []byte("name,website\nAnn,acme.com\n\"Broken Co,broken.com\nCid,\"globex.com/a,b\"\n"), 0o666)
+
+	p, s := beam.NewPipelineWithRoot()
+	values, failed := webaddressbeam.Read(s, path, webaddressbeam.ReadOptions{Format: "csv", Column: "website"})
+	beam.ParDo0(s, printValue, values)
+	beam.ParDo0(s, printFailure, failed)
+	if err := ptest.Run(p); err != nil {
+		fmt.Println(err)
+	}
+	// Unordered output:
+	// line 2: "acme.com"
+	// line 4: "globex.com/a,b"
+	// failed: "\"Broken Co,broken.com": record.text-after-quote
 }

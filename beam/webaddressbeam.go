@@ -2,104 +2,98 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package webaddressbeam gives Apache Beam transforms for parsing, keying,
-// deduplicating and cleaning website addresses with
+// Package webaddressbeam gives Apache Beam transforms for reading,
+// parsing, keying, deduplicating and cleaning website addresses with
 // github.com/onecontact/webaddress, for collections of billions of URLs
 // (a crawl frontier, a data warehouse) on any runner of the Beam Go SDK:
 // Dataflow, Flink, Spark, or the local Prism runner.
 //
-// Each transform takes a PCollection<string> of addresses and returns two
-// PCollections: what it made of the values that worked, and a dead-letter
-// PCollection<Failure> with every value that did not, its error code and
-// its message. Nothing is dropped: the two outputs together hold one
-// element per input (Dedupe: one count per input).
+// [Read] reads text and CSV files by the rules of the webaddress
+// command-line tool, with the same reader: strict RFC 4180, a malformed
+// record never merged into another but sent to the dead letters with its
+// file and line, every value kept with its place. The other transforms take
+// a PCollection<string> of addresses, or the PCollection<Value> Read gives,
+// and return two PCollections: what they made of the values that worked,
+// and a dead-letter PCollection<Failure> of every value that did not, with
+// its error code, message and (for Values) file and line. Nothing is
+// dropped: the two outputs together hold one element per input (Dedupe:
+// one count per input).
 //
-// The transforms register their functions and types with the Beam SDK when
-// the package is imported, so a pipeline that uses them runs on distributed
-// runners without more set-up.
+// The elements are the library's own types: Parse gives webaddress.Address
+// values, Clean webaddress.Cleaned ones (in a [Cleaned]), whose MarshalJSON
+// writes the same JSON objects as the command-line tool's parse and clean
+// output, byte for byte (one record definition serves the library, the tool
+// and Beam).
 //
-// The record field names, and the JSON names of their tags, are those of the
-// columns of the webaddress command-line tool: input, canonical, key,
-// facts, network, handle, error_code, error, and R's names for the cleaner.
+// The transforms register their functions, types and coders with the Beam
+// SDK when the package is imported, so a pipeline that uses them runs on
+// distributed runners without more set-up.
 package webaddressbeam
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
-// Record is what Parse makes of an address that parsed: the columns of the
-// command-line tool's parse command that say what the address is.
-type Record struct {
-	Input         string `json:"input"`          // the value as read
-	Href          string `json:"href"`           // the URL Standard's serialization, with "https://" when the scheme was assumed
-	Canonical     string `json:"canonical"`      // webaddress.Address.Canonical
-	Key           string `json:"key"`            // the comparison key, KeyV1
-	Facts         string `json:"facts"`          // the facts' names joined by "|", or ""
-	Network       string `json:"network"`        // the social network of a profile address, or ""
-	Handle        string `json:"handle"`         // the profile's handle, or ""
-	Kind          string `json:"kind"`           // the kind of profile page, or ""
-	RemovedParams string `json:"removed_params"` // the tracking parameters removed, "name=value" joined by "&"
+// A Value is a value read from a file, with where: what [Read] gives.
+type Value struct {
+	File string // the file's path, as matched
+	Line int64  // the line the value's record starts on, from 1
+	Text string // the value: the line, or the cell of the column
 }
 
-// CleanRecord is what Clean makes of an address that it cleaned: the value of
-// R's safe_parse_url (webaddress.Cleaned), with R's names as the JSON names.
-type CleanRecord struct {
-	OriginalURL string `json:"original_url"`
-	Scheme      string `json:"scheme"`
-	Host        string `json:"host"`
-	Port        string `json:"port"`
-	Path        string `json:"path"`
-	Query       string `json:"query"`
-	Fragment    string `json:"fragment"`
-	User        string `json:"user"`
-	Password    string `json:"password"`
-	Domain      string `json:"domain"`
-	TLD         string `json:"tld"`
-	IsIPHost    bool   `json:"is_ip_host"`
-	CleanURL    string `json:"clean_url"`
-	ParseStatus string `json:"parse_status"` // "ok", "warning-no-tld", ...; never "error", which goes to the dead letters
-}
+// Failure is a dead-letter element: a value a transform could not use, or
+// a malformed record Read could not read, and why. Its fields are Input
+// (the value, or the text of the record's first line), Step (StepRead,
+// StepParse, StepKey or StepClean), ErrorCode (such as
+// "record.bare-quote", "web.invalid-utf8" or "clean.unsupported-scheme"),
+// Error (the message), File and Line (where it was read; "" and 0 for a
+// value of a PCollection<string>). It is the record the command-line tool
+// writes to --rejects, written by [FailureJSON].
+type Failure = table.Failure
 
-// Group is one key of Dedupe: the key, how many inputs had it, and its
-// representative.
-type Group struct {
-	Key   string `json:"key"`   // KeyV1
-	Count int64  `json:"count"` // the number of inputs with the key, duplicates included
-	// First is the representative: the smallest of the inputs with the
-	// key in byte order, so that every run and runner picks the same one
-	// (a PCollection has no order to pick "the first as read" by).
-	First string `json:"first"`
-}
+// Group is one key of Dedupe: Key, Count (the inputs with the key) and
+// First (the smallest of those inputs in byte order, so that every run and
+// runner picks the same). It is the record of the command-line tool's
+// dedupe, whose Rows, ErrorCode and Error Dedupe leaves empty; [GroupJSON]
+// writes it.
+type Group = table.Group
 
-// Failure is a dead-letter element: a value a transform could not use, and
-// why.
-type Failure struct {
-	Input     string `json:"input"`      // the value as read
-	Step      string `json:"step"`       // the operation that failed: "parse", "key" or "clean"
-	ErrorCode string `json:"error_code"` // the error's code, such as "web.invalid-host" or "clean.unsupported-scheme"
-	Error     string `json:"error"`      // the error's message, naming the code, the input and the reason
-}
+// Cleaned is a value Clean cleaned: a webaddress.Cleaned, whose fields and
+// methods it has (c.CleanURL, c.MarshalJSON()). It wraps it because Beam
+// cannot code webaddress.Cleaned's Err field (an error), which is always
+// nil here: the values that failed are dead letters.
+type Cleaned struct{ cleaned }
+
+type cleaned = webaddress.Cleaned
+
+// Value returns the webaddress.Cleaned.
+func (c Cleaned) Value() webaddress.Cleaned { return c.cleaned }
 
 // The steps of Failure.
 const (
-	StepParse = "parse" // Parse: webaddress.Parse failed
-	StepKey   = "key"   // KeyBy and Dedupe: webaddress.Parse failed, so there is no key
-	StepClean = "clean" // Clean: webaddress.Clean failed
+	StepRead  = table.StepRead  // Read: the record is malformed
+	StepParse = table.StepParse // Parse: webaddress.Parse failed
+	StepKey   = table.StepKey   // KeyBy and Dedupe: webaddress.Parse failed, so there is no key
+	StepClean = table.StepClean // Clean: webaddress.Clean failed
 )
 
-// The counters the transforms keep, in the namespace "webaddress": parsed and
-// parse_failed (Parse), keyed and key_failed (KeyBy, Dedupe), cleaned and
-// clean_failed (Clean). Runners show them as the job's metrics.
+// The counters the transforms keep, in the namespace "webaddress": read,
+// malformed and blank (Read), parsed and parse_failed (Parse), keyed and
+// key_failed (KeyBy, Dedupe), cleaned and clean_failed (Clean). Runners
+// show them as the job's metrics.
 var (
+	readCount        = beam.NewCounter("webaddress", "read")
+	malformedCount   = beam.NewCounter("webaddress", "malformed")
+	blankCount       = beam.NewCounter("webaddress", "blank")
 	parsedCount      = beam.NewCounter("webaddress", "parsed")
 	parseFailedCount = beam.NewCounter("webaddress", "parse_failed")
 	keyedCount       = beam.NewCounter("webaddress", "keyed")
@@ -109,97 +103,130 @@ var (
 )
 
 func init() {
-	beam.RegisterType(reflect.TypeFor[Record]())
-	beam.RegisterType(reflect.TypeFor[CleanRecord]())
+	beam.RegisterType(reflect.TypeFor[Value]())
 	beam.RegisterType(reflect.TypeFor[Group]())
 	beam.RegisterType(reflect.TypeFor[Failure]())
 	beam.RegisterType(reflect.TypeFor[dedupeAcc]())
+	beam.RegisterCoder(reflect.TypeFor[webaddress.Address](), encodeAddress, decodeAddress)
+	beam.RegisterCoder(reflect.TypeFor[Cleaned](), encodeCleaned, decodeCleaned)
 
-	register.Function4x0(parseFn)
-	register.Function4x0(keyFn)
-	register.DoFn4x0[context.Context, string, func(CleanRecord), func(Failure)](&cleanFn{})
+	register.Function4x0(parseString)
+	register.Function4x0(parseValue)
+	register.Function4x0(keyString)
+	register.Function4x0(keyValue)
+	register.DoFn4x0[context.Context, string, func(Cleaned), func(Failure)](&cleanStringFn{})
+	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanValueFn{})
 	register.Combiner2[dedupeAcc, string](&dedupeFn{})
 	register.Function2x1(toGroup)
+	register.Function1x1(AddressJSON)
+	register.Function1x1(CleanedJSON)
+	register.Function1x1(FailureJSON)
+	register.Function1x1(GroupJSON)
 
-	register.Emitter1[Record]()
-	register.Emitter1[CleanRecord]()
+	register.Emitter1[webaddress.Address]()
+	register.Emitter1[Cleaned]()
 	register.Emitter1[Failure]()
+	register.Emitter1[Value]()
 	register.Emitter2[string, string]()
 }
 
-// failure makes the dead-letter element of input, whose step failed with
-// err.
-func failure(input, step string, err error) Failure {
-	f := Failure{Input: input, Step: step, Error: err.Error()}
-	var c interface{ Code() webaddress.Code }
-	if errors.As(err, &c) {
-		f.ErrorCode = string(c.Code())
+// encodeAddress encodes an Address as its input; decodeAddress parses it
+// again, which gives the same Address (Parse is deterministic).
+func encodeAddress(a webaddress.Address) []byte { return []byte(a.Input()) }
+
+func decodeAddress(b []byte) (webaddress.Address, error) {
+	a, err := webaddress.Parse(string(b))
+	if err != nil {
+		return a, fmt.Errorf("webaddressbeam: decoding an Address: %w", err)
 	}
+	return a, nil
+}
+
+// encodeCleaned encodes a Cleaned value as its JSON record, which
+// decodeCleaned reads back into its fields (by their JSON tags, R's
+// names; a null is R's NA, the empty string).
+func encodeCleaned(c Cleaned) ([]byte, error) { return c.MarshalJSON() }
+
+func decodeCleaned(b []byte) (Cleaned, error) {
+	var c Cleaned
+	err := json.Unmarshal(b, &c.cleaned)
+	return c, err
+}
+
+// isValue reports whether col is a PCollection<Value>; else it is taken
+// to be a PCollection<string>.
+func isValue(col beam.PCollection) bool {
+	return col.Type().Type() == reflect.TypeFor[Value]()
+}
+
+// failure returns the dead letter of a value that failed at step with err.
+func failure(v Value, step string, err error) Failure {
+	f := table.NewFailure(v.Text, step, err)
+	f.File, f.Line = v.File, v.Line
 	return f
 }
 
-// Parse parses each address of col, a PCollection<string>, with
-// webaddress.Parse. It returns a PCollection<Record> of the addresses that
-// parsed and a PCollection<Failure> of those that did not (step "parse").
-func Parse(s beam.Scope, col beam.PCollection) (records, failed beam.PCollection) {
+// Parse parses each address of col, a PCollection<string> or
+// PCollection<Value>, with webaddress.Parse. It returns a
+// PCollection<webaddress.Address> of the addresses that parsed and a
+// PCollection<Failure> of those that did not (step "parse"), with their
+// file and line when col has them.
+func Parse(s beam.Scope, col beam.PCollection) (addresses, failed beam.PCollection) {
 	s = s.Scope("webaddress.Parse")
-	return beam.ParDo2(s, parseFn, col)
+	if isValue(col) {
+		return beam.ParDo2(s, parseValue, col)
+	}
+	return beam.ParDo2(s, parseString, col)
 }
 
-// NewRecord returns the Record of an address that parsed.
-func NewRecord(a webaddress.Address) Record {
-	r := Record{
-		Input:         a.Input(),
-		Href:          a.URL().Href(),
-		Canonical:     a.Canonical(),
-		Key:           a.Key(webaddress.KeyV1),
-		RemovedParams: strings.Join(a.RemovedParams(), "&"),
-	}
-	if f := a.Facts(); f != 0 {
-		r.Facts = f.String()
-	}
-	if p, ok := a.Profile(); ok {
-		r.Network, r.Handle, r.Kind = string(p.Network), p.Handle, p.Kind
-	}
-	return r
+func parseString(ctx context.Context, input string, emit func(webaddress.Address), fail func(Failure)) {
+	parseValue(ctx, Value{Text: input}, emit, fail)
 }
 
-func parseFn(ctx context.Context, input string, emit func(Record), fail func(Failure)) {
-	a, err := webaddress.Parse(input)
+func parseValue(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
+	a, err := webaddress.Parse(v.Text)
 	if err != nil {
 		parseFailedCount.Inc(ctx, 1)
-		fail(failure(input, StepParse, err))
+		fail(failure(v, StepParse, err))
 		return
 	}
 	parsedCount.Inc(ctx, 1)
-	emit(NewRecord(a))
+	emit(a)
 }
 
-// KeyBy keys each address of col, a PCollection<string>, by its comparison
-// key (webaddress.KeyV1). It returns a PCollection<KV<string, string>> of
-// key and input for the addresses that parsed, and a PCollection<Failure> of
-// those that did not (step "key").
+// KeyBy keys each address of col, a PCollection<string> or
+// PCollection<Value>, by its comparison key (webaddress.KeyV1). It returns
+// a PCollection<KV<string, string>> of key and input for the addresses that
+// parsed, and a PCollection<Failure> of those that did not (step "key").
 func KeyBy(s beam.Scope, col beam.PCollection) (keyed, failed beam.PCollection) {
 	s = s.Scope("webaddress.KeyBy")
-	return beam.ParDo2(s, keyFn, col)
+	if isValue(col) {
+		return beam.ParDo2(s, keyValue, col)
+	}
+	return beam.ParDo2(s, keyString, col)
 }
 
-func keyFn(ctx context.Context, input string, emit func(string, string), fail func(Failure)) {
-	a, err := webaddress.Parse(input)
+func keyString(ctx context.Context, input string, emit func(string, string), fail func(Failure)) {
+	keyValue(ctx, Value{Text: input}, emit, fail)
+}
+
+func keyValue(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
+	a, err := webaddress.Parse(v.Text)
 	if err != nil {
 		keyFailedCount.Inc(ctx, 1)
-		fail(failure(input, StepKey, err))
+		fail(failure(v, StepKey, err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(a.Key(webaddress.KeyV1), input)
+	emit(a.Key(webaddress.KeyV1), v.Text)
 }
 
-// Dedupe groups the addresses of col, a PCollection<string>, by comparison
-// key (webaddress.KeyV1). It returns a PCollection<Group> with one element
-// per key, the number of inputs with it and its representative (the
-// smallest input in byte order), and a PCollection<Failure> of the inputs
-// that did not parse (step "key"), which are in no group.
+// Dedupe groups the addresses of col, a PCollection<string> or
+// PCollection<Value>, by comparison key (webaddress.KeyV1). It returns a
+// PCollection<Group> with one element per key, the number of inputs with
+// it and its representative (the smallest input in byte order), and a
+// PCollection<Failure> of the inputs that did not parse (step "key"), which
+// are in no group.
 //
 // The groups are combined (CombinePerKey), so a key that millions of inputs
 // share costs a small accumulator, not a list of its inputs.
@@ -212,7 +239,7 @@ func Dedupe(s beam.Scope, col beam.PCollection) (groups, failed beam.PCollection
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,
 // string>> of key and input, such as KeyBy returns, and returns the
 // PCollection<Group> of its keys. Use it when the keys are at hand already,
-// say from the Key field of Parse's records.
+// say from the addresses Parse gives.
 func DedupeKeyed(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	s = s.Scope("webaddress.DedupeKeyed")
 	accs := beam.CombinePerKey(s, &dedupeFn{}, keyed)
@@ -262,70 +289,70 @@ func toGroup(key string, a dedupeAcc) Group {
 	return Group{Key: key, Count: a.Count, First: a.First}
 }
 
-// Clean cleans each address of col, a PCollection<string>, with
-// webaddress.Clean and opts, as R's safe_parse_url does. It returns a
-// PCollection<CleanRecord> of the addresses it cleaned and a
-// PCollection<Failure> of those it could not (step "clean"; the values
-// safe_parse_url returns NULL for).
+// Clean cleans each address of col, a PCollection<string> or
+// PCollection<Value>, with webaddress.Clean and opts, as R's safe_parse_url
+// does. It returns a PCollection<Cleaned> of the addresses it
+// cleaned and a PCollection<Failure> of those it could not (step "clean";
+// the values safe_parse_url returns NULL for).
 //
 // Each worker keeps the results of up to 10,000 distinct inputs, so that
 // values that repeat are cleaned once. Clean panics when opts is not valid
 // (webaddress.CleanOptions.Validate), as Beam transforms do with mistakes
 // found while the pipeline is built; set opts with CleanOptions.Set to get
 // the error instead.
-func Clean(s beam.Scope, col beam.PCollection, opts webaddress.CleanOptions) (records, failed beam.PCollection) {
+func Clean(s beam.Scope, col beam.PCollection, opts webaddress.CleanOptions) (cleaned, failed beam.PCollection) {
 	if err := opts.Validate(); err != nil {
 		panic(fmt.Sprintf("webaddressbeam.Clean: the options are not valid: %v", err))
 	}
 	s = s.Scope("webaddress.Clean")
-	return beam.ParDo2(s, &cleanFn{Options: opts}, col)
+	if isValue(col) {
+		return beam.ParDo2(s, &cleanValueFn{Options: opts}, col)
+	}
+	return beam.ParDo2(s, &cleanStringFn{Options: opts}, col)
 }
 
-// cleanCacheSize is how many distinct inputs each cleanFn remembers.
+// cleanCacheSize is how many distinct inputs each worker's cleaner
+// remembers.
 const cleanCacheSize = 10_000
 
-// cleanFn is the DoFn of Clean. Its exported fields are what the runner
-// sends to the workers, as JSON: CleanOptions is small integers and an
-// *int, which JSON keeps.
-type cleanFn struct {
-	Options webaddress.CleanOptions `json:"options"`
-
-	cleaner *webaddress.Cleaner
-}
+// cleanStringFn and cleanValueFn are the DoFns of Clean, for strings and
+// for Values. Their exported fields are what the runner sends to the
+// workers, as JSON: CleanOptions is small integers and an *int, which JSON
+// keeps.
+type (
+	cleanStringFn struct {
+		Options webaddress.CleanOptions `json:"options"`
+		cleaner *webaddress.Cleaner
+	}
+	cleanValueFn struct {
+		Options webaddress.CleanOptions `json:"options"`
+		cleaner *webaddress.Cleaner
+	}
+)
 
 // Setup makes the cleaner of the worker.
-func (f *cleanFn) Setup() {
-	f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize)
+func (f *cleanStringFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
+
+// Setup makes the cleaner of the worker.
+func (f *cleanValueFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
+
+// ProcessElement cleans one input.
+func (f *cleanStringFn) ProcessElement(ctx context.Context, input string, emit func(Cleaned), fail func(Failure)) {
+	clean(ctx, f.cleaner, Value{Text: input}, emit, fail)
 }
 
 // ProcessElement cleans one input.
-func (f *cleanFn) ProcessElement(ctx context.Context, input string, emit func(CleanRecord), fail func(Failure)) {
-	c, err := f.cleaner.Clean(input)
+func (f *cleanValueFn) ProcessElement(ctx context.Context, v Value, emit func(Cleaned), fail func(Failure)) {
+	clean(ctx, f.cleaner, v, emit, fail)
+}
+
+func clean(ctx context.Context, c *webaddress.Cleaner, v Value, emit func(Cleaned), fail func(Failure)) {
+	r, err := c.Clean(v.Text)
 	if err != nil {
 		cleanFailedCount.Inc(ctx, 1)
-		fail(failure(input, StepClean, err))
+		fail(failure(v, StepClean, err))
 		return
 	}
 	cleanedCount.Inc(ctx, 1)
-	emit(NewCleanRecord(c))
-}
-
-// NewCleanRecord returns the CleanRecord of a value Clean cleaned.
-func NewCleanRecord(c webaddress.Cleaned) CleanRecord {
-	return CleanRecord{
-		OriginalURL: c.Original,
-		Scheme:      c.Scheme,
-		Host:        c.Host,
-		Port:        c.Port,
-		Path:        c.Path,
-		Query:       c.Query,
-		Fragment:    c.Fragment,
-		User:        c.User,
-		Password:    c.Password,
-		Domain:      c.Domain,
-		TLD:         c.TLD,
-		IsIPHost:    c.IsIPHost,
-		CleanURL:    c.CleanURL,
-		ParseStatus: string(c.Status),
-	}
+	emit(Cleaned{r})
 }

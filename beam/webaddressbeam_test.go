@@ -35,7 +35,7 @@ func init() {
 
 // statusNotError reports whether r is not an error, as no record of Clean
 // should be.
-func statusNotError(r CleanRecord) bool { return r.ParseStatus != string(webaddress.StatusError) }
+func statusNotError(r Cleaned) bool { return r.Status != webaddress.StatusError && r.Err == nil }
 
 // kvText writes a key and its value as one string, for passert.
 func kvText(k, v string) string { return k + "\t" + v }
@@ -79,11 +79,12 @@ func corpus(n int) []string {
 	return in
 }
 
-// want computes, without Beam, what the transforms should give for in.
+// want computes, without Beam, what the transforms should give for in,
+// each element as its JSON line.
 type want struct {
-	records     []Record
-	parseFailed []Failure
-	keyFailed   []Failure
+	records     []string // AddressJSON
+	parseFailed []string // FailureJSON
+	keyFailed   []string
 	keyed       []string // "key\tinput"
 	groups      []Group
 }
@@ -99,11 +100,12 @@ func wanted(t *testing.T, in []string) want {
 			if !errors.As(err, &e) {
 				t.Fatalf("Parse(%q): %v is not a *webaddress.Error", v, err)
 			}
-			w.parseFailed = append(w.parseFailed, Failure{Input: v, Step: StepParse, ErrorCode: string(e.Code()), Error: err.Error()})
-			w.keyFailed = append(w.keyFailed, Failure{Input: v, Step: StepKey, ErrorCode: string(e.Code()), Error: err.Error()})
+			w.parseFailed = append(w.parseFailed, FailureJSON(Failure{Input: v, Step: StepParse, ErrorCode: string(e.Code()), Error: err.Error()}))
+			w.keyFailed = append(w.keyFailed, FailureJSON(Failure{Input: v, Step: StepKey, ErrorCode: string(e.Code()), Error: err.Error()}))
 			continue
 		}
-		w.records = append(w.records, NewRecord(a))
+		b, _ := a.MarshalJSON()
+		w.records = append(w.records, string(b))
 		k := a.Key(webaddress.KeyV1)
 		w.keyed = append(w.keyed, kvText(k, v))
 		g := byKey[k]
@@ -120,8 +122,13 @@ func wanted(t *testing.T, in []string) want {
 	return w
 }
 
-// TestParse checks Parse's records and dead letters against webaddress.Parse
-// called in a loop, and their counts.
+// hasGroup reports whether groups has one with g's key, count and first.
+func hasGroup(groups []Group, g Group) bool {
+	return slices.ContainsFunc(groups, func(h Group) bool { return h.Key == g.Key && h.Count == g.Count && h.First == g.First })
+}
+
+// TestParse checks Parse's addresses and dead letters against
+// webaddress.Parse called in a loop, and their counts.
 func TestParse(t *testing.T) {
 	in := corpus(40)
 	w := wanted(t, in)
@@ -130,43 +137,30 @@ func TestParse(t *testing.T) {
 	}
 
 	p, s, col := ptest.CreateList(in)
-	records, failed := Parse(s, col)
-	passert.Count(s, records, "records", len(in)-len(w.parseFailed))
+	addresses, failed := Parse(s, col)
+	passert.Count(s, addresses, "addresses", len(in)-len(w.parseFailed))
 	passert.Count(s, failed, "failed", len(w.parseFailed))
-	passert.Equals(s, records, anys(w.records)...)
-	passert.Equals(s, failed, anys(w.parseFailed)...)
+	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses), anys(w.records)...)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.parseFailed)...)
 	ptest.RunAndValidate(t, p)
 }
 
-// TestParseRecord checks the fields of the records of a few addresses.
+// TestParseRecord checks the records of a few addresses, and that values
+// with their place give their place to the dead letters.
 func TestParseRecord(t *testing.T) {
-	p, s, col := ptest.CreateList([]string{"WWW.Acme.com/?utm_source=x#a", "github.com/golang", "http://[::1"})
-	records, failed := Parse(s, col)
-	passert.Equals(s, records,
-		Record{
-			Input:         "WWW.Acme.com/?utm_source=x#a",
-			Href:          "https://www.acme.com/?utm_source=x#a",
-			Canonical:     "https://www.acme.com/",
-			Key:           "acme.com",
-			Facts:         "scheme-assumed|tracking-parameters-removed|fragment-removed",
-			RemovedParams: "utm_source=x",
-		},
-		Record{
-			Input:     "github.com/golang",
-			Href:      "https://github.com/golang",
-			Canonical: "https://github.com/golang",
-			Key:       "github.com/golang",
-			Facts:     "scheme-assumed|github-profile",
-			Network:   "github",
-			Handle:    "golang",
-			Kind:      "user",
-		})
-	passert.Equals(s, failed, Failure{
-		Input:     "http://[::1",
-		Step:      StepParse,
-		ErrorCode: string(webaddress.CodeInvalidHost),
-		Error:     `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`,
-	})
+	p, s := beam.NewPipelineWithRoot()
+	col := beam.Create(s,
+		Value{File: "a.csv", Line: 2, Text: "WWW.Acme.com/?utm_source=x#a"},
+		Value{File: "a.csv", Line: 3, Text: "github.com/golang"},
+		Value{File: "a.csv", Line: 5, Text: "http://[::1"},
+		Value{File: "b.csv", Line: 9, Text: "www.caf\xe9.fr"})
+	addresses, failed := Parse(s, col)
+	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses),
+		`{"input":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
+		`{"input":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
+		`{"input":"http://[::1","step":"parse","error_code":"web.invalid-host","error":"web.invalid-host: \"http://[::1\": IPv6-unclosed at byte 7","file":"a.csv","line":5}`,
+		`{"input":"www.caf\ufffd.fr","step":"parse","error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","file":"b.csv","line":9,"invalid_utf8":["input"]}`)
 	ptest.RunAndValidate(t, p)
 }
 
@@ -177,7 +171,7 @@ func TestKeyBy(t *testing.T) {
 	p, s, col := ptest.CreateList(in)
 	keyed, failed := KeyBy(s, col)
 	passert.Equals(s, beam.ParDo(s, kvText, keyed), anys(w.keyed)...)
-	passert.Equals(s, failed, anys(w.keyFailed)...)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.keyFailed)...)
 	ptest.RunAndValidate(t, p)
 }
 
@@ -188,7 +182,7 @@ func TestDedupe(t *testing.T) {
 	in := corpus(60)
 	w := wanted(t, in)
 	acme := Group{Key: "acme.com", Count: 3, First: "WWW.Acme.com/?utm_source=x"}
-	if !slices.Contains(w.groups, acme) {
+	if !hasGroup(w.groups, acme) {
 		t.Fatalf("the spellings of acme.com do not make the group %+v: the library's keys changed", acme)
 	}
 	// site0 has every spelling: four of the home page, two of /about.
@@ -197,7 +191,7 @@ func TestDedupe(t *testing.T) {
 		{Key: "site0.co.uk/about", Count: 2, First: "https://site0.co.uk/about"},
 	}
 	for _, g := range site0 {
-		if !slices.Contains(w.groups, g) {
+		if !hasGroup(w.groups, g) {
 			t.Fatalf("no group %+v: the library's keys changed", g)
 		}
 	}
@@ -208,13 +202,17 @@ func TestDedupe(t *testing.T) {
 	if total != int64(len(in)-len(w.keyFailed)) {
 		t.Fatalf("the groups count %d inputs, want %d", total, len(in)-len(w.keyFailed))
 	}
+	var groups []string
+	for _, g := range w.groups {
+		groups = append(groups, GroupJSON(g))
+	}
 
 	p, s, col := ptest.CreateList(in)
-	groups, failed := Dedupe(s, col)
-	passert.Count(s, groups, "groups", len(w.groups))
-	passert.Equals(s, groups, anys(w.groups)...)
+	got, failed := Dedupe(s, col)
+	passert.Count(s, got, "groups", len(w.groups))
+	passert.Equals(s, beam.ParDo(s, GroupJSON, got), anys(groups)...)
 	passert.Count(s, failed, "failed", 2*len(failedValues))
-	passert.Equals(s, failed, anys(w.keyFailed)...)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.keyFailed)...)
 	ptest.RunAndValidate(t, p)
 }
 
@@ -227,7 +225,7 @@ func TestDedupeHotKey(t *testing.T) {
 	}
 	p, s, col := ptest.CreateList(in)
 	groups, failed := Dedupe(s, col)
-	passert.Equals(s, groups, Group{Key: "hot.example", Count: 20_000, First: "https://www.hot.example/?utm_source=00000"})
+	passert.Equals(s, beam.ParDo(s, GroupJSON, groups), `{"key":"hot.example","count":20000,"first":"https://www.hot.example/?utm_source=00000"}`)
 	passert.Empty(s, failed)
 	ptest.RunAndValidate(t, p)
 }
@@ -291,10 +289,11 @@ func TestClean(t *testing.T) {
 			if !errors.As(err, &ce) {
 				t.Fatalf("Clean(%q): %v is not a *webaddress.Error", v, err)
 			}
-			wantFailed = append(wantFailed, Failure{Input: v, Step: StepClean, ErrorCode: string(ce.Code()), Error: err.Error()})
+			wantFailed = append(wantFailed, FailureJSON(Failure{Input: v, Step: StepClean, ErrorCode: string(ce.Code()), Error: err.Error()}))
 			continue
 		}
-		wantRecords = append(wantRecords, NewCleanRecord(c))
+		b, _ := c.MarshalJSON()
+		wantRecords = append(wantRecords, string(b))
 	}
 	if c, _ := webaddress.Clean("a.b.c.example.com/Shop/", opts); c.CleanURL != "https://c.example.com/Shop" {
 		t.Fatalf("the options do not clean as this test expects: %q", c.CleanURL)
@@ -303,8 +302,8 @@ func TestClean(t *testing.T) {
 	p, s, col := ptest.CreateList(in)
 	records, failed := Clean(s, col, opts)
 	passert.Count(s, records, "records", len(wantRecords))
-	passert.Equals(s, records, wantRecords...)
-	passert.Equals(s, failed, wantFailed...)
+	passert.Equals(s, beam.ParDo(s, CleanedJSON, records), wantRecords...)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), wantFailed...)
 	passert.True(s, records, statusNotError)
 	ptest.RunAndValidate(t, p)
 }
@@ -325,12 +324,12 @@ func TestCleanInvalidOptions(t *testing.T) {
 // TestCleanFnEncoding checks that the options of Clean survive the JSON
 // encoding that carries a DoFn's fields to the workers.
 func TestCleanFnEncoding(t *testing.T) {
-	fn := &cleanFn{Options: cleanOptions(t)}
+	fn := &cleanValueFn{Options: cleanOptions(t)}
 	data, err := json.Marshal(fn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got cleanFn
+	var got cleanValueFn
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}

@@ -4,10 +4,11 @@
 
 package main
 
-// This file holds what each command computes for a value: its columns.
+// This file holds what each command computes for a value, and its record:
+// parse and clean use the library's records (record.go), key a part of
+// parse's, lint and url their own.
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,205 +16,214 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
-// A table is what a command prints for each value: the columns it can
-// print (all of them unless --fields says otherwise) and the function that
-// computes one value per column.
-type table struct {
-	columns []string
-	eval    func(value string) (vals []string, failed bool)
+// A command is what a command computes for each value and prints: the
+// columns of its record of T (all printed unless --fields says otherwise).
+type command[T any] struct {
+	columns []record.Column[T]
+	eval    func(value string) T
+	failed  func(*T) bool // whether the value failed
 
 	text         bool     // the default format is text, even in a pipe
 	textDefaults []string // the columns the text format prints by default, if not all
 }
 
-// errorColumns gives the error_code and error columns of err.
-func errorColumns(err error) (code, msg string) {
-	if err == nil {
-		return "", ""
-	}
-	var c interface{ Code() webaddress.Code }
-	if errors.As(err, &c) {
-		code = string(c.Code())
-	}
-	return code, err.Error()
-}
-
-// parseTable is the parse command's: the Address record.
-var parseTable = table{
-	columns: []string{"input", "href", "canonical", "key", "facts", "network", "handle", "kind",
-		"fields", "removed_params", "error_code", "error"},
-	eval: func(value string) ([]string, bool) {
-		a, err := webaddress.Parse(value)
-		if err != nil {
-			code, msg := errorColumns(err)
-			return []string{value, "", "", "", "", "", "", "", "", "", code, msg}, true
-		}
-		p, _ := a.Profile()
-		facts := ""
-		if f := a.Facts(); f != 0 {
-			facts = f.String()
-		}
-		return []string{value, a.URL().Href(), a.Canonical(), a.Key(webaddress.KeyV1), facts,
-			string(p.Network), p.Handle, p.Kind, fieldsText(a.Fields()),
-			strings.Join(a.RemovedParams(), "&"), "", ""}, false
-	},
-}
-
-// fieldsText writes the present spans of f as "scheme=0-5 host=8-19 ...".
-func fieldsText(f webaddress.Fields) string {
+// columnList names the columns of a record, for the help.
+func columnList[T any](cols []record.Column[T]) string {
 	var b strings.Builder
-	for _, s := range []struct {
-		name string
-		span webaddress.Span
-	}{{"scheme", f.Scheme}, {"host", f.Host}, {"port", f.Port}, {"path", f.Path}, {"query", f.Query}, {"fragment", f.Fragment}} {
-		if !s.span.IsPresent() {
-			continue
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteString(", ")
 		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s.name + "=" + strconv.Itoa(s.span.Start) + "-" + strconv.Itoa(s.span.End))
+		b.WriteString(c.Name + " (" + c.Type.String() + ")")
 	}
 	return b.String()
 }
 
-// keyTable is the key command's (and dedupe's): KeyV1.
-var keyTable = table{
-	columns:      []string{"key", "error_code", "error"},
-	text:         true,
-	textDefaults: []string{"key"},
-	eval: func(value string) ([]string, bool) {
-		a, err := webaddress.Parse(value)
-		if err != nil {
-			code, msg := errorColumns(err)
-			return []string{"", code, msg}, true
-		}
-		return []string{a.Key(webaddress.KeyV1), "", ""}, false
-	},
+// tableCommand makes cmd print c for each input.
+func tableCommand[T any](cfg *config, c command[T], cmd *cobra.Command) *cobra.Command {
+	cmd.RunE = func(_ *cobra.Command, args []string) error {
+		return runTable(cfg, args, c)
+	}
+	return cmd
 }
 
-// lintTable is the lint command's: the validation errors, each as
-// name@start-end, with "!" after a failure.
-var lintTable = table{
-	columns: []string{"input", "violations", "count", "failed"},
-	eval: func(value string) ([]string, bool) {
-		vs := webaddress.LintAddress(value)
-		parts := make([]string, len(vs))
-		failed := false
-		for i, v := range vs {
-			parts[i] = v.Name + "@" + strconv.Itoa(v.Span.Start) + "-" + strconv.Itoa(v.Span.End)
-			if v.Failure {
-				parts[i] += "!"
-				failed = true
-			}
-		}
-		return []string{value, strings.Join(parts, " "), strconv.Itoa(len(vs)), strconv.FormatBool(failed)}, failed
-	},
+// parsed is what parse, key and dedupe make of a value.
+type parsed = record.Outcome[webaddress.Address]
+
+func parseValue(value string) parsed {
+	a, err := webaddress.Parse(value)
+	return parsed{Input: value, Value: a, Err: err}
 }
 
-// urlTable is the url command's: the URL Standard's components of an
-// absolute URL, named as in the URL API.
-var urlTable = table{
-	columns: []string{"input", "href", "origin", "protocol", "username", "password", "host",
-		"hostname", "port", "pathname", "search", "hash", "error"},
-	eval: func(value string) ([]string, bool) {
-		u, err := webaddress.ParseURL(value)
-		if err != nil {
-			return []string{value, "", "", "", "", "", "", "", "", "", "", "", err.Error()}, true
-		}
-		return []string{value, u.Href(), u.Origin(), u.Protocol(), u.Username(), u.Password(), u.Host(),
-			u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash(), ""}, false
-	},
+func parseFailed(p *parsed) bool { return p.Err != nil }
+
+// parseColumns are the library's record of an address.
+func parseColumns() []record.Column[parsed] { return record.Lookup[parsed]("parse") }
+
+// parseCommand is the parse command's: the Address record.
+func parseCommand() command[parsed] {
+	return command[parsed]{columns: parseColumns(), eval: parseValue, failed: parseFailed}
 }
 
-// cleanColumns are the names of R's safe_parse_url value, then the error.
-var cleanColumns = []string{"original_url", "scheme", "host", "port", "path", "query", "fragment",
-	"user", "password", "domain", "tld", "is_ip_host", "clean_url", "parse_status", "error_code", "error"}
+// keyCommand is the key command's: KeyV1, and the error.
+func keyCommand() command[parsed] {
+	return command[parsed]{
+		columns:      table.MustPick(parseColumns(), "key", "error_code", "error"),
+		eval:         parseValue,
+		failed:       parseFailed,
+		text:         true,
+		textDefaults: []string{"key"},
+	}
+}
 
-// cleanTable is the clean command's, with a Cleaner shared by the workers.
-func cleanTable(c *webaddress.Cleaner) table {
-	return table{
-		columns: cleanColumns,
-		eval: func(value string) ([]string, bool) {
-			r, err := c.Clean(value)
-			code, msg := errorColumns(err)
-			return []string{r.Original, r.Scheme, r.Host, r.Port, r.Path, r.Query, r.Fragment,
-				r.User, r.Password, r.Domain, r.TLD, strconv.FormatBool(r.IsIPHost), r.CleanURL,
-				string(r.Status), code, msg}, err != nil
+// linted is what lint makes of a value.
+type linted struct {
+	input string
+	vs    []webaddress.Violation
+}
+
+func (l *linted) failed() bool {
+	for _, v := range l.vs {
+		if v.Failure {
+			return true
+		}
+	}
+	return false
+}
+
+// lintCommand is the lint command's: the validation errors, in JSON an
+// array of {name, start, end, failure}, in CSV NAME@START-END separated by
+// spaces with "!" after a failure.
+func lintCommand() command[linted] {
+	return command[linted]{
+		columns: []record.Column[linted]{
+			record.Str("input", func(l *linted) (string, bool) { return l.input, true }),
+			record.Custom("violations", record.Array,
+				func(b []byte, l *linted) ([]byte, bool) {
+					b = append(b, '[')
+					for i, v := range l.vs {
+						if i > 0 {
+							b = append(b, ',')
+						}
+						b = append(b, `{"name":`...)
+						b, _ = record.AppendString(b, v.Name)
+						b = append(b, `,"start":`...)
+						b = strconv.AppendInt(b, int64(v.Span.Start), 10)
+						b = append(b, `,"end":`...)
+						b = strconv.AppendInt(b, int64(v.Span.End), 10)
+						b = append(b, `,"failure":`...)
+						b = strconv.AppendBool(b, v.Failure)
+						b = append(b, '}')
+					}
+					return append(b, ']'), true
+				},
+				func(b []byte, l *linted) ([]byte, bool) {
+					for i, v := range l.vs {
+						if i > 0 {
+							b = append(b, ' ')
+						}
+						b = append(b, v.Name...)
+						b = append(b, '@')
+						b = strconv.AppendInt(b, int64(v.Span.Start), 10)
+						b = append(b, '-')
+						b = strconv.AppendInt(b, int64(v.Span.End), 10)
+						if v.Failure {
+							b = append(b, '!')
+						}
+					}
+					return b, true
+				}),
+			record.Int("count", func(l *linted) (int64, bool) { return int64(len(l.vs)), true }),
+			record.Bool("failed", func(l *linted) (bool, bool) { return l.failed(), true }),
 		},
+		eval:   func(value string) linted { return linted{value, webaddress.LintAddress(value)} },
+		failed: (*linted).failed,
 	}
 }
 
-// cleanOptionFlags are safe_parse_url's arguments, with the values of
-// each for completion (none for the number).
-var cleanOptionFlags = []struct {
-	name   string // R's name
-	values []string
-}{
-	{"protocol_handling", optionValues[webaddress.ProtocolHandling]()},
-	{"www_handling", optionValues[webaddress.WWWHandling]()},
-	{"tld_source", optionValues[webaddress.TLDSource]()},
-	{"case_handling", optionValues[webaddress.CaseHandling]()},
-	{"trailing_slash_handling", optionValues[webaddress.TrailingSlashHandling]()},
-	{"index_page_handling", optionValues[webaddress.IndexPageHandling]()},
-	{"path_normalization", optionValues[webaddress.PathNormalization]()},
-	{"scheme_relative_handling", optionValues[webaddress.SchemeRelativeHandling]()},
-	{"subdomain_levels_to_keep", nil},
-	{"host_encoding", optionValues[webaddress.HostEncoding]()},
-	{"path_encoding", optionValues[webaddress.PathEncoding]()},
-}
+// urled is what url makes of a value.
+type urled = record.Outcome[webaddress.URL]
 
-// optionValues lists the R values of a cleaning option, which its String
-// method gives for each constant.
-func optionValues[T interface {
-	~uint8
-	String() string
-}]() []string {
-	var vs []string
-	for i := range 256 {
-		s := T(i).String()
-		if strings.Contains(s, "(") { // past the last constant
-			break
-		}
-		vs = append(vs, s)
+// urlCommand is the url command's: the URL Standard's components of an
+// absolute URL, named as in the URL API, null when it failed.
+func urlCommand() command[urled] {
+	part := func(name string, get func(webaddress.URL) string) record.Column[urled] {
+		return record.Str(name, func(u *urled) (string, bool) { return get(u.Value), u.Err == nil })
 	}
-	return vs
+	return command[urled]{
+		columns: append([]record.Column[urled]{
+			record.Str("input", func(u *urled) (string, bool) { return u.Input, true }),
+			part("href", webaddress.URL.Href),
+			part("origin", webaddress.URL.Origin),
+			part("protocol", webaddress.URL.Protocol),
+			part("username", webaddress.URL.Username),
+			part("password", webaddress.URL.Password),
+			part("host", webaddress.URL.Host),
+			part("hostname", webaddress.URL.Hostname),
+			part("port", webaddress.URL.Port),
+			part("pathname", webaddress.URL.Pathname),
+			part("search", webaddress.URL.Search),
+			part("hash", webaddress.URL.Hash),
+		}, record.ErrorColumns[urled, webaddress.Code](func(u *urled) error { return u.Err })...),
+		eval: func(value string) urled {
+			u, err := webaddress.ParseURL(value)
+			return urled{Input: value, Value: u, Err: err}
+		},
+		failed: func(u *urled) bool { return u.Err != nil },
+	}
 }
 
+// cleanCommand is the clean command: the library's record of a Cleaned
+// value, with a Cleaner shared by the workers and one flag per option of
+// safe_parse_url, whose names and values come from the library.
 func cleanCommand(cfg *config) *cobra.Command {
-	values := make([]string, len(cleanOptionFlags))
+	names := webaddress.CleanOptionNames()
+	values := make([]string, len(names))
 	cacheSize := 0
+	cols := record.Lookup[webaddress.Cleaned]("clean")
 	cmd := &cobra.Command{
 		Use:   "clean [ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
 		Long: `clean gives the value of R's safe_parse_url (package rurl) for each input,
 with one flag per argument of it, named as in R with "-" for "_", and R's
-values (the defaults are R's). A result is cached by input, so a column whose
-values repeat is cleaned once per distinct value. Columns: ` + strings.Join(cleanColumns, ", ") + `.`,
+values (the defaults are R's). R's NA is null in JSON, the empty cell in CSV.
+A result is cached by input, so a column whose values repeat is cleaned once
+per distinct value. Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var opts webaddress.CleanOptions
-			for i, f := range cleanOptionFlags {
-				if cmd.Flags().Changed(flagName(f.name)) {
-					if err := opts.Set(f.name, values[i]); err != nil {
-						return fmt.Errorf("--%s: %w", flagName(f.name), err)
+			for i, name := range names {
+				if cmd.Flags().Changed(flagName(name)) {
+					if err := opts.Set(name, values[i]); err != nil {
+						return fmt.Errorf("--%s: %w", flagName(name), err)
 					}
 				}
 			}
-			return cfg.runTable(args, cleanTable(webaddress.NewCleaner(opts, cacheSize)))
+			c := webaddress.NewCleaner(opts, cacheSize)
+			return runTable(cfg, args, command[webaddress.Cleaned]{
+				columns: cols,
+				eval: func(value string) webaddress.Cleaned {
+					r, _ := c.Clean(value) // the error is r.Err
+					return r
+				},
+				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
+			})
 		},
 	}
-	for i, f := range cleanOptionFlags {
-		usage := "safe_parse_url's " + f.name + ": labels kept before the registrable domain (default NULL: all)"
-		if f.values != nil {
-			usage = "safe_parse_url's " + f.name + ": " + strings.Join(f.values, ", ") + " (default " + f.values[0] + ")"
+	for i, name := range names {
+		vs := webaddress.CleanOptionValues(name)
+		usage := "safe_parse_url's " + name + ": labels kept before the registrable domain, a number from 0 (default NULL: all)"
+		if vs != nil {
+			usage = "safe_parse_url's " + name + ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
 		}
-		cmd.Flags().StringVar(&values[i], flagName(f.name), "", usage)
-		if f.values != nil {
-			cmd.RegisterFlagCompletionFunc(flagName(f.name), fixedCompletion(f.values...))
+		cmd.Flags().StringVar(&values[i], flagName(name), "", usage)
+		if vs != nil {
+			cmd.RegisterFlagCompletionFunc(flagName(name), fixedCompletion(vs...))
 		}
 	}
 	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")

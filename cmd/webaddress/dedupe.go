@@ -5,52 +5,18 @@
 package main
 
 import (
-	"encoding/binary"
-	"strconv"
-	"strings"
-
 	"github.com/spf13/cobra"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
-// A group is the inputs with one key: the first as written, how many, and
-// their row numbers. A value that failed is a group of its own.
-type group struct {
-	key, first string
-	count      int
-	rows       []byte // the row numbers, each as a uvarint of its difference from the one before
-	last       int    // the last row number
-	code, err  string
+// firstColumns are what dedupe --first adds to the first row of each
+// group: columns of the parse record.
+func firstColumns() []record.Column[parsed] {
+	return table.MustPick(parseColumns(), "input", "key", "error_code", "error")
 }
-
-// add counts the input in row n.
-func (g *group) add(n int) {
-	g.count++
-	g.rows = binary.AppendUvarint(g.rows, uint64(n-g.last))
-	g.last = n
-}
-
-// rowList returns the row numbers separated by spaces.
-func (g *group) rowList() string {
-	var b []byte
-	n := 0
-	for rows := g.rows; len(rows) > 0; {
-		d, k := binary.Uvarint(rows)
-		rows = rows[k:]
-		n += int(d)
-		if len(b) > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	return string(b)
-}
-
-// groupColumns are what dedupe prints for each group.
-var groupColumns = []string{"key", "count", "first", "rows", "error_code", "error"}
-
-// firstColumns are what dedupe --first appends to the first row of each
-// group.
-var firstColumns = []string{"input", "key", "error_code", "error"}
 
 func dedupeCommand(cfg *config) *cobra.Command {
 	first := false
@@ -59,83 +25,169 @@ func dedupeCommand(cfg *config) *cobra.Command {
 		Short: "Group the inputs by comparison key (KeyV1)",
 		Long: `dedupe groups the inputs by their comparison key (KeyV1), which is the same for
 the ways of writing one page, and prints each group in the order of its first
-input: its columns are ` + strings.Join(groupColumns, ", ") + ` (the
-row numbers, from 1, separated by spaces). A value that fails is a group of
-its own. It keeps one entry per key, not the rows (their numbers take two or
-three bytes each).
+input, the record the Beam pipeline writes too: ` + columnList(table.GroupColumns) + `
+(rows: the numbers of the rows read, from 1, a rejected record not counted;
+in CSV separated by spaces). A
+value that fails is a group of its own, with no key. It keeps one entry per
+key, not the rows (their numbers take two or three bytes each).
 
 With --first it prints only the first row of each group as it comes, with the
-columns ` + strings.Join(firstColumns, ", ") + `: with --column, a
+columns ` + columnList(firstColumns()) + `: with --column, a
 contact list without its duplicates.`,
 		Example: `  webaddress dedupe < urls.txt
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv`,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return cfg.dedupe(args, first)
+			if first {
+				return cfg.dedupeFirst(args)
+			}
+			return cfg.dedupe(args)
 		},
 	}
 	cmd.Flags().BoolVar(&first, "first", false, "print only the first row of each group, as it comes")
 	return cmd
 }
 
-// dedupe runs the dedupe command.
-func (cfg *config) dedupe(args []string, first bool) error {
-	columns := groupColumns
-	if first {
-		columns = firstColumns
+// keyed is what the dedupe runs make of a value: its parse, and its key.
+type keyed struct {
+	parsed
+	key string
+}
+
+// evalKeys is the work of the dedupe runs: each value parsed and keyed in
+// the workers, kept for the emitter, which decides.
+func evalKeys(col int) func(b *batch[keyed]) {
+	return func(b *batch[keyed]) {
+		b.vals = make([]keyed, len(b.recs))
+		for i, r := range b.recs {
+			v := &b.vals[i]
+			v.parsed = parseValue(r.Fields[col])
+			if v.Err != nil {
+				b.failed++
+				continue
+			}
+			v.key = v.Value.Key(webaddress.KeyV1)
+		}
 	}
-	idx, err := cfg.pick(columns, nil)
+}
+
+// dedupe prints the groups of the inputs, after reading them all.
+func (cfg *config) dedupe(args []string) error {
+	s, err := cfg.check()
 	if err != nil {
 		return err
-	}
-	in, err := cfg.open(args)
-	if err != nil {
-		return err
-	}
-	if !first {
-		in.header = nil // groups are not rows of the input
 	}
 	format := cfg.outputFormat(false)
-	o, err := cfg.newOut(in, format, columns, idx)
+	l, err := layout(cfg.fields, nil, table.GroupColumns, nil) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
-	var groups []*group
-	seen := make(map[string]*group)
-	var rows, failed int
-	err = evaluate(in.src, cfg.jobs, keyTable.eval, func(b *batch) error {
-		for i, r := range b.recs {
-			key, code, msg := b.vals[i][0], b.vals[i][1], b.vals[i][2]
-			g := seen[key]
-			if b.failed[i] {
-				failed++
-				g = nil
-			}
-			if g == nil {
-				g = &group{key: key, first: r.value, code: code, err: msg}
-				if !b.failed[i] {
-					seen[key] = g
-				}
-				if first {
-					if err := o.write(r, []string{r.value, key, code, msg}, idx); err != nil {
-						return err
-					}
-				} else {
+	in, err := cfg.open(args, s)
+	if err != nil {
+		return err
+	}
+	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	if err != nil {
+		return err
+	}
+	var groups []*table.Group
+	last := map[*table.Group]int64{} // the last row of each group
+	seen := make(map[string]*table.Group)
+	var n counts
+	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
+		if err := in.reject(b.faults); err != nil {
+			return err
+		}
+		for i := range b.recs {
+			n.read++
+			v := &b.vals[i]
+			var g *table.Group
+			if v.Err == nil {
+				if g = seen[v.key]; g == nil {
+					g = &table.Group{Key: v.key, First: v.Input}
+					seen[v.key] = g
 					groups = append(groups, g)
 				}
+			} else {
+				code, _ := record.ErrorCode[webaddress.Code](v.Err)
+				g = &table.Group{First: v.Input, ErrorCode: string(code), Error: v.Err.Error()}
+				groups = append(groups, g)
 			}
-			if !first {
-				g.add(r.n)
-			}
+			g.Count++
+			g.Rows = g.Rows.Add(int64(n.read), last[g])
+			last[g] = int64(n.read)
 		}
-		rows += len(b.recs)
-		in.progress.update(rows, failed)
+		n.written += len(b.recs)
+		n.failed += b.failed
+		in.progress.update(n.read, n.failed)
 		return nil
 	})
+	n.groups = len(groups)
+	enc := encoder(format, s.delim, l)
+	var buf []byte
 	for _, g := range groups {
 		if err != nil {
 			break
 		}
-		err = o.write(record{}, []string{g.key, strconv.Itoa(g.count), g.first, g.rowList(), g.code, g.err}, idx)
+		var ok bool
+		if buf, ok = enc(buf[:0], nil, g); !ok {
+			n.lossy++
+		}
+		err = o.write(buf)
 	}
-	return cfg.finish(in, o, rows, failed, err)
+	return cfg.finish(in, o, n, true, err)
+}
+
+// dedupeFirst prints the first row of each group as it comes.
+func (cfg *config) dedupeFirst(args []string) error {
+	s, err := cfg.check()
+	if err != nil {
+		return err
+	}
+	format := cfg.outputFormat(false)
+	cols := firstColumns()
+	if _, err := layout(cfg.fields, nil, cols, nil); err != nil && cfg.column == "" {
+		return err
+	}
+	in, err := cfg.open(args, s)
+	if err != nil {
+		return err
+	}
+	l, err := layout(cfg.fields, in.header, cols, nil)
+	if err != nil {
+		return err
+	}
+	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	if err != nil {
+		return err
+	}
+	enc := encoder(format, s.delim, l)
+	seen := make(map[string]bool)
+	var n counts
+	var buf []byte
+	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
+		if err := in.reject(b.faults); err != nil {
+			return err
+		}
+		buf = buf[:0]
+		for i := range b.recs {
+			v := &b.vals[i]
+			if v.Err == nil {
+				if seen[v.key] {
+					n.dups++
+					continue
+				}
+				seen[v.key] = true
+			}
+			var ok bool
+			if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
+				n.lossy++
+			}
+			n.written++
+		}
+		n.read += len(b.recs)
+		n.failed += b.failed
+		in.progress.update(n.read, n.failed)
+		return o.write(buf)
+	})
+	return cfg.finish(in, o, n, false, err)
 }

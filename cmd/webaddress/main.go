@@ -16,40 +16,72 @@
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
 //	webaddress url    [flags] [ADDRESS...]  the URL Standard's components of absolute URLs
 //
-// With no ADDRESS, each line of standard input is one; with --column NAME,
-// standard input is a CSV (or, with --input tsv, a TSV) file with a header
-// row, NAME is the column that holds the addresses, and the results are
-// appended to each row as new columns (a result named as an input column
-// is prefixed with "webaddress_"). A UTF-8 byte order mark and CRLF line
-// ends are read.
+// # Input
 //
-// Output is one row per input in input order: --format jsonl (one JSON
-// object of strings per line), csv, tsv or text (tab-separated values, no
-// header); the default is text on a terminal and jsonl otherwise (and text
-// for key). --fields picks and orders the columns. A value that fails
-// fills its row's error_code and error columns and never stops the run.
+// With no ADDRESS, each line of standard input is one. With --column NAME,
+// standard input is a CSV file with a header row (--input tsv: TSV;
+// --delimiter: another one-byte delimiter, such as ';' or '|'), NAME is the
+// column of the addresses, and the results are added to each row as new
+// columns (a result named as an input column is called "webaddress_" and
+// its name).
+//
+// A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the
+// same quoting both ways. A malformed record (a stray quote, a quote never
+// closed, a field too many or too few) is never merged into another. By
+// default (--on-bad-record error) the run stops at it with a non-zero exit
+// status and a message naming its line, after writing the rows before it;
+// with --on-bad-record skip it is rejected (to --rejects FILE as JSON lines,
+// else to standard error) and reading goes on at the next line. Rows read =
+// rows written + rows rejected, always, and the summary on standard error
+// says so. A header name that comes again is renamed NAME_2, and said so. A
+// blank line is skipped and counted, except in a file of one column, where
+// it is an empty value.
+//
+// Bytes are never changed silently: a value that is not UTF-8 fails with
+// web.invalid-utf8 (name its encoding with --encoding, such as latin1 or
+// windows-1252); other columns keep their bytes in CSV and TSV, and a JSON
+// line that cannot carry them says so in its "invalid_utf8" member.
+//
+// # Output
+//
+// One row per input, in input order: --format jsonl (one JSON object per
+// line: strings, numbers, booleans, arrays, and null for what is absent),
+// csv, tsv (the empty cell for absent) or text (aligned columns under a
+// header; a single column alone, one value per line). The default is text on
+// a terminal and jsonl otherwise (and text for key). --fields picks and
+// orders the columns, the input's included. A value that fails fills its
+// row's error_code and error columns and never stops the run.
 //
 // The exit status is 0 when the input was read through, 1 on an I/O or
-// usage error, and also 1 with --strict when any value failed. Run
+// usage error or a malformed record under --on-bad-record error, and also 1
+// with --strict when any value failed or record was rejected. Run
 // "webaddress help COMMAND" for each command's columns and an example,
-// and "webaddress completion bash" (or zsh, fish, powershell) for shell
-// completion.
+// "webaddress --version" for the version, and "webaddress completion bash"
+// (or zsh, fish, powershell) for shell completion.
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"slices"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
+
+	"github.com/onecontact/webaddress"
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The tool's live heap is a few megabytes, and every row is
+		// garbage once written: with Go's default (100) it collects after
+		// each few megabytes, which is work the workers cannot share out.
+		// At 300 a run of 1,000,000 rows peaks at 24 MiB instead of 16, and
+		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
+		debug.SetGCPercent(300)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -68,8 +100,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // config holds the flags every command takes, and the streams.
 type config struct {
 	column, input, format, fields string
+	delimiter, encoding           string
+	onBadRecord, rejects          string
 	jobs                          int
-	strict                        bool
+	strict, quiet                 bool
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -82,59 +116,147 @@ func newRoot(cfg *config) *cobra.Command {
 		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
 from its arguments, from the lines of standard input, or from a column of a
 CSV or TSV file on standard input (--column NAME), whose other columns pass
-through with the results appended. One output row per input, in order.`,
+through with the results added. One output row per input, in order; a
+malformed CSV record stops the run (or, with --on-bad-record skip, is
+rejected), and is never merged into another.`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(cfg.stdin)
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
 	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses")
 	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv or tsv (default lines, or csv with --column)")
+	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default ',')")
+	pf.StringVar(&cfg.encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
+	pf.StringVar(&cfg.onBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
+	pf.StringVar(&cfg.rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")
 	pf.StringVar(&cfg.format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
-	pf.StringVar(&cfg.fields, "fields", "", "comma-separated `COLUMNS` to print, in order (default the command's)")
-	pf.IntVar(&cfg.jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers")
-	pf.BoolVar(&cfg.strict, "strict", false, "exit with status 1 when any value failed")
+	pf.StringVar(&cfg.fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
+	pf.IntVar(&cfg.jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
+	pf.BoolVar(&cfg.strict, "strict", false, "exit with status 1 when any value failed or record was rejected")
+	pf.BoolVarP(&cfg.quiet, "quiet", "q", false, "no summary on standard error at the end")
 	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
 	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv"))
+	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
+	root.RegisterFlagCompletionFunc("encoding", fixedCompletion("utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"))
 
 	root.AddCommand(
-		tableCommand(cfg, parseTable, &cobra.Command{
+		tableCommand(cfg, parseCommand(), &cobra.Command{
 			Use:   "parse [ADDRESS...]",
 			Short: "Print the address record: canonical form, key, facts, profile, fields",
 			Long: `parse reads each input as an address a person typed (https:// is assumed when no
-scheme is written) and prints its record. Columns: ` + strings.Join(parseTable.columns, ", ") + `.`,
+scheme is written) and prints its record, the JSON object of the library's
+Address.MarshalJSON. Columns: ` + columnList(parseColumns()) + `.`,
 			Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		}),
-		tableCommand(cfg, keyTable, &cobra.Command{
+		tableCommand(cfg, keyCommand(), &cobra.Command{
 			Use:   "key [ADDRESS...]",
 			Short: "Print the comparison key (KeyV1) of each input",
 			Long: `key prints the comparison key (KeyV1) of each input: one key for all the ways
 of writing one page. The text format (the default here, even in a pipe) prints
-the key alone, and an empty line for a value that failed. Columns: ` + strings.Join(keyTable.columns, ", ") + `.`,
+the key alone, and an empty line for a value that failed. Columns: ` + columnList(keyCommand().columns) + `.`,
 			Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head`,
 		}),
 		cleanCommand(cfg),
 		dedupeCommand(cfg),
-		tableCommand(cfg, lintTable, &cobra.Command{
+		tableCommand(cfg, lintCommand(), &cobra.Command{
 			Use:   "lint [ADDRESS...]",
 			Short: "Print the URL Standard's validation errors, with byte offsets",
 			Long: `lint reads each input as parse does and prints each of the URL Standard's
-validation errors in it as NAME@START-END (byte offsets in the input), with "!"
-after the one that made it fail. Columns: ` + strings.Join(lintTable.columns, ", ") + `.`,
+validation errors in it: in JSON an array of {name, start, end, failure}
+(byte offsets in the input), in CSV NAME@START-END separated by spaces, with
+"!" after the one that made it fail. Columns: ` + columnList(lintCommand().columns) + `.`,
 			Example: `  webaddress lint 'HTTPS:example.org:70000/a b'`,
 		}),
-		tableCommand(cfg, urlTable, &cobra.Command{
+		tableCommand(cfg, urlCommand(), &cobra.Command{
 			Use:   "url [ADDRESS...]",
 			Short: "Print the URL Standard's components of absolute URLs",
 			Long: `url parses each input as an absolute URL, as new URL(input) does in a browser,
-and prints its components with the URL API's names. Columns: ` + strings.Join(urlTable.columns, ", ") + `.`,
+and prints its components with the URL API's names. Columns: ` + columnList(urlCommand().columns) + `.`,
 			Example: `  webaddress url 'https://EXAMPLE.com:443/a/../b?x#y'`,
 		}),
 	)
+	strictHelp(root)
 	return root
+}
+
+// strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or
+// shell they do not know, instead of printing the usage and exiting 0.
+func strictHelp(root *cobra.Command) {
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return fmt.Errorf("unknown help topic %q: run \"webaddress help\" for the commands", strings.Join(args, " "))
+			}
+			return cmd.Help()
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var names []string
+			for _, c := range root.Commands() {
+				if c.IsAvailableCommand() {
+					names = append(names, c.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+	})
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return fmt.Errorf("unknown shell %q: want bash, zsh, fish or powershell", args[0])
+				}
+				return c.Help()
+			}
+		}
+	}
+}
+
+// version returns what --version prints: the module's version from the
+// build information ("(devel)" when built in its repository), the Go
+// version, and the comparison keys this build writes.
+func version() string {
+	v := "(unknown)"
+	var rev string
+	if info, ok := debug.ReadBuildInfo(); ok {
+		v = info.Main.Version
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					rev += " (modified)"
+				}
+			}
+		}
+	}
+	out := "webaddress " + v
+	if rev != "" {
+		out += " " + rev
+	}
+	out += " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	for _, k := range keyVersions() {
+		out += "\nkey " + k
+	}
+	return out
+}
+
+// keyVersions lists the comparison-key versions this build writes, one line
+// each for --version. It is the hook for their fingerprints: a KeyVersion
+// with a Fingerprint method (from KeyV2 on) adds it after its name here.
+func keyVersions() []string {
+	return []string{webaddress.KeyV1.String()}
 }
 
 // fixedCompletion completes a flag with one of values.
@@ -142,187 +264,4 @@ func fixedCompletion(values ...string) cobra.CompletionFunc {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return values, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-// tableCommand makes cmd print t for each input.
-func tableCommand(cfg *config, t table, cmd *cobra.Command) *cobra.Command {
-	cmd.RunE = func(_ *cobra.Command, args []string) error {
-		return cfg.runTable(args, t)
-	}
-	return cmd
-}
-
-// An input is the open source of records, with its CSV header.
-type input struct {
-	src      source
-	header   []string // nil for lines and arguments
-	progress *progress
-}
-
-// open returns the records to read: the arguments, else standard input
-// as lines, CSV or TSV.
-func (cfg *config) open(args []string) (*input, error) {
-	format := cfg.input
-	if format == "" {
-		format = "lines"
-		if cfg.column != "" {
-			format = "csv"
-		}
-	}
-	switch {
-	case format != "lines" && format != "csv" && format != "tsv":
-		return nil, fmt.Errorf("unknown --input %q: want lines, csv or tsv", format)
-	case format == "lines" && cfg.column != "":
-		return nil, fmt.Errorf("--column needs --input csv or tsv")
-	case format != "lines" && cfg.column == "":
-		return nil, fmt.Errorf("--input %s needs --column NAME, the column of addresses", format)
-	case len(args) > 0 && cfg.column != "":
-		return nil, fmt.Errorf("--column reads standard input: give no addresses as arguments")
-	case len(args) > 0:
-		return &input{src: &argSource{args: args}}, nil
-	}
-	p, r := newProgress(cfg.stdin, cfg.stderr)
-	br := skipBOM(bufio.NewReaderSize(r, 64<<10))
-	if format == "lines" {
-		return &input{src: &lineSource{r: br}, progress: p}, nil
-	}
-	comma := ','
-	if format == "tsv" {
-		comma = '\t'
-	}
-	src, header, err := newCSVSource(br, comma, cfg.column)
-	if err != nil {
-		return nil, err
-	}
-	return &input{src: src, header: header, progress: p}, nil
-}
-
-// outputFormat returns the format to write: --format, else text on a
-// terminal (or when text is the command's choice) and jsonl otherwise.
-func (cfg *config) outputFormat(text bool) string {
-	if cfg.format != "" {
-		return cfg.format
-	}
-	if f, ok := cfg.stdout.(*os.File); text || ok && term.IsTerminal(int(f.Fd())) {
-		return "text"
-	}
-	return "jsonl"
-}
-
-// pick returns the indices in columns of the --fields, or of defaults
-// when --fields is not set (every column when defaults is nil).
-func (cfg *config) pick(columns, defaults []string) ([]int, error) {
-	names := defaults
-	if cfg.fields != "" {
-		names = strings.Split(cfg.fields, ",")
-	} else if names == nil {
-		names = columns
-	}
-	idx := make([]int, len(names))
-	for i, n := range names {
-		if idx[i] = slices.Index(columns, strings.TrimSpace(n)); idx[i] < 0 {
-			return nil, fmt.Errorf("no column %q: want some of %s", n, strings.Join(columns, ","))
-		}
-	}
-	return idx, nil
-}
-
-// out writes rows of the input's CSV columns (if any) followed by the
-// picked result columns.
-type out struct {
-	w      tableWriter
-	header []string // the input's CSV header
-	row    []string
-}
-
-// newOut writes the header: the input's, then the names of the result
-// columns at idx (prefixed with "webaddress_" when the input has one so
-// named).
-func (cfg *config) newOut(in *input, format string, columns []string, idx []int) (*out, error) {
-	names := slices.Clone(in.header)
-	for _, i := range idx {
-		name := columns[i]
-		if slices.Contains(in.header, name) {
-			name = "webaddress_" + name
-		}
-		names = append(names, name)
-	}
-	w, err := newTableWriter(format, cfg.stdout, names)
-	if err != nil {
-		return nil, err
-	}
-	return &out{w: w, header: in.header}, w.write(names)
-}
-
-// write writes r's CSV row, padded to the header's length, the result
-// values vals at idx, and the cells of r beyond the header.
-func (o *out) write(r record, vals []string, idx []int) error {
-	row := o.row[:0]
-	if o.header != nil {
-		n := min(len(r.row), len(o.header))
-		row = append(row, r.row[:n]...)
-		for range len(o.header) - n {
-			row = append(row, "")
-		}
-	}
-	for _, i := range idx {
-		row = append(row, vals[i])
-	}
-	if len(r.row) > len(o.header) {
-		row = append(row, r.row[len(o.header):]...)
-	}
-	o.row = row
-	return o.w.write(row)
-}
-
-// runTable prints t for each input.
-func (cfg *config) runTable(args []string, t table) error {
-	format := cfg.outputFormat(t.text)
-	var defaults []string
-	if format == "text" {
-		defaults = t.textDefaults
-	}
-	idx, err := cfg.pick(t.columns, defaults)
-	if err != nil {
-		return err
-	}
-	in, err := cfg.open(args)
-	if err != nil {
-		return err
-	}
-	o, err := cfg.newOut(in, format, t.columns, idx)
-	if err != nil {
-		return err
-	}
-	var rows, failed int
-	err = evaluate(in.src, cfg.jobs, t.eval, func(b *batch) error {
-		for i, r := range b.recs {
-			if b.failed[i] {
-				failed++
-			}
-			if err := o.write(r, b.vals[i], idx); err != nil {
-				return err
-			}
-		}
-		rows += len(b.recs)
-		in.progress.update(rows, failed)
-		return nil
-	})
-	return cfg.finish(in, o, rows, failed, err)
-}
-
-// finish flushes the output and ends the progress bar; it returns the
-// run's error, or a --strict error when values failed.
-func (cfg *config) finish(in *input, o *out, rows, failed int, err error) error {
-	in.progress.done()
-	if ferr := o.w.flush(); err == nil && ferr != nil {
-		err = fmt.Errorf("writing output: %w", ferr)
-	}
-	if err != nil {
-		return err
-	}
-	if cfg.strict && failed > 0 {
-		return fmt.Errorf("%d of %d values failed (--strict)", failed, rows)
-	}
-	return nil
 }

@@ -4,46 +4,82 @@
 
 package main
 
-// This file runs a command's work on the records of a source in parallel,
-// and hands the results on in input order, holding a bounded number of
-// records at a time.
+// This file runs a command on the records of an input in parallel, the
+// workers both computing and encoding the rows, and hands the batches on
+// in input order, holding a bounded number of records at a time.
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"sync"
+
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 // batchSize is how many records a worker takes at a time.
 const batchSize = 256
 
-// A batch is a run of records and, once done is closed, their results.
-type batch struct {
-	recs   []record
-	vals   [][]string // per record, one value per column of the command
-	failed []bool     // per record, whether its value failed
+// outBufs are the buffers of the batches' rows, used again once written:
+// a run writes about as many bytes as it reads, or more, which would
+// otherwise be garbage batch by batch (and the collector's work, more than
+// half of what a run allocates, limits what a second worker adds).
+var outBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// getBuf returns an empty buffer from outBufs.
+func getBuf() []byte { return (*outBufs.Get().(*[]byte))[:0] }
+
+// putBuf gives b back to outBufs.
+func putBuf(b []byte) {
+	if cap(b) <= 1<<20 { // a batch of huge rows is not kept
+		b = b[:0]
+		outBufs.Put(&b)
+	}
+}
+
+// A batch is a run of records and, once done is closed, what the worker
+// made of them.
+type batch[T any] struct {
+	recs   []table.Record
+	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
+
+	vals   []T    // the values computed, when kept
+	out    []byte // the rows encoded
+	ends   []int  // the end of each record's row in out, when kept
+	failed int    // how many values failed
+	lossy  int    // how many JSON rows could not carry every byte
 	done   chan struct{}
 }
 
-// evaluate reads src, runs eval on each record's value on jobs goroutines,
-// and calls emit with each batch in input order. At most 2*jobs+1 batches
-// are read ahead. It returns the first error of src (other than io.EOF)
-// or of emit.
-func evaluate(src source, jobs int, eval func(value string) ([]string, bool), emit func(*batch) error) error {
+// evaluate reads in, runs work on each batch on jobs goroutines, and calls
+// emit with each batch in input order. At most 2*jobs+1 batches are read
+// ahead. A malformed record is put in its batch's faults with skip, and
+// otherwise ends the reading: evaluate returns it after emitting the
+// batches before. It returns the first error of the input (other than
+// io.EOF) or of emit.
+func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit func(*batch[T]) error) error {
 	jobs = max(jobs, 1)
-	work := make(chan *batch)
-	ordered := make(chan *batch, 2*jobs)
+	workq := make(chan *batch[T])
+	ordered := make(chan *batch[T], 2*jobs)
 	stop := make(chan struct{})
 	defer close(stop)
 	var readErr error
 	go func() {
-		defer close(work)
+		defer close(workq)
 		defer close(ordered)
 		for {
-			b := &batch{done: make(chan struct{})}
+			b := &batch[T]{done: make(chan struct{})}
 			var err error
 			for len(b.recs) < batchSize {
-				var r record
-				if r, err = src.next(); err != nil {
+				var r table.Record
+				r, err = in.next()
+				var f *table.Fault
+				if skip && errors.As(err, &f) {
+					b.faults = append(b.faults, f)
+					err = nil
+					continue
+				}
+				if err != nil {
 					break
 				}
 				b.recs = append(b.recs, r)
@@ -51,14 +87,14 @@ func evaluate(src source, jobs int, eval func(value string) ([]string, bool), em
 			if !errors.Is(err, io.EOF) {
 				readErr = err
 			}
-			if len(b.recs) > 0 {
+			if len(b.recs) > 0 || len(b.faults) > 0 {
 				select {
 				case ordered <- b:
 				case <-stop:
 					return
 				}
 				select {
-				case work <- b:
+				case workq <- b:
 				case <-stop:
 					return
 				}
@@ -70,12 +106,8 @@ func evaluate(src source, jobs int, eval func(value string) ([]string, bool), em
 	}()
 	for range jobs {
 		go func() {
-			for b := range work {
-				b.vals = make([][]string, len(b.recs))
-				b.failed = make([]bool, len(b.recs))
-				for i, r := range b.recs {
-					b.vals[i], b.failed[i] = eval(r.value)
-				}
+			for b := range workq {
+				work(b)
 				close(b.done)
 			}
 		}()
@@ -87,4 +119,106 @@ func evaluate(src source, jobs int, eval func(value string) ([]string, bool), em
 		}
 	}
 	return readErr // the reader's write happens before it closes ordered
+}
+
+// runTable prints c's record for each input.
+func runTable[T any](cfg *config, args []string, c command[T]) error {
+	s, err := cfg.check()
+	if err != nil {
+		return err
+	}
+	format := cfg.outputFormat(c.text)
+	var defaults []string
+	if format == "text" {
+		defaults = c.textDefaults
+	}
+	if _, err := layout(cfg.fields, nil, c.columns, defaults); err != nil && cfg.column == "" {
+		return err // a mistake in --fields, found before reading
+	}
+	in, err := cfg.open(args, s)
+	if err != nil {
+		return err
+	}
+	l, err := layout(cfg.fields, in.header, c.columns, defaults)
+	if err != nil {
+		return err
+	}
+	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	if err != nil {
+		return err
+	}
+	enc := encoder(format, s.delim, l)
+	var n counts
+	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
+		var ok bool
+		b.out = getBuf()
+		for i := range b.recs {
+			fields := b.recs[i].Fields
+			v := c.eval(fields[in.col])
+			if c.failed(&v) {
+				b.failed++
+			}
+			if b.out, ok = enc(b.out, fields, &v); !ok {
+				b.lossy++
+			}
+		}
+	}, func(b *batch[T]) error {
+		if err := in.reject(b.faults); err != nil {
+			return err
+		}
+		n.read += len(b.recs)
+		n.written += len(b.recs)
+		n.failed += b.failed
+		n.lossy += b.lossy
+		in.progress.update(n.read, n.failed)
+		err := o.write(b.out)
+		putBuf(b.out)
+		return err
+	})
+	return cfg.finish(in, o, n, false, err)
+}
+
+// reject writes the rejected records faults.
+func (in *input) reject(faults []*table.Fault) error {
+	for _, f := range faults {
+		if err := in.rejects.add(f); err != nil {
+			return fmt.Errorf("writing the rejects: %w", err)
+		}
+	}
+	return nil
+}
+
+// finish flushes the output and the rejects, ends the progress bar and
+// prints the summary; it returns the run's error, or a --strict error when
+// values failed or records were rejected.
+func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error) error {
+	in.progress.done()
+	if ferr := o.flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("writing output: %w", ferr)
+	}
+	if rerr := in.rejects.close(); err == nil {
+		err = rerr
+	}
+	var f *table.Fault
+	if errors.As(err, &f) {
+		return fmt.Errorf("%v: %s\n(%d rows read and written before it; --on-bad-record skip rejects such records and reads on)",
+			f, table.Quote(f.Raw), n.read)
+	}
+	if err != nil {
+		return err
+	}
+	if in.stdin && !cfg.quiet {
+		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", in.summary(n, dedupe))
+	}
+	rejected := 0
+	if in.rejects != nil {
+		rejected = in.rejects.n
+	}
+	if cfg.strict && rejected > 0 {
+		return fmt.Errorf("%d of %d values failed, %d records rejected (--strict)", n.failed, n.read, rejected)
+	}
+	if cfg.strict && n.failed > 0 {
+		return fmt.Errorf("%d of %d values failed (--strict)", n.failed, n.read)
+	}
+	return nil
 }

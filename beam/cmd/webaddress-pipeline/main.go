@@ -3,55 +3,60 @@
 // license that can be found in the LICENSE file.
 
 // Command webaddress-pipeline parses (or cleans) the website addresses of
-// text or CSV files with Apache Beam, on the local runner or on Dataflow,
-// Flink or Spark, and writes JSON lines: a record per address, a dedupe
-// summary per comparison key, and the values that failed with their errors.
+// text, CSV or TSV files with Apache Beam, on the local runner or on
+// Dataflow, Flink or Spark, and writes JSON lines: a record per address, a
+// dedupe summary per comparison key, and the values and records that failed
+// with their errors, files and lines.
 //
 // Usage:
 //
 //	webaddress-pipeline --input GLOB --output PREFIX [flags] [Beam flags]
 //
 // It reads --input, a glob of local paths or of a file system Beam knows
-// (gs://...), as one address per line (--format text, the default; files
-// ending in .gz are decompressed), or as the column --column of CSV files
-// with a header row (--format csv). It writes, each in --shards files:
+// (gs://, s3://; files ending in .gz are decompressed), by the rules of the
+// webaddress command-line tool and with its reader: an address per line
+// (--format text, the default), or the column --column of CSV (--format
+// csv; --delimiter for ';' or '|') or TSV files with a header row, read by
+// RFC 4180 strictly. A malformed record is never merged into another: it
+// goes to the failed output with its file and line, and reading goes on at
+// the next line. It writes, each in as many files as there were bundles of
+// lines (written in parallel, with no shuffle of the lines):
 //
 //	PREFIX-records-SSSSS-of-NNNNN.jsonl  one record per address that worked
 //	PREFIX-dedupe-SSSSS-of-NNNNN.jsonl   one line per key: key, count, first
-//	PREFIX-failed-SSSSS-of-NNNNN.jsonl   input, step, error_code, error
+//	PREFIX-failed-SSSSS-of-NNNNN.jsonl   input, step, error_code, error, file, line
 //
-// A file with no line to hold is not written. With --mode parse (the
-// default) the records are those of the parse command of the webaddress
-// tool; with --mode clean, those of its clean command, with the same flags
-// for R's safe_parse_url options (--www-handling strip, ...).
+// An output with no line has no file. With --mode parse (the
+// default) a record is the line of the webaddress tool's parse command for
+// the address, byte for byte; with --mode clean, that of its clean command,
+// with the same flags for R's safe_parse_url options (--www-handling strip,
+// ...). Values read = records + failed, and the summary says so.
 //
-// The runner is Beam's --runner flag: prism (the default, in this process),
-// dataflow, flink, spark or universal, with Beam's flags for each (--project,
-// --region, --temp_location, --endpoint, --environment_type, ...). See
+// The flags, the files and the column are checked before the runner
+// starts. The runner is Beam's --runner flag: prism (the default, in this
+// process, its logs shown with --verbose), dataflow, flink, spark or
+// universal, with Beam's flags for each (--project, --region,
+// --temp_location, --endpoint, --environment_type, ...). See
 // beam/README.md.
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"io"
+	"log/slog"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3://, besides beamx's local paths and gs://
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
@@ -61,70 +66,70 @@ import (
 
 // config is what the flags ask for.
 type config struct {
-	input, format, column, output, mode string
-	shards                              int
-	clean                               webaddress.CleanOptions
-}
-
-// cleanOptionNames are the arguments of R's safe_parse_url, each a flag
-// with "-" for "_", as in the webaddress tool.
-var cleanOptionNames = []string{
-	"protocol_handling", "www_handling", "tld_source", "case_handling",
-	"trailing_slash_handling", "index_page_handling", "path_normalization",
-	"scheme_relative_handling", "subdomain_levels_to_keep", "host_encoding",
-	"path_encoding",
+	input, output, mode string
+	read                webaddressbeam.ReadOptions
+	clean               webaddress.CleanOptions
 }
 
 var (
-	inputFlag  = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
-	formatFlag = flag.String("format", "text", "the input format: text (an address per line) or csv (a header row, then rows; see --column)")
-	columnFlag = flag.String("column", "", "with --format csv, the column of the addresses, by its name in the header row (exactly, else ignoring case)")
-	outputFlag = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
-	modeFlag   = flag.String("mode", "parse", "what a record is: parse (webaddress.Parse: canonical form, key, facts, profile) or clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags)")
-	shardsFlag = flag.Int("shards", 1, "how many files each output is written in; more lets more workers write at once")
+	inputFlag     = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
+	formatFlag    = flag.String("format", "text", "the input format: text (an address per line), csv or tsv (a header row, then rows; see --column)")
+	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case)")
+	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
+	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
+	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
+	modeFlag      = flag.String("mode", "parse", "what a record is: parse (webaddress.Parse: canonical form, key, facts, profile) or clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags)")
+	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
-	cleanFlags = map[string]*string{}
+	cleanFlags = map[string]*string{} // by R's name, from the library
 )
 
 func init() {
-	for _, name := range cleanOptionNames {
-		cleanFlags[name] = flag.String(strings.ReplaceAll(name, "_", "-"), "",
-			"with --mode clean, safe_parse_url's "+name+" (default: R's)")
+	for _, name := range webaddress.CleanOptionNames() {
+		usage := "with --mode clean, safe_parse_url's " + name
+		if vs := webaddress.CleanOptionValues(name); vs != nil {
+			usage += ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
+		} else {
+			usage += ": a number from 0 (default NULL: all)"
+		}
+		cleanFlags[name] = flag.String(flagName(name), "", usage)
 	}
 }
+
+// flagName is the flag of R's argument name.
+func flagName(name string) string { return strings.ReplaceAll(name, "_", "-") }
 
 // configFromFlags checks the flags and returns what they ask for.
 func configFromFlags() (config, error) {
 	cfg := config{
-		input: *inputFlag, format: *formatFlag, column: *columnFlag,
-		output: *outputFlag, mode: *modeFlag, shards: *shardsFlag,
+		input: *inputFlag, output: *outputFlag, mode: *modeFlag,
+		read: webaddressbeam.ReadOptions{Format: *formatFlag, Column: *columnFlag, Delimiter: *delimiterFlag, Encoding: *encodingFlag},
 	}
 	switch {
 	case cfg.input == "":
 		return cfg, errors.New("--input is required: the files to read, such as 'urls/*.txt'")
 	case cfg.output == "":
 		return cfg, errors.New("--output is required: the prefix of the output files, such as /tmp/out/wa")
-	case cfg.format != "text" && cfg.format != "csv":
-		return cfg, fmt.Errorf("--format %q: want text or csv", cfg.format)
-	case cfg.format == "csv" && cfg.column == "":
-		return cfg, errors.New("--format csv needs --column: the name of the addresses' column in the header row")
-	case cfg.format == "text" && cfg.column != "":
-		return cfg, errors.New("--column is for --format csv; text input has an address per line")
+	case cfg.read.Format != "text" && cfg.read.Format != "csv" && cfg.read.Format != "tsv":
+		return cfg, fmt.Errorf("--format %q: want text, csv or tsv", cfg.read.Format)
+	case cfg.read.Format != "text" && cfg.read.Column == "":
+		return cfg, fmt.Errorf("--format %s needs --column: the name of the addresses' column in the header row", cfg.read.Format)
+	case cfg.read.Format == "text" && cfg.read.Column != "":
+		return cfg, errors.New("--column is for --format csv or tsv; text input has an address per line")
+	case cfg.read.Format != "csv" && cfg.read.Delimiter != "":
+		return cfg, errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
 	case cfg.mode != "parse" && cfg.mode != "clean":
 		return cfg, fmt.Errorf("--mode %q: want parse or clean", cfg.mode)
-	case cfg.shards < 1:
-		return cfg, fmt.Errorf("--shards %d: want 1 or more", cfg.shards)
 	}
-	for _, name := range cleanOptionNames {
-		flagName := strings.ReplaceAll(name, "_", "-")
-		if !isSet(flagName) {
+	for _, name := range webaddress.CleanOptionNames() {
+		if !isSet(flagName(name)) {
 			continue
 		}
 		if cfg.mode != "clean" {
-			return cfg, fmt.Errorf("--%s is an option of --mode clean", flagName)
+			return cfg, fmt.Errorf("--%s is an option of --mode clean", flagName(name))
 		}
 		if err := cfg.clean.Set(name, *cleanFlags[name]); err != nil {
-			return cfg, fmt.Errorf("--%s: %w", flagName, err)
+			return cfg, fmt.Errorf("--%s: %w", flagName(name), err)
 		}
 	}
 	return cfg, nil
@@ -161,9 +166,18 @@ included:
 		os.Exit(2)
 	}
 	ctx := context.Background()
-	if err := checkInput(ctx, cfg.input); err != nil {
-		fmt.Fprintf(os.Stderr, "webaddress-pipeline: %v\n", err)
+	notes, err := cfg.read.Check(ctx, cfg.input)
+	for _, n := range notes {
+		fmt.Fprintf(os.Stderr, "webaddress-pipeline: %s\n", n)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "webaddress-pipeline: --input: %v\n", err)
 		os.Exit(1)
+	}
+	if !*verboseFlag {
+		// Prism and the SDK log through slog: their progress, and each
+		// failure with its whole plan, several times.
+		slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}
 
 	p, s := beam.NewPipelineWithRoot()
@@ -171,39 +185,38 @@ included:
 	start := time.Now()
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "webaddress-pipeline: the pipeline failed: %v\n", err)
+		fmt.Fprintf(os.Stderr, "webaddress-pipeline: the pipeline failed: %v\n", shortError(err, *verboseFlag))
 		os.Exit(1)
 	}
 	report(os.Stderr, res, cfg, time.Since(start))
 }
 
-// checkInput reports an error when glob matches no file, before a job is
-// started for nothing.
-func checkInput(ctx context.Context, glob string) error {
-	fs, err := filesystem.New(ctx, glob)
-	if err != nil {
-		return fmt.Errorf("--input %q: %w", glob, err)
+// shortError returns the message of err without the runner's plan dumps:
+// the cause after the last "caused by:", unless verbose.
+func shortError(err error, verbose bool) string {
+	msg := err.Error()
+	if verbose {
+		return msg
 	}
-	defer fs.Close()
-	files, err := fs.List(ctx, glob)
-	if err != nil {
-		return fmt.Errorf("--input %q: %w", glob, err)
+	if i := strings.LastIndex(msg, "caused by:\n"); i >= 0 {
+		msg = strings.TrimSpace(msg[i+len("caused by:\n"):])
+		if first, rest, ok := strings.Cut(msg, "\n"); ok && strings.HasPrefix(first, "DoFn[") {
+			msg = rest // "DoFn[UID:26, PID:e5, Name: ...readFn] failed:"
+		}
+		return msg + " (--verbose for the runner's whole error)"
 	}
-	if len(files) == 0 {
-		return fmt.Errorf("--input %q matches no file", glob)
-	}
-	return nil
+	return msg
 }
 
-// report prints the counters of the job, when the runner gives them. They
-// are the runner's metrics: the output files are the record (Prism v2.77.0
-// has been seen to lose a counter update when a counted DoFn came after a
-// Flatten, which this pipeline no longer has).
+// report prints the counters of the job, when the runner gives them, and
+// whether they add up: values read = records + failed. They are the
+// runner's metrics: the output files are the record.
 func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Duration) {
 	counts := map[string]int64{}
 	if res != nil {
 		for _, c := range res.Metrics().AllMetrics().Counters() {
-			if c.Namespace() == counterNamespace {
+			switch c.Namespace() {
+			case counterNamespace, "webaddress":
 				counts[c.Name()] += c.Result()
 			}
 		}
@@ -213,267 +226,210 @@ func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Durat
 			elapsed.Round(time.Millisecond), cfg.output)
 		return
 	}
-	fmt.Fprintf(w, "webaddress-pipeline: %d values read in %v (%.0f values/s, start-up included): %d records, %d keys, %d failed. Output: %s-*.jsonl\n",
-		counts["values"], elapsed.Round(time.Millisecond), float64(counts["values"])/elapsed.Seconds(),
-		counts["records"], counts["groups"], counts["failed"], cfg.output)
+	read, records, failed := counts["read"], counts["records"], counts["failed"]
+	fmt.Fprintf(w, "webaddress-pipeline: %d values read in %v (%.0f values/s, start-up included): %d records, %d failed (%d malformed), %d keys",
+		read, elapsed.Round(time.Millisecond), float64(read)/elapsed.Seconds(), records, failed, counts["malformed"], counts["groups"])
+	if n := counts["blank"]; n > 0 {
+		fmt.Fprintf(w, "; %d blank lines skipped", n)
+	}
+	if read == records+failed {
+		fmt.Fprintf(w, "; read = records + failed. Output: %s-*.jsonl\n", cfg.output)
+	} else {
+		fmt.Fprintf(w, "; the runner's counts do not add up (read %d, records + failed %d): count the files' lines. Output: %s-*.jsonl\n", read, records+failed, cfg.output)
+	}
 }
 
-// counterNamespace is the namespace of the pipeline's counters: values
-// (read), records, groups and failed (written).
+// counterNamespace is the namespace of the pipeline's counters of what it
+// wrote: records, groups and failed. (Read counts read, malformed and
+// blank in the namespace "webaddress".)
 const counterNamespace = "webaddress-pipeline"
 
 var (
-	valuesCount  = beam.NewCounter(counterNamespace, "values")
 	recordsCount = beam.NewCounter(counterNamespace, "records")
 	groupsCount  = beam.NewCounter(counterNamespace, "groups")
 	failedCount  = beam.NewCounter(counterNamespace, "failed")
 )
 
 func init() {
-	register.Function2x1(textValue)
-	register.Function3x0(routeFile)
-	register.Function3x1(wholeFileLines)
-	register.Emitter1[fileio.FileMetadata]()
-	register.DoFn3x1[context.Context, fileio.ReadableFile, func(string), error](&csvFn{})
-	register.Function1x2(recordKey)
-	register.Function2x2(recordJSON)
-	register.Function2x2(cleanRecordJSON)
-	register.Function2x2(groupJSON)
-	register.Function2x2(failureJSON)
-	register.DoFn1x2[string, int, string](&shardFn{})
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
+	register.Function1x2(addressKey)
+	register.Function2x1(addressJSON)
+	register.Function2x1(cleanedJSON)
+	register.Function2x1(groupJSON)
+	register.Function2x1(failureJSON)
+	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
+	register.DoFn3x1[context.Context, int, func(*string) bool, error](&commitFn{})
 	register.Emitter1[string]()
 	register.Iter1[string]()
 }
 
 // build adds the pipeline of cfg to s.
 func build(s beam.Scope, cfg config) {
-	values := read(s, cfg)
-
+	values, readFailed := webaddressbeam.Read(s, cfg.input, cfg.read)
+	// Each output of failures is counted before the Flatten: Prism
+	// (v2.77.0) sometimes loses a counter's update from one side of a
+	// Flatten.
 	var records, groups, failed beam.PCollection
 	switch cfg.mode {
 	case "clean":
-		var cleaned, cleanFailed, keyFailed beam.PCollection
-		cleaned, cleanFailed = webaddressbeam.Clean(s, values, cfg.clean)
-		groups, keyFailed = webaddressbeam.Dedupe(s, values)
-		records = beam.ParDo(s, cleanRecordJSON, cleaned)
-		// Each is counted before the Flatten: Prism (v2.77.0) sometimes
-		// loses a counter's update from one side of a Flatten.
-		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, cleanFailed), beam.ParDo(s, failureJSON, keyFailed))
+		cleaned, cleanFailed := webaddressbeam.Clean(s, values, cfg.clean)
+		keyed, _ := webaddressbeam.KeyBy(s, values) // a value with no key is in no group; it is a record or failed already
+		groups = webaddressbeam.DedupeKeyed(s, keyed)
+		records = beam.ParDo(s, cleanedJSON, cleaned)
+		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, cleanFailed))
 	default:
-		var parsed, parseFailed beam.PCollection
-		parsed, parseFailed = webaddressbeam.Parse(s, values)
-		groups = webaddressbeam.DedupeKeyed(s, beam.ParDo(s, recordKey, parsed))
-		records = beam.ParDo(s, recordJSON, parsed)
-		failed = beam.ParDo(s, failureJSON, parseFailed)
+		addresses, parseFailed := webaddressbeam.Parse(s, values)
+		groups = webaddressbeam.DedupeKeyed(s, beam.ParDo(s, addressKey, addresses))
+		records = beam.ParDo(s, addressJSON, addresses)
+		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))
 	}
-	write(s.Scope("records"), cfg.output+"-records", cfg.shards, records)
-	write(s.Scope("dedupe"), cfg.output+"-dedupe", cfg.shards, beam.ParDo(s, groupJSON, groups))
-	write(s.Scope("failed"), cfg.output+"-failed", cfg.shards, failed)
+	write(s.Scope("records"), cfg.output+"-records")(records)
+	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, groupJSON, groups))
+	write(s.Scope("failed"), cfg.output+"-failed")(failed)
 }
 
-// read returns the PCollection<string> of the addresses of cfg.input.
-func read(s beam.Scope, cfg config) beam.PCollection {
-	s = s.Scope("read")
-	if cfg.format == "csv" {
-		files := fileio.ReadMatches(s, fileio.MatchFiles(s, cfg.input, fileio.MatchEmptyDisallow()))
-		return beam.ParDo(s, &csvFn{Column: cfg.column}, files)
-	}
-	// textio.Read splits a file into blocks by its size on disk, which for a
-	// compressed file is not the size of its text: in Beam v2.77.0 it stops
-	// reading a .gz file early, losing lines without an error. So textio reads
-	// the plain files (in blocks, in parallel) and wholeFileLines the others.
-	matches := fileio.MatchFiles(s, cfg.input, fileio.MatchEmptyDisallow())
-	plain, whole := beam.ParDo2(s, routeFile, matches)
-	return beam.Flatten(s,
-		beam.ParDo(s, textValue, textio.ReadAll(s, plain, textio.ReadUncompressed())),
-		beam.ParDo(s, textValue, beam.ParDo(s, wholeFileLines, fileio.ReadMatches(s, whole))))
-}
+// addressKey gives the key and the input of an address, for Dedupe.
+func addressKey(a webaddress.Address) (string, string) { return a.Key(webaddress.KeyV1), a.Input() }
 
-// routeFile sends the path of a plain text file to textio (as a glob that
-// matches only it) and the others, compressed or with a glob character in
-// their path, to wholeFileLines.
-func routeFile(md fileio.FileMetadata, plain func(string), whole func(fileio.FileMetadata)) {
-	if strings.HasSuffix(md.Path, ".gz") || strings.ContainsAny(md.Path, "*?[\\{") {
-		whole(md)
-		return
-	}
-	plain(md.Path)
-}
-
-// wholeFileLines emits the lines of a file, read from start to end
-// (decompressed when its name ends in .gz), without their "\n".
-func wholeFileLines(ctx context.Context, file fileio.ReadableFile, emit func(string)) error {
-	rc, err := file.Open(ctx)
-	if err != nil {
-		return fmt.Errorf("%s: %w", file.Metadata.Path, err)
-	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 1<<20)
-	for {
-		line, err := br.ReadString('\n')
-		if line != "" {
-			emit(strings.TrimSuffix(line, "\n"))
-		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", file.Metadata.Path, err)
-		}
-	}
-}
-
-// textValue is the address of a line: without a "\r" at its end (a CRLF
-// file) or a byte order mark at its start (which can only be the start of
-// a file; textio does not say which line is first).
-func textValue(ctx context.Context, line string) string {
-	valuesCount.Inc(ctx, 1)
-	return strings.TrimPrefix(strings.TrimSuffix(line, "\r"), "\uFEFF")
-}
-
-// csvFn reads a CSV file: its header row, then the cell of Column in each
-// row ("" when a row is too short). A file is read whole by one worker,
-// so that a quoted cell may span lines.
-type csvFn struct {
-	Column string `json:"column"`
-}
-
-// ProcessElement reads one file.
-func (f *csvFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, emit func(string)) error {
-	path := file.Metadata.Path
-	rc, err := file.Open(ctx)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, 1<<20)
-	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
-		br.Discard(3)
-	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = -1 // rows may differ in length
-	cr.LazyQuotes = true    // a stray quote is data, as spreadsheets write it
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return fmt.Errorf("%s is empty: it has no header row", path)
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	column := slices.Index(header, f.Column)
-	if column < 0 {
-		column = slices.IndexFunc(header, func(h string) bool { return strings.EqualFold(h, f.Column) })
-	}
-	if column < 0 {
-		return fmt.Errorf("%s: no column %q in the header row (%s)", path, f.Column, strings.Join(header, ", "))
-	}
-	for {
-		row, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		valuesCount.Inc(ctx, 1)
-		if column < len(row) {
-			emit(row[column])
-		} else {
-			emit("")
-		}
-	}
-}
-
-// recordKey gives the key and the input of a record, for Dedupe.
-func recordKey(r webaddressbeam.Record) (string, string) { return r.Key, r.Input }
-
-// jsonLine encodes v as one line of JSON without the newline, with "<", ">"
-// and "&" as they are, as the webaddress tool writes them.
-func jsonLine(v any) (string, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
-}
-
-func recordJSON(ctx context.Context, r webaddressbeam.Record) (string, error) {
+func addressJSON(ctx context.Context, a webaddress.Address) string {
 	recordsCount.Inc(ctx, 1)
-	return jsonLine(r)
+	return webaddressbeam.AddressJSON(a)
 }
 
-func cleanRecordJSON(ctx context.Context, r webaddressbeam.CleanRecord) (string, error) {
+func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {
 	recordsCount.Inc(ctx, 1)
-	return jsonLine(r)
+	return webaddressbeam.CleanedJSON(c)
 }
 
-func groupJSON(ctx context.Context, g webaddressbeam.Group) (string, error) {
+func groupJSON(ctx context.Context, g webaddressbeam.Group) string {
 	groupsCount.Inc(ctx, 1)
-	return jsonLine(g)
+	return webaddressbeam.GroupJSON(g)
 }
 
-func failureJSON(ctx context.Context, f webaddressbeam.Failure) (string, error) {
+func failureJSON(ctx context.Context, f webaddressbeam.Failure) string {
 	failedCount.Inc(ctx, 1)
-	return jsonLine(f)
+	return webaddressbeam.FailureJSON(f)
 }
 
-// write writes the lines of col in shards files, NAME-SSSSS-of-NNNNN.jsonl:
-// each line goes to the shard of its hash, and each shard is written by one
-// worker. Unlike textio.Write, which sends every line to one worker, the
-// shards are written in parallel.
-func write(s beam.Scope, name string, shards int, col beam.PCollection) {
+// write writes the lines of col to files NAME-SSSSS-of-NNNNN.jsonl, a
+// file per bundle of lines, with no shuffle of the lines (a GroupByKey of
+// all of them would hold them all in memory on Prism): each bundle writes
+// a temporary file, NAME.tmp-RANDOM, and names it; once every bundle is
+// written, a last step gathers the names (a few per worker), renames the
+// files in order, and removes those of attempts the runner retried.
+func write(s beam.Scope, name string) func(col beam.PCollection) {
 	filesystem.ValidateScheme(name)
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, col)
-	beam.ParDo0(s, &writeShardFn{Name: name, Shards: shards}, beam.GroupByKey(s, keyed))
+	return func(col beam.PCollection) {
+		written := beam.ParDo(s, &writeBundleFn{Name: name}, col)
+		beam.ParDo0(s, &commitFn{Name: name}, beam.GroupByKey(s, beam.AddFixedKey(s, written)))
+	}
 }
 
-// shardFn keys each line by its shard.
-type shardFn struct {
-	Shards int `json:"shards"`
+// writeBundleFn writes the lines of a bundle to a temporary file of its
+// own, and emits its name when the bundle is done.
+type writeBundleFn struct {
+	Name string `json:"name"`
+
+	fs   filesystem.Interface
+	tmp  string
+	file io.WriteCloser
+	w    *bufio.Writer
 }
 
-// ProcessElement keys one line.
-func (f *shardFn) ProcessElement(line string) (int, string) {
-	h := fnv.New32a()
-	h.Write([]byte(line))
-	return int(h.Sum32() % uint32(f.Shards)), line
+// StartBundle starts a bundle with no file: a bundle with no line writes
+// none.
+func (f *writeBundleFn) StartBundle(ctx context.Context, emit func(string)) error {
+	f.file, f.w, f.tmp = nil, nil, ""
+	return nil
 }
 
-// writeShardFn writes the lines of a shard to its file. A runner that runs
-// it again (after a worker fails) writes the whole file again.
-type writeShardFn struct {
-	Name   string `json:"name"`
-	Shards int    `json:"shards"`
+// ProcessElement writes one line.
+func (f *writeBundleFn) ProcessElement(ctx context.Context, line string, emit func(string)) error {
+	if f.w == nil {
+		var err error
+		if f.fs == nil {
+			if f.fs, err = filesystem.New(ctx, f.Name); err != nil {
+				return err
+			}
+		}
+		f.tmp = fmt.Sprintf("%s.tmp-%016x", f.Name, rand.Uint64())
+		if f.file, err = f.fs.OpenWrite(ctx, f.tmp); err != nil {
+			return err
+		}
+		f.w = bufio.NewWriterSize(f.file, 1<<20)
+	}
+	f.w.WriteString(line)
+	return f.w.WriteByte('\n')
 }
 
-// ProcessElement writes one shard.
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	filename := fmt.Sprintf("%s-%05d-of-%05d.jsonl", f.Name, shard, f.Shards)
-	fs, err := filesystem.New(ctx, filename)
+// FinishBundle closes the bundle's file and emits its name.
+func (f *writeBundleFn) FinishBundle(ctx context.Context, emit func(string)) error {
+	if f.w == nil {
+		return nil
+	}
+	err := f.w.Flush()
+	if cerr := f.file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.tmp, err)
+	}
+	emit(f.tmp)
+	f.file, f.w = nil, nil
+	return nil
+}
+
+// Teardown closes the file system.
+func (f *writeBundleFn) Teardown() error {
+	if f.fs != nil {
+		return f.fs.Close()
+	}
+	return nil
+}
+
+// commitFn renames the temporary files of an output, in the order of their
+// names, to NAME-SSSSS-of-NNNNN.jsonl, and removes the other temporary
+// files of that output (from attempts the runner made again) and the files
+// of an earlier run with the same prefix.
+type commitFn struct {
+	Name string `json:"name"`
+}
+
+// ProcessElement commits one output.
+func (f *commitFn) ProcessElement(ctx context.Context, _ int, names func(*string) bool) error {
+	var tmps []string
+	var n string
+	for names(&n) {
+		tmps = append(tmps, n)
+	}
+	slices.Sort(tmps)
+	fs, err := filesystem.New(ctx, f.Name)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	fd, err := fs.OpenWrite(ctx, filename)
-	if err != nil {
-		return err
+	for i, tmp := range tmps {
+		final := fmt.Sprintf("%s-%05d-of-%05d.jsonl", f.Name, i, len(tmps))
+		if err := filesystem.Rename(ctx, fs, tmp, final); err != nil {
+			return fmt.Errorf("renaming %s to %s: %w", tmp, final, err)
+		}
 	}
-	w := bufio.NewWriterSize(fd, 1<<20)
-	var line string
-	for lines(&line) {
-		w.WriteString(line)
-		w.WriteByte('\n')
+	// The temporary files of attempts made again, and the files of an
+	// earlier run of more files, go.
+	rm, ok := fs.(filesystem.Remover)
+	if !ok {
+		return nil
 	}
-	if err := w.Flush(); err != nil {
-		fd.Close()
-		return fmt.Errorf("%s: %w", filename, err)
+	stale, _ := fs.List(ctx, f.Name+".tmp-*")
+	earlier, _ := fs.List(ctx, f.Name+"-*-of-*.jsonl")
+	for _, name := range earlier {
+		if !strings.HasSuffix(name, fmt.Sprintf("-of-%05d.jsonl", len(tmps))) {
+			stale = append(stale, name)
+		}
 	}
-	if err := fd.Close(); err != nil {
-		return fmt.Errorf("%s: %w", filename, err)
+	for _, name := range stale {
+		if err := rm.Remove(ctx, name); err != nil {
+			return fmt.Errorf("removing %s: %w", name, err)
+		}
 	}
 	return nil
 }

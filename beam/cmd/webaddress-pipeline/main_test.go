@@ -23,6 +23,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // TestMain runs the pipelines on Prism, in this process; with
@@ -51,32 +52,49 @@ var values = []string{
 	"",
 }
 
+// A read is a value as the pipeline reads it: its text, file and line.
+type read struct {
+	text, file string
+	line       int64
+}
+
+// lines returns the values of file, one a line from line first.
+func lines(file string, first int64, texts ...string) []read {
+	out := make([]read, len(texts))
+	for i, t := range texts {
+		out[i] = read{t, file, first + int64(i)}
+	}
+	return out
+}
+
 // wantParse returns the lines the pipeline should write for in in parse
 // mode, computed with the library alone, each list sorted.
-func wantParse(t *testing.T, in []string) (records, dedupe, failed []string) {
+func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
 	t.Helper()
 	groups := map[string]*webaddressbeam.Group{}
 	for _, v := range in {
-		a, err := webaddress.Parse(v)
+		a, err := webaddress.Parse(v.text)
 		if err != nil {
+			f := webaddressbeam.Failure{Input: v.text, Step: "parse", Error: err.Error(), File: v.file, Line: v.line}
 			var e *webaddress.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("Parse(%q): %v", v, err)
+				t.Fatalf("Parse(%q): %v", v.text, err)
 			}
-			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "parse", ErrorCode: string(e.Code()), Error: err.Error()}))
+			f.ErrorCode = string(e.Code())
+			failed = append(failed, webaddressbeam.FailureJSON(f))
 			continue
 		}
-		records = append(records, line(t, webaddressbeam.NewRecord(a)))
+		records = append(records, webaddressbeam.AddressJSON(a))
 		k := a.Key(webaddress.KeyV1)
 		if g := groups[k]; g != nil {
 			g.Count++
-			g.First = min(g.First, v)
+			g.First = min(g.First, v.text)
 		} else {
-			groups[k] = &webaddressbeam.Group{Key: k, Count: 1, First: v}
+			groups[k] = &webaddressbeam.Group{Key: k, Count: 1, First: v.text}
 		}
 	}
 	for _, g := range groups {
-		dedupe = append(dedupe, line(t, *g))
+		dedupe = append(dedupe, webaddressbeam.GroupJSON(*g))
 	}
 	slices.Sort(records)
 	slices.Sort(dedupe)
@@ -84,30 +102,19 @@ func wantParse(t *testing.T, in []string) (records, dedupe, failed []string) {
 	return records, dedupe, failed
 }
 
-func line(t *testing.T, v any) string {
-	t.Helper()
-	s, err := jsonLine(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // readOutput returns the lines of the files PREFIX-NAME-*-of-*.jsonl,
-// sorted, and checks that there are at most shards of them.
-func readOutput(t *testing.T, prefix, name string, shards int) []string {
+// sorted, and checks that they are all of them (SSSSS from 0 to NNNNN-1)
+// and that no temporary file is left.
+func readOutput(t *testing.T, prefix, name string) []string {
 	t.Helper()
-	files, err := filepath.Glob(prefix + "-" + name + "-*.jsonl")
+	files, err := filepath.Glob(prefix + "-" + name + "*")
 	if err != nil {
 		t.Fatal(err)
-	}
-	if len(files) > shards {
-		t.Errorf("%d %s files, want at most %d: %q", len(files), name, shards, files)
 	}
 	var lines []string
-	for _, f := range files {
-		if !strings.HasSuffix(f, fmt.Sprintf("-of-%05d.jsonl", shards)) {
-			t.Errorf("%s: not a shard of %d", f, shards)
+	for i, f := range files {
+		if want := fmt.Sprintf("%s-%s-%05d-of-%05d.jsonl", prefix, name, i, len(files)); f != want {
+			t.Errorf("file %s, want %s", f, want)
 		}
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -136,22 +143,25 @@ func compare(t *testing.T, name string, got, want []string) {
 	}
 }
 
+// writeFile writes text to dir/name and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestText reads three text files by a glob, one with CRLF line ends and a
-// byte order mark, one compressed, in three shards, and checks every output
-// line.
+// byte order mark, one compressed, and checks every output line.
 func TestText(t *testing.T) {
 	dir := t.TempDir()
 	half := len(values) / 2
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("a.txt", "\uFEFF"+strings.Join(values[:half], "\r\n")+"\r\n")
-	write("b.txt", strings.Join(values[half:], "\n")+"\n")
-	write("c.csv", "not,read\n")
-	// A compressed file, of many more lines than its size in bytes
-	// (textio alone reads only as many bytes of text as the file has).
+	a := writeFile(t, dir, "a.txt", "\uFEFF"+strings.Join(values[:half], "\r\n")+"\r\n")
+	b := writeFile(t, dir, "b.txt", strings.Join(values[half:], "\n")+"\n")
+	writeFile(t, dir, "c.csv", "not,read\n")
+	// A compressed file, of many more lines than its size in bytes.
 	var gz []string
 	for i := range 3000 {
 		gz = append(gz, "https://www.example.com/page/"+strconv.Itoa(i%1500)+"?utm_source=gz")
@@ -162,14 +172,15 @@ func TestText(t *testing.T) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	write("d.txt.gz", zb.String())
+	d := writeFile(t, dir, "d.txt.gz", zb.String())
 	out := filepath.Join(dir, "out", "wa")
-	run(t, config{input: filepath.Join(dir, "*.txt*"), format: "text", output: out, mode: "parse", shards: 3})
+	run(t, config{input: filepath.Join(dir, "*.txt*"), read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "parse"})
 
-	records, dedupe, failed := wantParse(t, append(slices.Clone(values), gz...))
-	compare(t, "records", readOutput(t, out, "records", 3), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 3), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 3), failed)
+	in := slices.Concat(lines(a, 1, values[:half]...), lines(b, 1, values[half:]...), lines(d, 1, gz...))
+	records, dedupe, failed := wantParse(t, in)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 	if !slices.Contains(dedupe, `{"key":"acme.com","count":3,"first":"WWW.Acme.com/?utm_source=x"}`) {
 		t.Errorf("no group of the three spellings of acme.com in %q", dedupe)
 	}
@@ -179,63 +190,118 @@ func TestText(t *testing.T) {
 }
 
 // TestCSV reads a CSV file whose cells span lines, with the column named in
-// another case, a short row, a byte order mark and CRLF line ends.
+// another case, a short row (a malformed record: a dead letter), a byte
+// order mark and CRLF line ends, whose CRLF inside quotes is kept.
 func TestCSV(t *testing.T) {
 	dir := t.TempDir()
 	var b strings.Builder
 	b.WriteString("\uFEFFname,Website,notes\r\n")
+	var in []read
+	path := filepath.Join(dir, "contacts.csv")
 	for i, v := range values {
 		b.WriteString(`"Contact ` + strconv.Itoa(i) + `","` + strings.ReplaceAll(v, `"`, `""`) + `","line one` + "\r\n" + `line, two"` + "\r\n")
+		in = append(in, read{v, path, int64(2 + 2*i)})
 	}
-	b.WriteString("Short Row\r\n") // no website: an empty value, which fails
-	if err := os.WriteFile(filepath.Join(dir, "contacts.csv"), []byte(b.String()), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	b.WriteString("Short Row,x.example\r\n") // two fields of three
+	writeFile(t, dir, "contacts.csv", b.String())
 	out := filepath.Join(dir, "wa")
-	run(t, config{input: filepath.Join(dir, "contacts.csv"), format: "csv", column: "website", output: out, mode: "parse", shards: 1})
+	run(t, config{input: path, read: webaddressbeam.ReadOptions{Format: "csv", Column: "website"}, output: out, mode: "parse"})
 
-	records, dedupe, failed := wantParse(t, append(slices.Clone(values), ""))
-	compare(t, "records", readOutput(t, out, "records", 1), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 1), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 1), failed)
+	records, dedupe, failed := wantParse(t, in)
+	failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{
+		Input: "Short Row,x.example", Step: "read", ErrorCode: "record.field-count",
+		Error: "record.field-count: line 22: 2 fields, want 3 as in the header", File: path, Line: 22}))
+	slices.Sort(failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
+}
+
+// brokenCSV is the issue's file: 1,000 rows, row 10 (line 11) opening a
+// quote it never closes, a ragged row, and a Latin-1 byte in an address.
+func brokenCSV(sep string) string {
+	var b strings.Builder
+	b.WriteString("n" + sep + "name" + sep + "site\n")
+	for i := 1; i <= 1000; i++ {
+		switch i {
+		case 10:
+			b.WriteString("10" + sep + "\"Broken Co" + sep + "broken.example\n")
+		case 500:
+			b.WriteString("500" + sep + "Ragged\n")
+		case 700:
+			b.WriteString("700" + sep + "Caf\xe9" + sep + "caf\xe9.example\n")
+		default:
+			fmt.Fprintf(&b, "%d%sCo %d%sco%d.example\n", i, sep, i, sep, i)
+		}
+	}
+	return b.String()
+}
+
+// TestBroken runs the issue's broken files through the pipeline: no row is
+// merged into another, the malformed records and the value that is not
+// UTF-8 are dead letters with their files and lines, and values read =
+// records + dead letters.
+func TestBroken(t *testing.T) {
+	dir := t.TempDir()
+	csv := writeFile(t, dir, "broken.csv", brokenCSV(","))
+	tsv := writeFile(t, dir, "broken.tsv", brokenCSV("\t"))
+	for _, tt := range []struct {
+		path string
+		o    webaddressbeam.ReadOptions
+	}{
+		{csv, webaddressbeam.ReadOptions{Format: "csv", Column: "site"}},
+		{tsv, webaddressbeam.ReadOptions{Format: "tsv", Column: "site"}},
+	} {
+		out := filepath.Join(dir, "out-"+filepath.Ext(tt.path)[1:], "wa")
+		run(t, config{input: tt.path, read: tt.o, output: out, mode: "parse"})
+		records, failed := readOutput(t, out, "records"), readOutput(t, out, "failed")
+		if len(records)+len(failed) != 1000 {
+			t.Errorf("%s: %d records + %d failed, want 1,000 rows", tt.path, len(records), len(failed))
+		}
+		if len(records) != 997 || !slices.ContainsFunc(records, func(r string) bool { return strings.HasPrefix(r, `{"input":"co11.example",`) }) {
+			t.Errorf("%s: %d records, want 997, rows 11 to 1,000 among them", tt.path, len(records))
+		}
+		var lines []string
+		for _, f := range failed {
+			lines = append(lines, regexp.MustCompile(`"error_code":"[^"]*"|"line":\d+`).FindAllString(f, -1)...)
+		}
+		if got, want := strings.Join(lines, " "), `"error_code":"record.unclosed-quote" "line":11 "error_code":"record.field-count" "line":501 "error_code":"web.invalid-utf8" "line":701`; got != want {
+			t.Errorf("%s: the failures are %s, want %s", tt.path, got, want)
+		}
+	}
 }
 
 // TestClean runs --mode clean with options: the records are the cleaner's,
-// and the dead letters hold both what the cleaner refused and what has no
-// key.
+// and the dead letters what the cleaner refused; the groups are those of
+// the values with a key.
 func TestClean(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "urls.txt")
-	if err := os.WriteFile(in, []byte(strings.Join(values, "\n")+"\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, dir, "urls.txt", strings.Join(values, "\n")+"\n")
 	var opts webaddress.CleanOptions
 	if err := opts.Set("www_handling", "strip"); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "wa")
-	run(t, config{input: in, format: "text", output: out, mode: "clean", shards: 2, clean: opts})
+	run(t, config{input: in, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "clean", clean: opts})
 
 	var records, failed []string
-	for _, v := range values {
+	for i, v := range values {
 		c, err := webaddress.Clean(v, opts)
 		if err != nil {
 			var ce *webaddress.Error
 			errors.As(err, &ce)
-			failed = append(failed, line(t, webaddressbeam.Failure{Input: v, Step: "clean", ErrorCode: string(ce.Code()), Error: err.Error()}))
+			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "clean", ErrorCode: string(ce.Code()), Error: err.Error(), File: in, Line: int64(i + 1)}))
 			continue
 		}
-		records = append(records, line(t, webaddressbeam.NewCleanRecord(c)))
+		b, _ := c.MarshalJSON()
+		records = append(records, string(b))
 	}
-	_, dedupe, keyFailed := wantParse(t, values)
-	for _, f := range keyFailed {
-		failed = append(failed, strings.Replace(f, `"step":"parse"`, `"step":"key"`, 1))
-	}
+	_, dedupe, _ := wantParse(t, lines(in, 1, values...))
 	slices.Sort(records)
 	slices.Sort(failed)
-	compare(t, "records", readOutput(t, out, "records", 2), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 2), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 2), failed)
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
 	if !slices.ContainsFunc(records, func(r string) bool { return strings.Contains(r, `"clean_url":"http://acme.com/"`) }) {
 		t.Errorf("www_handling strip did not reach the workers: %q", records)
 	}
@@ -262,13 +328,13 @@ func command(t *testing.T, args ...string) (int, string) {
 }
 
 // TestFlags checks that the command refuses flags that do not make sense,
-// saying why, before it starts a job.
+// and files without the column, saying why, before it starts a job: no
+// runner log, no plan.
 func TestFlags(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "urls.txt")
-	if err := os.WriteFile(in, []byte("acme.com\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, dir, "urls.txt", "acme.com\n")
+	csv := writeFile(t, dir, "a.csv", "name,url\nAnn,a.example\n")
+	empty := writeFile(t, dir, "empty.csv", "")
 	out := filepath.Join(dir, "wa")
 	for _, tt := range []struct {
 		args   []string
@@ -277,30 +343,49 @@ func TestFlags(t *testing.T) {
 	}{
 		{[]string{"--output", out}, 2, "--input is required"},
 		{[]string{"--input", in}, 2, "--output is required"},
-		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want text or csv`},
+		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want text, csv or tsv`},
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
-		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv"},
+		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
+		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse or clean`},
-		{[]string{"--input", in, "--output", out, "--shards", "0"}, 2, "--shards 0: want 1 or more"},
 		{[]string{"--input", in, "--output", out, "--www-handling", "strip"}, 2, "--www-handling is an option of --mode clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "clean", "--www-handling", "sometimes"}, 2, "--www-handling: clean.invalid-option"},
-		{[]string{"--input", filepath.Join(dir, "*.csv"), "--output", out}, 1, "matches no file"},
+		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
+		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "website"}, 1, `--input: ` + csv + `: no column "website" in the header row (name, url)`},
+		{[]string{"--input", empty, "--output", out, "--format", "csv", "--column", "website"}, 1, "empty.csv is empty: it has no header row"},
+		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "url", "--delimiter", "::"}, 1, `delimiter "::": want one ASCII character`},
+		{[]string{"--input", in, "--output", out, "--encoding", "klingon"}, 1, `unknown encoding "klingon"`},
 	} {
 		status, stderr := command(t, tt.args...)
 		if status != tt.status || !strings.Contains(stderr, tt.msg) {
 			t.Errorf("%q: status %d, stderr %q; want status %d and %q", tt.args, status, stderr, tt.status, tt.msg)
 		}
+		if strings.Contains(stderr, "level=") || len(stderr) > 500 {
+			t.Errorf("%q: stderr has the runner's logs, or is long (%d bytes): %q", tt.args, len(stderr), stderr)
+		}
+	}
+}
+
+// TestFailedJob checks that a job that fails on the runner (a file that is
+// not the gzip its name says) ends with status 1 and its cause in one line,
+// without the runner's logs and plan dumps.
+func TestFailedJob(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "urls.txt.gz", "not gzip\n")
+	status, stderr := command(t, "--input", in, "--output", filepath.Join(dir, "wa"))
+	if status != 1 || !strings.HasPrefix(stderr, "webaddress-pipeline: the pipeline failed: ") || !strings.Contains(stderr, "urls.txt.gz") {
+		t.Errorf("status %d, stderr %q; want status 1 and the failure naming the file", status, stderr)
+	}
+	if strings.Contains(stderr, "level=") || strings.Contains(stderr, "DataSource[") || strings.Count(stderr, "\n") > 3 {
+		t.Errorf("stderr has the runner's logs or plan:\n%s", stderr)
 	}
 }
 
 // TestCommand runs the command end to end on the local runner and checks
-// its summary line and its files.
+// its summary line, without the runner's logs, and its files.
 func TestCommand(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "urls.txt")
-	if err := os.WriteFile(in, []byte(strings.Join(values, "\n")+"\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, dir, "urls.txt", strings.Join(values, "\n")+"\n")
 	out := filepath.Join(dir, "out", "wa")
 	status, stderr := command(t, "--input", in, "--output", out)
 	if status != 0 {
@@ -308,13 +393,58 @@ func TestCommand(t *testing.T) {
 	}
 	// The counts come from the runner's counters, which Prism has been seen
 	// to under-report (never the files), so only the line's shape is
-	// checked; 10 values, 7 records, 4 keys and 3 failed are expected.
-	summary := regexp.MustCompile(`webaddress-pipeline: \d+ values read in .*: \d+ records, \d+ keys, \d+ failed\. Output: `)
+	// checked; 10 values, 7 records, 3 failed and 4 keys are expected.
+	summary := regexp.MustCompile(`^webaddress-pipeline: \d+ values read in .*: \d+ records, \d+ failed \(\d+ malformed\), \d+ keys; (read = records \+ failed|the runner's counts do not add up .*)\. Output: .*\n$`)
 	if !summary.MatchString(stderr) {
-		t.Errorf("stderr has no summary line matching %s:\n%s", summary, stderr)
+		t.Errorf("stderr is not the summary line %s:\n%s", summary, stderr)
 	}
-	records, dedupe, failed := wantParse(t, values)
-	compare(t, "records", readOutput(t, out, "records", 1), records)
-	compare(t, "dedupe", readOutput(t, out, "dedupe", 1), dedupe)
-	compare(t, "failed", readOutput(t, out, "failed", 1), failed)
+	records, dedupe, failed := wantParse(t, lines(in, 1, values...))
+	compare(t, "records", readOutput(t, out, "records"), records)
+	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "failed", readOutput(t, out, "failed"), failed)
+}
+
+// TestSameAsTool checks that the pipeline's records are the webaddress
+// command-line tool's JSON lines, byte for byte, for the same input, in
+// parse and in clean mode: the tool is built from this repository and run.
+func TestSameAsTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command-line tool")
+	}
+	dir := t.TempDir()
+	tool := filepath.Join(dir, "webaddress")
+	build := exec.Command("go", "build", "-o", tool, "./cmd/webaddress")
+	build.Dir = testfiles.Root()
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the tool: %v\n%s", err, msg)
+	}
+	corpus, err := testfiles.CorpusLines("typed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := append(slices.Clone(values), corpus[:2000]...)
+	in = append(in, "a\u2028b.example", "x.example/<a>&b")
+	input := writeFile(t, dir, "urls.txt", strings.Join(in, "\n")+"\n")
+	for _, mode := range []string{"parse", "clean"} {
+		out := filepath.Join(dir, mode, "wa")
+		run(t, config{input: input, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: mode})
+		cmd := exec.Command(tool, mode, "--format", "jsonl", "--quiet")
+		cmd.Stdin = strings.NewReader(strings.Join(in, "\n") + "\n")
+		stdout, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("webaddress %s: %v", mode, err)
+		}
+		var want []string
+		for _, line := range strings.Split(strings.TrimSuffix(string(stdout), "\n"), "\n") {
+			if strings.Contains(line, `"error_code":null,"error":null}`) { // the values that worked
+				want = append(want, line)
+			}
+		}
+		slices.Sort(want)
+		got := readOutput(t, out, "records")
+		if len(got) < len(in)/2 {
+			t.Fatalf("%s: only %d records for %d inputs", mode, len(got), len(in))
+		}
+		compare(t, mode+" records against the tool's lines", got, want)
+	}
 }

@@ -1,0 +1,55 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddressbeam
+
+import (
+	"compress/gzip"
+	"io"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// This file writes the elements as JSON lines, the records of the
+// command-line tool: one definition of each (package webaddress's
+// record.go, internal/table), one encoding (internal/record).
+
+var (
+	failureLayout = record.NewLayout(table.FailureColumns...)
+	groupLayout   = record.NewLayout(table.MustPick(table.GroupColumns, "key", "count", "first")...)
+)
+
+// AddressJSON returns the JSON record of a, Address.MarshalJSON: the line
+// "webaddress parse" writes for its input.
+func AddressJSON(a webaddress.Address) string {
+	b, _ := a.MarshalJSON()
+	return string(b)
+}
+
+// CleanedJSON returns the JSON record of c, Cleaned.MarshalJSON: the line
+// "webaddress clean" writes for its input, with the same options.
+func CleanedJSON(c Cleaned) string {
+	b, _ := c.MarshalJSON()
+	return string(b)
+}
+
+// FailureJSON returns the JSON record of f: input, step, error_code,
+// error, file (null when not known) and line (null when not known), the
+// line "webaddress --rejects FILE" writes for a rejected record.
+func FailureJSON(f Failure) string {
+	b, _ := failureLayout.AppendJSON(nil, nil, &f)
+	return string(b)
+}
+
+// GroupJSON returns the JSON record of g: key, count and first, the line
+// "webaddress dedupe --fields key,count,first" writes for a group.
+func GroupJSON(g Group) string {
+	b, _ := groupLayout.AppendJSON(nil, nil, &g)
+	return string(b)
+}
+
+// gzipReader returns the decompressed text of r.
+func gzipReader(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }

@@ -1,0 +1,229 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddressbeam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths; import gcs or s3 for theirs (beamx imports gcs)
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// ReadOptions say how [Read] reads files.
+type ReadOptions struct {
+	// Format is "text" (a value per line, the default), "csv" or "tsv"
+	// (CSV with a tab).
+	Format string
+	// Delimiter is the field delimiter of csv: one ASCII character such as
+	// ";" or "|"; "" is ",".
+	Delimiter string
+	// Column is the column of the values of csv and tsv, by its name in
+	// the header row (a name that comes again is renamed NAME_2): exactly,
+	// else ignoring case, when that names one column.
+	Column string
+	// Encoding is the files' character encoding, a label of the WHATWG
+	// Encoding Standard (latin1, windows-1252, utf-16, ...); "" keeps the
+	// bytes as they are (UTF-8; a UTF-16 byte order mark is followed).
+	Encoding string
+}
+
+// tableOptions checks o and returns the reader's options.
+func (o ReadOptions) tableOptions() (table.Options, error) {
+	var t table.Options
+	var err error
+	if t.Encoding, err = table.LookupEncoding(o.Encoding); err != nil {
+		return t, fmt.Errorf("encoding: %w", err)
+	}
+	switch o.Format {
+	case "", "text":
+		if o.Column != "" || o.Delimiter != "" {
+			return t, errors.New("a column and a delimiter are for csv and tsv; text has a value per line")
+		}
+		return t, nil
+	case "csv":
+		t.Delimiter = ','
+		if o.Delimiter != "" {
+			d := o.Delimiter
+			if d == `\t` || d == "tab" {
+				d = "\t"
+			}
+			if len(d) != 1 || d[0] == '"' || d[0] == '\r' || d[0] == '\n' || d[0] >= 0x80 {
+				return t, fmt.Errorf("delimiter %q: want one ASCII character other than a quote or a line break", o.Delimiter)
+			}
+			t.Delimiter = d[0]
+		}
+	case "tsv":
+		if o.Delimiter != "" && o.Delimiter != "\t" && o.Delimiter != `\t` && o.Delimiter != "tab" {
+			return t, fmt.Errorf("tsv is CSV with a tab: use csv with the delimiter %q", o.Delimiter)
+		}
+		t.Delimiter = '\t'
+	default:
+		return t, fmt.Errorf("format %q: want text, csv or tsv", o.Format)
+	}
+	if o.Column == "" {
+		return t, fmt.Errorf("format %s needs a column: the name of the addresses' column in the header row", o.Format)
+	}
+	return t, nil
+}
+
+// Check checks o, and that glob matches files whose header rows (for csv
+// and tsv) have the column, before a pipeline is run: Read finds these
+// mistakes only on the workers. It returns notes for the user (a header
+// name that comes again is renamed), and the first mistake found.
+func (o ReadOptions) Check(ctx context.Context, glob string) (notes []string, err error) {
+	t, err := o.tableOptions()
+	if err != nil {
+		return nil, err
+	}
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", glob, err)
+	}
+	defer fs.Close()
+	files, err := fs.List(ctx, glob)
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", glob, err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%q matches no file", glob)
+	}
+	if t.Delimiter == 0 {
+		return nil, nil
+	}
+	for _, name := range files {
+		h, err := readHeader(ctx, fs, name, t)
+		if err != nil {
+			return notes, err
+		}
+		for _, msg := range h.Renamed {
+			notes = append(notes, name+": the header row's "+msg)
+		}
+		if _, err := h.Find(o.Column); err != nil {
+			return notes, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return notes, nil
+}
+
+// readHeader reads the header row of the file called name.
+func readHeader(ctx context.Context, fs filesystem.Interface, name string, t table.Options) (table.Header, error) {
+	rc, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return table.Header{}, fmt.Errorf("%s: %w", name, err)
+	}
+	defer rc.Close()
+	r := rc.(io.Reader)
+	if strings.HasSuffix(name, ".gz") {
+		if r, err = gzipReader(rc); err != nil {
+			return table.Header{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	names, err := table.NewReader(r, t).Header()
+	if errors.Is(err, io.EOF) {
+		return table.Header{}, fmt.Errorf("%s is empty: it has no header row", name)
+	}
+	if err != nil {
+		return table.Header{}, fmt.Errorf("%s: the header row: %w", name, err)
+	}
+	return table.NewHeader(names), nil
+}
+
+// Read reads the files glob matches (local paths, or of a file system Beam
+// knows: gs://, s3://; .gz files decompressed) by the rules of the
+// webaddress command-line tool, with its reader: a value per line, or the
+// column of a CSV or TSV file read by RFC 4180 strictly. It returns a
+// PCollection<Value> of the values, each with its file and line, and a
+// PCollection<Failure> of the malformed records (step "read": a stray
+// quote, a quote never closed, a field too many or too few), which are
+// never merged into another; reading goes on at the next line. Records
+// read = values + failures. A blank line of a CSV file is skipped and
+// counted ("blank"), unless the file has one column.
+//
+// A file is read whole by one worker, so that line numbers are known and
+// a quoted field may span lines, and the steps after Read run on that
+// worker too unless the runner splits them: give a large input as many
+// files, or follow Read with beam.Reshuffle (a shuffle of every value).
+// Read panics when o is not valid; call [ReadOptions.Check] first for the
+// error.
+func Read(s beam.Scope, glob string, o ReadOptions) (values, failed beam.PCollection) {
+	if _, err := o.tableOptions(); err != nil {
+		panic(fmt.Sprintf("webaddressbeam.Read: %v", err))
+	}
+	s = s.Scope("webaddress.Read")
+	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyDisallow()))
+	values, failed = beam.ParDo2(s, &readFn{Format: o.Format, Delimiter: o.Delimiter, Column: o.Column, Encoding: o.Encoding}, files)
+	return values, failed
+}
+
+func init() {
+	beam.RegisterType(reflect.TypeFor[readFn]())
+	register.DoFn4x1[context.Context, fileio.ReadableFile, func(Value), func(Failure), error](&readFn{})
+}
+
+// readFn reads a file. Its exported fields are what the runner sends to the
+// workers.
+type readFn struct {
+	Format    string `json:"format"`
+	Delimiter string `json:"delimiter"`
+	Column    string `json:"column"`
+	Encoding  string `json:"encoding"`
+}
+
+// ProcessElement reads one file.
+func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, emit func(Value), fail func(Failure)) error {
+	o := ReadOptions{Format: f.Format, Delimiter: f.Delimiter, Column: f.Column, Encoding: f.Encoding}
+	t, err := o.tableOptions()
+	if err != nil {
+		return err
+	}
+	path := file.Metadata.Path
+	rc, err := file.Open(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer rc.Close()
+	r := table.NewReader(rc, t)
+	col := 0
+	if t.Delimiter != 0 {
+		names, err := r.Header()
+		if errors.Is(err, io.EOF) {
+			return fmt.Errorf("%s is empty: it has no header row", path)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: the header row: %w", path, err)
+		}
+		if col, err = table.NewHeader(names).Find(f.Column); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	defer func() { blankCount.Inc(ctx, int64(r.Blank())) }()
+	for {
+		rec, err := r.Read()
+		var fault *table.Fault
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &fault):
+			readCount.Inc(ctx, 1)
+			malformedCount.Inc(ctx, 1)
+			fail(table.FaultFailure(fault, path))
+			continue
+		case err != nil:
+			return fmt.Errorf("%s: line %d: %w", path, r.Line()+1, err)
+		}
+		readCount.Inc(ctx, 1)
+		emit(Value{File: path, Line: int64(rec.Line), Text: rec.Fields[col]})
+	}
+}

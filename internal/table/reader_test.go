@@ -1,0 +1,208 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package table
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// transcript reads all of in and describes what the reader made of it:
+// "header[a|b]", then per record "L3:[x|y]" (L3-4 when it spans lines 3 and
+// 4), per fault "!L5 record.bare-quote raw", and at the end "blank=N" when
+// lines were skipped.
+func transcript(t *testing.T, in string, o Options) string {
+	t.Helper()
+	r := NewReader(strings.NewReader(in), o)
+	var out []string
+	if o.Delimiter != 0 {
+		h, err := r.Header()
+		if err != nil {
+			return "header error: " + err.Error()
+		}
+		out = append(out, "header["+strings.Join(h, "|")+"]")
+	}
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var f *Fault
+		if errors.As(err, &f) {
+			out = append(out, fmt.Sprintf("!L%d %s %s", f.Line, f.Code(), f.Raw))
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := "L" + strconv.Itoa(rec.Line)
+		if rec.Lines > 1 {
+			lines += "-" + strconv.Itoa(rec.Line+rec.Lines-1)
+		}
+		out = append(out, lines+":["+strings.Join(rec.Fields, "|")+"]")
+	}
+	if r.Blank() > 0 {
+		out = append(out, "blank="+strconv.Itoa(r.Blank()))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestReader(t *testing.T) {
+	csv := Options{Delimiter: ','}
+	for _, tt := range []struct {
+		in   string
+		o    Options
+		want string
+	}{
+		// Well-formed: quotes, doubled quotes, an empty last field, no
+		// final line end.
+		{"a,b\n1,\"x, y\"\n2,\"say \"\"hi\"\"\"\n3,\n4,z", csv,
+			`header[a|b] L2:[1|x, y] L3:[2|say "hi"] L4:[3|] L5:[4|z]`},
+		// A quoted field over two lines keeps its line break, CRLF too.
+		{"a,b\r\n1,\"two\r\nlines\"\r\n2,x\r\n", csv, "header[a|b] L2-3:[1|two\r\nlines] L4:[2|x]"},
+		// The issue's example: an unclosed quote costs its line only.
+		{"n,name,site\n9,Fine,fine.com\n10,\"Broken Co,broken.com\n11,Next,next.com\n12,Last,last.com\n", csv,
+			"header[n|name|site] L2:[9|Fine|fine.com] !L3 record.unclosed-quote 10,\"Broken Co,broken.com L4:[11|Next|next.com] L5:[12|Last|last.com]"},
+		// The same with a quoted field later: the quote that opened on
+		// line 3 meets it, a fault; line 4 is read again.
+		{"n,name,site\n10,\"Broken Co,broken.com\n11,\"Quoted, Inc\",q.com\n", csv,
+			"header[n|name|site] !L2 record.text-after-quote 10,\"Broken Co,broken.com L3:[11|Quoted, Inc|q.com]"},
+		// A stray quote inside an unquoted field.
+		{"a,b\n1,5\" screen\n2,y\n", csv, "header[a|b] !L2 record.bare-quote 1,5\" screen L3:[2|y]"},
+		// Text after a closing quote.
+		{"a,b\n1,\"x\"y\n2,y\n", csv, "header[a|b] !L2 record.text-after-quote 1,\"x\"y L3:[2|y]"},
+		// Ragged rows: too few, too many fields.
+		{"a,b,c\n1,2\n1,2,3,4\n1,2,3\n", csv, "header[a|b|c] !L2 record.field-count 1,2 !L3 record.field-count 1,2,3,4 L4:[1|2|3]"},
+		// A multi-line record with the wrong count: its first line is
+		// rejected, and the next one too, as it starts inside a quote.
+		{"a,b\n1,\"x\ny\",z\n2,w\n", csv, "header[a|b] !L2 record.field-count 1,\"x !L3 record.bare-quote y\",z L4:[2|w]"},
+		// Blank lines: skipped and counted, before the header too.
+		{"\n\na,b\n1,2\n\r\n3,4\n\n", csv, "header[a|b] L4:[1|2] L6:[3|4] blank=4"},
+		// With one column a blank line is an empty value.
+		{"site\nx.com\n\ny.com\n", csv, "header[site] L2:[x.com] L3:[] L4:[y.com]"},
+		{"site\n\"\"\n", csv, "header[site] L2:[]"},
+		// TSV is CSV with a tab: a field that starts with a quote is quoted.
+		{"a\tb\n1\t\"x\ty\"\n2\t\"open\n3\tz\n", Options{Delimiter: '\t'},
+			"header[a|b] L2:[1|x\ty] !L3 record.unclosed-quote 2\t\"open L4:[3|z]"},
+		{"a;b\n\"1;5\";x\n", Options{Delimiter: ';'}, "header[a|b] L2:[1;5|x]"},
+		// A byte order mark is dropped; bytes that are not UTF-8 kept.
+		{"\uFEFFa,b\nJos\xe9,x\n", csv, "header[a|b] L2:[Jos\xe9|x]"},
+		// The lines format: every line a value, quotes and all.
+		{"a\n\n\"b\r\nc,d", Options{}, "L1:[a] L2:[] L3:[\"b] L4:[c,d]"},
+		// A fault in the header is an error.
+		{"a,\"b\n", csv, "header error: record.unclosed-quote: line 1: field 2 opens a quote that is never closed"},
+		// A quote left open is given up on after MaxRecord bytes.
+		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 20) + "2,z\n", Options{Delimiter: ',', MaxRecord: 16},
+			"header[a|b] !L2 record.too-long 1,\"x" + transcriptYs(3, 20) + " L23:[2|z]"},
+	} {
+		if got := transcript(t, tt.in, tt.o); got != tt.want {
+			t.Errorf("reading %q:\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// transcriptYs is the transcript of n lines "y" from line first, each a
+// record of one field where two are wanted.
+func transcriptYs(first, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " !L%d record.field-count y", first+i)
+	}
+	return b.String()
+}
+
+func TestReaderFaultMessage(t *testing.T) {
+	r := NewReader(strings.NewReader("a,b\n1,x\"y\n"), Options{Delimiter: ','})
+	r.Header()
+	_, err := r.Read()
+	if got, want := fmt.Sprint(err), "record.bare-quote: line 2: a quote inside unquoted field 2 (byte 3)"; got != want {
+		t.Errorf("fault: %q, want %q", got, want)
+	}
+	r = NewReader(strings.NewReader("a,b\n1,\"x\n\ny\"z\n"), Options{Delimiter: ','})
+	r.Header()
+	_, err = r.Read()
+	if got, want := fmt.Sprint(err), "record.text-after-quote: line 2: text after the closing quote of field 2 (line 4, byte 2)"; got != want {
+		t.Errorf("fault: %q, want %q", got, want)
+	}
+}
+
+func TestReaderEncodings(t *testing.T) {
+	latin1, _ := charmap.Windows1252.NewEncoder().String("name,site\nJosé,café.fr\n€,x\n")
+	utf16, _ := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("name,site\nJosé,café.fr\n")
+	for _, tt := range []struct {
+		name, in, encoding, want string
+	}{
+		{"latin1", latin1, "latin1", "header[name|site] L2:[José|café.fr] L3:[€|x]"},
+		{"windows-1252", latin1, "windows-1252", "header[name|site] L2:[José|café.fr] L3:[€|x]"},
+		// Without --encoding the bytes are kept, for Parse to reject.
+		{"latin1 as UTF-8", latin1, "", "header[name|site] L2:[Jos\xe9|caf\xe9.fr] L3:[\x80|x]"},
+		{"utf-16 with BOM", utf16, "utf-16", "header[name|site] L2:[José|café.fr]"},
+		// A UTF-16 byte order mark is enough.
+		{"utf-16 found by its BOM", utf16, "", "header[name|site] L2:[José|café.fr]"},
+	} {
+		enc, err := LookupEncoding(tt.encoding)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := transcript(t, tt.in, Options{Delimiter: ',', Encoding: enc}); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if _, err := LookupEncoding("klingon"); err == nil || !strings.Contains(err.Error(), `unknown encoding "klingon"`) {
+		t.Errorf("LookupEncoding(klingon): %v", err)
+	}
+}
+
+// TestReaderLongLine reads a line longer than the reader's buffer.
+func TestReaderLongLine(t *testing.T) {
+	long := strings.Repeat("x", 200<<10)
+	got := transcript(t, "a,b\n1,"+long+"\n2,\""+long+"\n"+long+"\"\n", Options{Delimiter: ','})
+	if want := "header[a|b] L2:[1|" + long + "] L3-4:[2|" + long + "\n" + long + "]"; got != want {
+		t.Errorf("long lines: got %d bytes, want %d", len(got), len(want))
+	}
+}
+
+// TestReaderThousandRows is the issue's example at full size: 1,000 rows,
+// row 10 with a quote never closed; rows 11 to 1,000 come out.
+func TestReaderThousandRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("n,name,site\n")
+	for i := 1; i <= 1000; i++ {
+		if i == 10 {
+			b.WriteString("10,\"Broken Co,broken.com\n")
+			continue
+		}
+		fmt.Fprintf(&b, "%d,Co %d,co%d.com\n", i, i, i)
+	}
+	r := NewReader(strings.NewReader(b.String()), Options{Delimiter: ','})
+	if _, err := r.Header(); err != nil {
+		t.Fatal(err)
+	}
+	var rows, faults []int
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var f *Fault
+		if errors.As(err, &f) {
+			faults = append(faults, f.Line)
+			continue
+		}
+		n, _ := strconv.Atoi(rec.Fields[0])
+		rows = append(rows, n)
+	}
+	if len(rows) != 999 || len(faults) != 1 || faults[0] != 11 || rows[9] != 11 || rows[998] != 1000 {
+		t.Errorf("%d rows (the tenth %d, the last %d), faults on lines %v; want 999 rows, 11 the tenth, and a fault on line 11",
+			len(rows), rows[min(9, len(rows)-1)], rows[len(rows)-1], faults)
+	}
+}

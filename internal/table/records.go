@@ -1,0 +1,167 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package table
+
+import (
+	"encoding/binary"
+	"strconv"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/record"
+)
+
+// This file defines the records the command-line tool and the Beam
+// pipeline share besides the library's parse and clean records: a failure
+// (the tool's rejects, Beam's dead letters) and a dedupe group.
+
+// The steps of a [Failure].
+const (
+	StepRead  = "read"  // the record was malformed (a *Fault)
+	StepParse = "parse" // webaddress.Parse failed
+	StepKey   = "key"   // webaddress.Parse failed, so there is no key
+	StepClean = "clean" // webaddress.Clean failed
+)
+
+// A Failure is a value or a record a step could not use, and why: a
+// rejected record of the tool, a dead letter of Beam.
+type Failure struct {
+	Input     string // the value, or the text of the line of a malformed record
+	Step      string // StepRead, StepParse, StepKey or StepClean
+	ErrorCode string // such as "record.bare-quote", "web.invalid-utf8" or "clean.unsupported-scheme"
+	Error     string // the message, naming the code and what was wrong where
+	File      string // the file it was read from, or "" (standard input, values not read from a file)
+	Line      int64  // the line it starts on, from 1; 0 when not known
+}
+
+// NewFailure returns the failure of input at step with err.
+func NewFailure(input, step string, err error) Failure {
+	code, _ := record.ErrorCode[webaddress.Code](err)
+	return Failure{Input: input, Step: step, ErrorCode: string(code), Error: err.Error()}
+}
+
+// FaultFailure returns the failure of a malformed record read from file.
+func FaultFailure(f *Fault, file string) Failure {
+	return Failure{Input: f.Raw, Step: StepRead, ErrorCode: string(f.Code()), Error: f.Error(), File: file, Line: int64(f.Line)}
+}
+
+// FailureColumns are the record of a Failure: input, step, error_code,
+// error, file (null when "") and line (null when 0).
+var FailureColumns = []record.Column[Failure]{
+	record.Str("input", func(f *Failure) (string, bool) { return f.Input, true }),
+	record.Str("step", func(f *Failure) (string, bool) { return f.Step, true }),
+	record.Str("error_code", func(f *Failure) (string, bool) { return f.ErrorCode, true }),
+	record.Str("error", func(f *Failure) (string, bool) { return f.Error, true }),
+	record.Str("file", func(f *Failure) (string, bool) { return f.File, f.File != "" }),
+	record.Int("line", func(f *Failure) (int64, bool) { return f.Line, f.Line > 0 }),
+}
+
+// A Group is the inputs with one comparison key: the key, how many, a
+// representative, and the rows they were read from. A value that failed is
+// a group of its own, with no key and its error.
+type Group struct {
+	Key   string // KeyV1; "" when the value failed
+	Count int64  // the number of inputs with the key
+	// First is the representative: the first input read (the tool), or
+	// the smallest in byte order (Beam, where a collection has no order).
+	First     string
+	Rows      Rows   // the row numbers of the inputs, when kept (the tool)
+	ErrorCode string // the code of a value that failed
+	Error     string // its message
+}
+
+// Rows is a list of increasing row numbers, each kept as the uvarint of
+// its difference from the one before: two or three bytes a row.
+type Rows []byte
+
+// Add returns rows with n, which is larger than the last row, added.
+func (rows Rows) Add(n, last int64) Rows { return binary.AppendUvarint(rows, uint64(n-last)) }
+
+// All returns the row numbers.
+func (rows Rows) All() []int64 {
+	var all []int64
+	n := int64(0)
+	for len(rows) > 0 {
+		d, k := binary.Uvarint(rows)
+		if k <= 0 {
+			break
+		}
+		rows = rows[k:]
+		n += int64(d)
+		all = append(all, n)
+	}
+	return all
+}
+
+// GroupColumns are the record of a Group: key (null for a value that
+// failed), count, first, rows (an array of numbers; in CSV separated by
+// spaces; null when not kept), error_code and error.
+var GroupColumns = []record.Column[Group]{
+	record.Str("key", func(g *Group) (string, bool) { return g.Key, g.ErrorCode == "" }),
+	record.Int("count", func(g *Group) (int64, bool) { return g.Count, true }),
+	record.Str("first", func(g *Group) (string, bool) { return g.First, true }),
+	record.Custom("rows", record.Array,
+		func(b []byte, g *Group) ([]byte, bool) { return appendRows(b, g.Rows, ','), g.Rows != nil },
+		func(b []byte, g *Group) ([]byte, bool) { return appendRows(b, g.Rows, ' '), g.Rows != nil }),
+	record.Str("error_code", func(g *Group) (string, bool) { return g.ErrorCode, g.ErrorCode != "" }),
+	record.Str("error", func(g *Group) (string, bool) { return g.Error, g.ErrorCode != "" }),
+}
+
+// appendRows appends the row numbers separated by sep, in brackets when
+// sep is ','.
+func appendRows(b []byte, rows Rows, sep byte) []byte {
+	if sep == ',' {
+		b = append(b, '[')
+	}
+	for i, n := range rows.All() {
+		if i > 0 {
+			b = append(b, sep)
+		}
+		b = strconv.AppendInt(b, n, 10)
+	}
+	if sep == ',' {
+		b = append(b, ']')
+	}
+	return b
+}
+
+// Pick returns the columns of cols called names, in that order, or an error
+// naming the first that is not there.
+func Pick[T any](cols []record.Column[T], names ...string) ([]record.Column[T], error) {
+	out := make([]record.Column[T], len(names))
+	for i, n := range names {
+		j := record.Index(cols, n)
+		if j < 0 {
+			return nil, &UnknownColumnError{Name: n, Columns: record.Names(cols)}
+		}
+		out[i] = cols[j]
+	}
+	return out, nil
+}
+
+// MustPick is Pick for names known to be there.
+func MustPick[T any](cols []record.Column[T], names ...string) []record.Column[T] {
+	out, err := Pick(cols, names...)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// An UnknownColumnError is a column name that is not one of a record's.
+type UnknownColumnError struct {
+	Name    string
+	Columns []string
+}
+
+func (e *UnknownColumnError) Error() string {
+	s := "no column " + strconv.Quote(e.Name) + ": want some of "
+	for i, c := range e.Columns {
+		if i > 0 {
+			s += ","
+		}
+		s += c
+	}
+	return s
+}

@@ -1,0 +1,141 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/testfiles"
+)
+
+// marshal returns v's JSON as MarshalJSON writes it, not compacted again
+// by json.Marshal (which escapes '<', '>' and '&').
+func marshal(t *testing.T, v json.Marshaler) string {
+	t.Helper()
+	b, err := v.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatalf("MarshalJSON = %s: not valid JSON", b)
+	}
+	return string(b)
+}
+
+func TestAddressRecord(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		// A profile: network, handle and kind; no removed parameters is [].
+		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"twitter.com/nasa","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
+		// No facts is []; '&' and '<' stay as they are.
+		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
+	} {
+		a, err := Parse(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := marshal(t, a); got != tt.want {
+			t.Errorf("Parse(%q).MarshalJSON() =\n\t%s\nwant\n\t%s", tt.in, got, tt.want)
+		}
+	}
+	// The zero Address: no address, no error.
+	if got, want := marshal(t, Address{}), `{"input":"","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":null,"error":null}`; got != want {
+		t.Errorf("Address{}.MarshalJSON() = %s, want %s", got, want)
+	}
+}
+
+// TestParseRecordFailure checks the record of an input that failed, as the
+// command-line tool and Beam look it up: the input, nulls, and the error.
+func TestParseRecordFailure(t *testing.T) {
+	l := record.NewLayout(record.Lookup[record.Outcome[Address]]("parse")...)
+	for _, tt := range []struct{ in, want string }{
+		{"example.com:99999", `{"input":"example.com:99999","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
+		// Latin-1: the input's byte cannot be carried by JSON, and the
+		// record says so.
+		{"www.caf\xe9.fr", `{"input":"www.caf\ufffd.fr","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","invalid_utf8":["input"]}`},
+	} {
+		a, err := Parse(tt.in)
+		o := record.Outcome[Address]{Input: tt.in, Value: a, Err: err}
+		if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != tt.want {
+			t.Errorf("the record of %q =\n\t%s\nwant\n\t%s", tt.in, got, tt.want)
+		}
+		if got, want := string(l.AppendDelimited(nil, ',', nil, &o)), tt.in+",,,,,,,,,,"; len(got) < len(want) || got[:len(want)] != want {
+			t.Errorf("the CSV record of %q = %q, want it to start %q", tt.in, got, want)
+		}
+	}
+}
+
+func TestCleanedRecord(t *testing.T) {
+	c, err := Clean("ftp://user:pass@ftp.example.co.uk:21/file.txt", CleanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := marshal(t, c), `{"original_url":"ftp://user:pass@ftp.example.co.uk:21/file.txt","scheme":"ftp","host":"ftp.example.co.uk","port":"21","path":"/file.txt","query":null,"fragment":null,"user":"user","password":"pass","domain":"example.co.uk","tld":"co.uk","is_ip_host":false,"clean_url":"ftp://ftp.example.co.uk/file.txt","parse_status":"ok-ftp","error_code":null,"error":null}`; got != want {
+		t.Errorf("Clean(...).MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
+	}
+	c, _ = Clean("mailto:x@example.com", CleanOptions{})
+	if got, want := marshal(t, c), `{"original_url":"mailto:x@example.com","scheme":null,"host":null,"port":null,"path":null,"query":null,"fragment":null,"user":null,"password":null,"domain":null,"tld":null,"is_ip_host":null,"clean_url":null,"parse_status":"error","error_code":"clean.unsupported-scheme","error":"clean.unsupported-scheme: \"mailto:x@example.com\": scheme \"mailto\" is not http, https, ftp or ftps"}`; got != want {
+		t.Errorf("a failed Clean's MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
+	}
+	if got := jsonOf(record.NewLayout(record.Lookup[Cleaned]("clean")...).AppendJSON(nil, nil, &c)); got != marshal(t, c) {
+		t.Errorf("the registered clean record differs from MarshalJSON: %s", got)
+	}
+}
+
+// TestRecordCorpus checks that every corpus line gives one valid JSON
+// object whose members are the record's columns, with their types.
+func TestRecordCorpus(t *testing.T) {
+	lines, err := testfiles.CorpusLines("kasztp.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := record.Lookup[record.Outcome[Address]]("parse")
+	l := record.NewLayout(cols...)
+	var b []byte
+	for _, in := range lines {
+		a, err := Parse(in)
+		o := record.Outcome[Address]{Input: in, Value: a, Err: err}
+		b, _ = l.AppendJSON(b[:0], nil, &o)
+		if err == nil && !bytes.Equal(b, []byte(marshal(t, a))) {
+			t.Fatalf("%q: the registered record differs from MarshalJSON:\n\t%s\n\t%s", in, b, marshal(t, a))
+		}
+		var m map[string]any
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if err := dec.Decode(&m); err != nil {
+			t.Fatalf("%q: %s: %v", in, b, err)
+		}
+		for _, c := range cols {
+			v, ok := m[c.Name]
+			if !ok {
+				t.Fatalf("%q: no member %q in %s", in, c.Name, b)
+			}
+			if v == nil {
+				continue
+			}
+			want := map[record.Type]string{record.String: "string", record.Array: "[]interface {}", record.Object: "map[string]interface {}"}[c.Type]
+			if got := typeName(v); got != want {
+				t.Fatalf("%q: member %q is %s, want %s", in, c.Name, got, want)
+			}
+		}
+	}
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case []any:
+		return "[]interface {}"
+	case map[string]any:
+		return "map[string]interface {}"
+	}
+	return "other"
+}
+
+// jsonOf returns the JSON an AppendJSON call appended.
+func jsonOf(b []byte, _ bool) string { return string(b) }
