@@ -17,29 +17,29 @@ import (
 // look them up in internal/record by name). Adding a column is one line
 // below. internal/record holds the encoding rules.
 
-// parsed is the outcome of Parse for one input.
-type parsed = record.Outcome[Address]
+// parseOutcome is the outcome of Parse for one input.
+type parseOutcome = record.Outcome[Address]
 
 // hasAddress reports whether o holds an address.
-func hasAddress(o *parsed) bool { return o.Err == nil && o.Value.IsValid() }
+func hasAddress(o *parseOutcome) bool { return o.Err == nil && o.Value.IsValid() }
 
 // addressColumns are the record of an input Parse read: the address's
 // columns, null when it failed, then the error's.
-var addressColumns = append([]record.Column[parsed]{
-	record.Str("input", func(o *parsed) (string, bool) { return o.Input, true }),
-	record.Str("href", func(o *parsed) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
-	record.Str("canonical", func(o *parsed) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
-	record.Str("key", func(o *parsed) (string, bool) { return o.Value.Key(KeyV1), hasAddress(o) }),
-	record.List("facts", "|", func(o *parsed) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
-	record.Str("network", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
-	record.Str("handle", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
-	record.Str("kind", func(o *parsed) (string, bool) { p, has := profileOfOutcome(o); return p.Kind, has }),
+var addressColumns = append([]record.Column[parseOutcome]{
+	record.Str("input", func(o *parseOutcome) (string, bool) { return o.Input, true }),
+	record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
+	record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
+	record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(KeyV1), hasAddress(o) }),
+	record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
+	record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
+	record.Str("handle", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
+	record.Str("kind", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Kind, has }),
 	record.Custom("fields", record.Object, appendFieldsJSON, appendFieldsText),
-	record.List("removed_params", "&", func(o *parsed) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
-}, record.ErrorColumns[parsed, Code](func(o *parsed) error { return o.Err })...)
+	record.List("removed_params", "&", func(o *parseOutcome) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
+}, record.ErrorColumns[parseOutcome, Code](func(o *parseOutcome) error { return o.Err })...)
 
 // profileOfOutcome returns the profile of o's address, if it has one.
-func profileOfOutcome(o *parsed) (Profile, bool) {
+func profileOfOutcome(o *parseOutcome) (Profile, bool) {
 	if !hasAddress(o) {
 		return Profile{}, false
 	}
@@ -55,7 +55,7 @@ func fieldSpans(f Fields) [6]Span {
 
 // appendFieldsJSON writes the present spans as an object of [start, end]
 // byte offsets: {"host":[0,11],"path":[11,12]}.
-func appendFieldsJSON(b []byte, o *parsed) ([]byte, bool) {
+func appendFieldsJSON(b []byte, o *parseOutcome) ([]byte, bool) {
 	if !hasAddress(o) {
 		return b, false
 	}
@@ -81,7 +81,7 @@ func appendFieldsJSON(b []byte, o *parsed) ([]byte, bool) {
 }
 
 // appendFieldsText writes the present spans as "host=0-11 path=11-12".
-func appendFieldsText(b []byte, o *parsed) ([]byte, bool) {
+func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 	if !hasAddress(o) {
 		return b, false
 	}
@@ -145,7 +145,7 @@ var (
 // and error_code and error, null. Credentials appear as written in href
 // and canonical.
 func (a Address) MarshalJSON() ([]byte, error) {
-	b, _ := addressLayout.AppendJSON(nil, nil, &parsed{Input: a.input, Value: a})
+	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.input, Value: a})
 	return b, nil
 }
 
