@@ -19,8 +19,16 @@ var ErrInvalidPort = errors.New("port is not a number from 0 to 65535")
 // "-").
 var ErrBlank = errors.New("input is only white space")
 
+// The codes of errors, which [Error.Code] returns: stable names for a
+// column or a metric, in the form of package webaddress's codes.
+const (
+	CodeInvalidPort = "surt.invalid-port" // Err is ErrInvalidPort
+	CodeBlank       = "surt.blank"        // Err is ErrBlank
+)
+
 // An Error reports an input that surt 0.3.1 rejects with an exception, and
-// so has no key. Err is [ErrInvalidPort] or [ErrBlank]; use [errors.Is].
+// so has no key. Err is [ErrInvalidPort] or [ErrBlank]; use [errors.Is], or
+// [Error.Code] for a stable name.
 type Error struct {
 	Input string // the argument of Key
 	At    string // the part of Input that is wrong (the port), or ""
@@ -34,6 +42,18 @@ func (e *Error) Error() string {
 		s += " (at " + strconv.Quote(e.At) + ")"
 	}
 	return s
+}
+
+// Code returns the error's code: [CodeInvalidPort] or [CodeBlank], or
+// "surt.error" for an Err of another kind.
+func (e *Error) Code() string {
+	switch {
+	case errors.Is(e.Err, ErrInvalidPort):
+		return CodeInvalidPort
+	case errors.Is(e.Err, ErrBlank):
+		return CodeBlank
+	}
+	return "surt.error"
 }
 
 // Unwrap returns e.Err.

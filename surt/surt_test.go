@@ -141,6 +141,11 @@ func TestKeyErrors(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) || e.Input != tt.in || e.At != tt.at {
 			t.Errorf("Key(%q) error %#v, want an *Error with Input %q and At %q", tt.in, err, tt.in, tt.at)
+			continue
+		}
+		wantCode := map[error]string{ErrBlank: CodeBlank, ErrInvalidPort: CodeInvalidPort}[tt.wantErr]
+		if e.Code() != wantCode {
+			t.Errorf("Key(%q) error code %q, want %q", tt.in, e.Code(), wantCode)
 		}
 		if got != "" {
 			t.Errorf("Key(%q) = %q with an error, want \"\"", tt.in, got)
