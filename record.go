@@ -23,20 +23,25 @@ type parseOutcome = record.Outcome[Address]
 // hasAddress reports whether o holds an address.
 func hasAddress(o *parseOutcome) bool { return o.Err == nil && o.Value.IsValid() }
 
-// addressColumns are the record of an input Parse read: the address's
-// columns, null when it failed, then the error's.
-var addressColumns = append([]record.Column[parseOutcome]{
-	record.Str("input", func(o *parseOutcome) (string, bool) { return o.Input, true }),
-	record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
-	record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
-	record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(KeyV1), hasAddress(o) }),
-	record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
-	record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
-	record.Str("handle", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
-	record.Str("kind", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Kind, has }),
-	record.Custom("fields", record.Object, appendFieldsJSON, appendFieldsText),
-	record.List("removed_params", "&", func(o *parseOutcome) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
-}, record.ErrorColumns[parseOutcome, Code](func(o *parseOutcome) error { return o.Err })...)
+// addressColumns returns the record of an input Parse read, its key of
+// version v: the input (the cell, for an Address of [Tidied.Parse]), the
+// text that was parsed, the address's columns, null when it failed, then
+// the error's.
+func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
+	return append([]record.Column[parseOutcome]{
+		record.Str("input", func(o *parseOutcome) (string, bool) { return o.Input, true }),
+		record.Str("text", func(o *parseOutcome) (string, bool) { return o.Value.Input(), hasAddress(o) }),
+		record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
+		record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
+		record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(v), hasAddress(o) }),
+		record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
+		record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
+		record.Str("handle", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
+		record.Str("kind", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Kind, has }),
+		record.Custom("fields", record.Object, appendFieldsJSON, appendFieldsText),
+		record.List("removed_params", "&", func(o *parseOutcome) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
+	}, record.ErrorColumns[parseOutcome, Code](func(o *parseOutcome) error { return o.Err })...)
+}
 
 // profileOfOutcome returns the profile of o's address, if it has one.
 func profileOfOutcome(o *parseOutcome) (Profile, bool) {
@@ -127,25 +132,35 @@ var cleanedColumns = append([]record.Column[Cleaned]{
 	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
 }, record.ErrorColumns[Cleaned, Code](func(c *Cleaned) error { return c.Err })...)
 
+// The parse record is registered as "parse" with KeyV2, the key of
+// MarshalJSON and the default of the command-line tool and Beam, and as
+// "parse/KeyV1" and "parse/KeyV2" by key version.
 func init() {
-	record.Register("parse", addressColumns)
+	record.Register("parse", addressColumns(KeyV2))
+	record.Register("parse/KeyV1", addressColumns(KeyV1))
+	record.Register("parse/KeyV2", addressColumns(KeyV2))
 	record.Register("clean", cleanedColumns)
 }
 
 var (
-	addressLayout = record.NewLayout(addressColumns...)
+	addressLayout = record.NewLayout(addressColumns(KeyV2)...)
 	cleanedLayout = record.NewLayout(cleanedColumns...)
 )
 
 // MarshalJSON returns the address's record as a JSON object, the same
 // object as a line of the webaddress command's parse output and of the Beam
-// pipeline's records: input, href, canonical, key (KeyV1), facts (an array
-// of names), network, handle and kind (null without a profile), fields (the
-// present spans as [start, end] byte offsets), removed_params (an array),
-// and error_code and error, null. Credentials appear as written in href
-// and canonical.
+// pipeline's records (with their default key version): input (the cell,
+// [Address.Cell]), text (the text that was parsed, [Address.Input]), href,
+// canonical, key (KeyV2), facts (an array of names), network, handle and
+// kind (null without a profile), fields (the present spans as [start, end]
+// byte offsets into text), removed_params (an array), and error_code and
+// error, null. Credentials appear as written in href and canonical.
+//
+// The key is KeyV2: the key of one owner (see [KeyV2] for how it differs
+// from KeyV1). A program that stores KeyV1 keys calls [Address.Key] with
+// KeyV1; the record with a KeyV1 key is the tool's "parse --key-version 1".
 func (a Address) MarshalJSON() ([]byte, error) {
-	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.input, Value: a})
+	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
 	return b, nil
 }
 

@@ -17,7 +17,7 @@ func ExampleAddress_MarshalJSON() {
 	b, _ := a.MarshalJSON()
 	fmt.Println(string(b))
 	// Output:
-	// {"input":"WWW.Example.com/shop?utm_source=x#top","href":"https://www.example.com/shop?utm_source=x#top","canonical":"https://www.example.com/shop","key":"example.com/shop","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,15],"path":[15,20],"query":[21,33],"fragment":[34,37]},"removed_params":["utm_source=x"],"error_code":null,"error":null}
+	// {"input":"WWW.Example.com/shop?utm_source=x#top","text":"WWW.Example.com/shop?utm_source=x#top","href":"https://www.example.com/shop?utm_source=x#top","canonical":"https://www.example.com/shop","key":"example.com/shop","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,15],"path":[15,20],"query":[21,33],"fragment":[34,37]},"removed_params":["utm_source=x"],"error_code":null,"error":null}
 }
 
 // A Cleaned value's JSON record has R's names, with null for R's NA.

@@ -30,9 +30,9 @@ func marshal(t *testing.T, v json.Marshaler) string {
 func TestAddressRecord(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		// A profile: network, handle and kind; no removed parameters is [].
-		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"twitter.com/nasa","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
+		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","text":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
 		// No facts is []; '&' and '<' stay as they are.
-		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
+		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","text":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
 	} {
 		a, err := Parse(tt.in)
 		if err != nil {
@@ -43,9 +43,46 @@ func TestAddressRecord(t *testing.T) {
 		}
 	}
 	// The zero Address: no address, no error.
-	if got, want := marshal(t, Address{}), `{"input":"","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":null,"error":null}`; got != want {
+	if got, want := marshal(t, Address{}), `{"input":"","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":null,"error":null}`; got != want {
 		t.Errorf("Address{}.MarshalJSON() = %s, want %s", got, want)
 	}
+}
+
+// TestCellRecord checks the record of an Address of Tidied.Parse: input is
+// the cell, text what was parsed (the spans are of text), and the facts
+// are the layer's too; and the record of each key version.
+func TestCellRecord(t *testing.T) {
+	a, err := ParseCell("“Twitter.com/NASA”", TidyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Cell() != "“Twitter.com/NASA”" || a.Input() != "Twitter.com/NASA" {
+		t.Fatalf("ParseCell: Cell %q, Input %q", a.Cell(), a.Input())
+	}
+	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","facts":["scheme-assumed","x-profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
+	if got := marshal(t, a); got != want {
+		t.Errorf("MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
+	}
+	o := record.Outcome[Address]{Input: a.Cell(), Value: a}
+	for name, key := range map[string]string{"parse": "x.com/nasa", "parse/KeyV2": "x.com/nasa", "parse/KeyV1": "twitter.com/nasa"} {
+		l := record.NewLayout(pickColumns(record.Lookup[record.Outcome[Address]](name), "key")...)
+		if got, want := jsonOf(l.AppendJSON(nil, nil, &o)), `{"key":"`+key+`"}`; got != want {
+			t.Errorf("the record %q: %s, want %s", name, got, want)
+		}
+	}
+	// An Address of Parse is its own cell.
+	if b, _ := Parse(" acme.com"); b.Cell() != " acme.com" || b.Cell() != b.Input() {
+		t.Errorf("Parse: Cell %q, Input %q, want both the input", b.Cell(), b.Input())
+	}
+}
+
+// pickColumns returns the columns of cols called names.
+func pickColumns[T any](cols []record.Column[T], names ...string) []record.Column[T] {
+	var out []record.Column[T]
+	for _, n := range names {
+		out = append(out, cols[record.Index(cols, n)])
+	}
+	return out
 }
 
 // TestParseRecordFailure checks the record of an input that failed, as the
@@ -53,17 +90,17 @@ func TestAddressRecord(t *testing.T) {
 func TestParseRecordFailure(t *testing.T) {
 	l := record.NewLayout(record.Lookup[record.Outcome[Address]]("parse")...)
 	for _, tt := range []struct{ in, want string }{
-		{"example.com:99999", `{"input":"example.com:99999","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
+		{"example.com:99999", `{"input":"example.com:99999","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
 		// Latin-1: the input's byte cannot be carried by JSON, and the
 		// record says so.
-		{"www.caf\xe9.fr", `{"input":"www.caf\ufffd.fr","href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","invalid_utf8":["input"]}`},
+		{"www.caf\xe9.fr", `{"input":"www.caf\ufffd.fr","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","invalid_utf8":["input"]}`},
 	} {
 		a, err := Parse(tt.in)
 		o := record.Outcome[Address]{Input: tt.in, Value: a, Err: err}
 		if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != tt.want {
 			t.Errorf("the record of %q =\n\t%s\nwant\n\t%s", tt.in, got, tt.want)
 		}
-		if got, want := string(l.AppendDelimited(nil, ',', nil, &o)), tt.in+",,,,,,,,,,"; len(got) < len(want) || got[:len(want)] != want {
+		if got, want := string(l.AppendDelimited(nil, ',', nil, &o)), tt.in+",,,,,,,,,,,"; len(got) < len(want) || got[:len(want)] != want {
 			t.Errorf("the CSV record of %q = %q, want it to start %q", tt.in, got, want)
 		}
 	}

@@ -170,15 +170,20 @@ func ParseCell(cell string, opts TidyOptions) (Address, error) {
 
 // Parse parses t.Text with [Parse] and adds to the Address's facts
 // t.Facts and, for an http or https address whose host is not a public
-// website, [FactNotPublicWebsite]. The Address's Input is t.Text, and its
-// Fields are spans of t.Text, which [Tidied.CellSpan] turns into spans of
-// the cell. Parse is for a Tidied that [Tidy] returned without an error.
+// website, [FactNotPublicWebsite]. The Address's Input is t.Text, its
+// Cell is t.Cell, and its Fields are spans of t.Text, which
+// [Tidied.CellSpan] turns into spans of the cell. Parse is for a Tidied
+// that [Tidy] returned without an error, or one of its Parts tidied (whose
+// Cell may be set to the whole cell, to keep it in the record).
 func (t Tidied) Parse() (Address, error) {
 	a, err := Parse(t.Text)
 	if err != nil {
 		return Address{}, err
 	}
 	a.facts |= t.Facts
+	if t.Cell != t.Text {
+		a.cell = t.Cell
+	}
 	if a.IsWebsite() && notPublicWebsite(a.url) {
 		a.facts |= FactNotPublicWebsite
 	}

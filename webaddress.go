@@ -52,7 +52,8 @@ import (
 // "****".
 type Address struct {
 	input     string
-	parsed    // the URL, and where its components are in input
+	cell      string // the cell Tidied.Parse read input from, when it is not input
+	parsed           // the URL, and where its components are in input
 	canonical string
 	removed   []string
 	facts     Facts
@@ -154,8 +155,20 @@ func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 // Address.
 func (a Address) IsValid() bool { return a.url.IsValid() }
 
-// Input returns the input as given to [Parse].
+// Input returns the input as given to [Parse]: for an Address of
+// [Tidied.Parse] (and [ParseCell]), the text that was parsed, [Tidied.Text].
 func (a Address) Input() string { return a.input }
+
+// Cell returns the spreadsheet cell the address was read from: for an
+// Address of [Tidied.Parse] (and [ParseCell]), [Tidied.Cell], such as
+// "“Acme.com”" for the Input "Acme.com"; else Input. Its record
+// ([Address.MarshalJSON]) shows both, as input and text.
+func (a Address) Cell() string {
+	if a.cell != "" {
+		return a.cell
+	}
+	return a.input
+}
 
 // URL returns the URL Standard's record of the address: the input with
 // "https://" in front when the scheme was assumed, parsed. Its href keeps

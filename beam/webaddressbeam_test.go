@@ -156,8 +156,8 @@ func TestParseRecord(t *testing.T) {
 		Value{File: "b.csv", Line: 9, Text: "www.caf\xe9.fr"})
 	addresses, failed := Parse(s, col)
 	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses),
-		`{"input":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
-		`{"input":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
+		`{"input":"WWW.Acme.com/?utm_source=x#a","text":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
+		`{"input":"github.com/golang","text":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"http://[::1","step":"parse","error_code":"web.invalid-host","error":"web.invalid-host: \"http://[::1\": IPv6-unclosed at byte 7","file":"a.csv","line":5}`,
 		`{"input":"www.caf\ufffd.fr","step":"parse","error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","file":"b.csv","line":9,"invalid_utf8":["input"]}`)

@@ -61,8 +61,12 @@ func parseValue(value string) parsed {
 
 func parseFailed(p *parsed) bool { return p.Err != nil }
 
-// parseColumns are the library's record of an address.
+// parseColumns are the library's record of an address (with its KeyV2
+// key, as Address.MarshalJSON writes it).
 func parseColumns() []record.Column[parsed] { return record.Lookup[parsed]("parse") }
+
+// keyV1Columns are the library's record of an address with its KeyV1 key.
+func keyV1Columns() []record.Column[parsed] { return record.Lookup[parsed]("parse/KeyV1") }
 
 // parseCommand is the parse command's: the Address record.
 func parseCommand() command[parsed] {
@@ -72,7 +76,7 @@ func parseCommand() command[parsed] {
 // keyCommand is the key command's: KeyV1, and the error.
 func keyCommand() command[parsed] {
 	return command[parsed]{
-		columns:      table.MustPick(parseColumns(), "key", "error_code", "error"),
+		columns:      table.MustPick(keyV1Columns(), "key", "error_code", "error"),
 		eval:         parseValue,
 		failed:       parseFailed,
 		text:         true,

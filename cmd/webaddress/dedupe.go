@@ -15,7 +15,7 @@ import (
 // firstColumns are what dedupe --first adds to the first row of each
 // group: columns of the parse record.
 func firstColumns() []record.Column[parsed] {
-	return table.MustPick(parseColumns(), "input", "key", "error_code", "error")
+	return table.MustPick(keyV1Columns(), "input", "key", "error_code", "error")
 }
 
 func dedupeCommand(cfg *config) *cobra.Command {
