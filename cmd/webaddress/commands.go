@@ -6,7 +6,7 @@ package main
 
 // This file holds what each command computes for a value, and its record:
 // parse and clean use the library's records (record.go), key a part of
-// parse's, lint and url their own.
+// parse's, lint, url and surt their own.
 
 import (
 	"fmt"
@@ -21,14 +21,23 @@ import (
 )
 
 // A command is what a command computes for each value and prints: the
-// columns of its record of T (all printed unless --fields says otherwise).
+// columns of its record of T (those of defaults unless --fields says
+// otherwise; all when defaults is nil).
 type command[T any] struct {
 	columns []record.Column[T]
-	eval    func(value string) T
-	failed  func(*T) bool // whether the value failed
+	// eval appends what the command makes of a value to dst: one T, or
+	// (parse and key with --split) one per address of a cell of several.
+	eval   func(dst []T, value string) []T
+	failed func(*T) bool // whether the value failed
 
+	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
-	textDefaults []string // the columns the text format prints by default, if not all
+	textDefaults []string // the columns the text format prints by default, if not defaults
+}
+
+// one returns the eval of a command that makes one T of each value.
+func one[T any](f func(value string) T) func(dst []T, value string) []T {
+	return func(dst []T, value string) []T { return append(dst, f(value)) }
 }
 
 // columnList names the columns of a record, for the help.
@@ -51,37 +60,81 @@ func tableCommand[T any](cfg *config, c command[T], cmd *cobra.Command) *cobra.C
 	return cmd
 }
 
-// parsed is what parse, key and dedupe make of a value.
+// parsed is what parse, key and dedupe make of a value: Input is the
+// value (the cell), and the Address's Input the text that was parsed.
 type parsed = record.Outcome[webaddress.Address]
-
-func parseValue(value string) parsed {
-	a, err := webaddress.Parse(value)
-	return parsed{Input: value, Value: a, Err: err}
-}
 
 func parseFailed(p *parsed) bool { return p.Err != nil }
 
-// parseColumns are the library's record of an address (with its KeyV2
-// key, as Address.MarshalJSON writes it).
-func parseColumns() []record.Column[parsed] { return record.Lookup[parsed]("parse") }
+// parseCommand is the parse command: the Address record, with the key of
+// --key-version.
+func parseCommand(cfg *config) *cobra.Command {
+	var r reading
+	cmd := &cobra.Command{
+		Use:   "parse [ADDRESS...]",
+		Short: "Print the address record: canonical form, key, facts, profile, fields",
+		Long: `parse reads each input as a spreadsheet cell holding an address a person typed
+and prints its record, the JSON object of the library's Address.MarshalJSON.
 
-// keyV1Columns are the library's record of an address with its KeyV1 key.
-func keyV1Columns() []record.Column[parsed] { return record.Lookup[parsed]("parse/KeyV1") }
+A cell goes through the messy-cell layer first (webaddress.Tidy): invisible
+characters, quotes and brackets around it and trailing punctuation go, typos
+of the scheme ("http//") are repaired, a wrapped link (Safe Links, URL
+Defense, ...) becomes its target, and an e-mail address its domain's website
+(--keep-emails: it fails with web.email); a placeholder ("N/A", "-", "TBD")
+fails with web.placeholder, an empty cell with web.empty, and a cell of
+several addresses with web.several-addresses (--split: a row for each, with
+its row's other columns). Each change is a fact, and an address that is not a
+public website (localhost, a name with no public suffix) has the fact
+not-public-website. Then the text is parsed as typed: https:// is assumed
+when no scheme is written. --raw parses the cell itself, exactly as
+webaddress.Parse does.
 
-// parseCommand is the parse command's: the Address record.
-func parseCommand() command[parsed] {
-	return command[parsed]{columns: parseColumns(), eval: parseValue, failed: parseFailed}
+input is the cell and text the text that was parsed (null when the value
+failed); the byte offsets of fields are offsets into text. The key is KeyV2
+unless --key-version 1. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `.`,
+		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
+  webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed})
+		},
+	}
+	r.addFlags(cmd.Flags())
+	return cmd
 }
 
-// keyCommand is the key command's: KeyV1, and the error.
-func keyCommand() command[parsed] {
-	return command[parsed]{
-		columns:      table.MustPick(keyV1Columns(), "key", "error_code", "error"),
-		eval:         parseValue,
-		failed:       parseFailed,
-		text:         true,
-		textDefaults: []string{"key"},
+// keyCommand is the key command: the key of --key-version, and the error;
+// key_fingerprint on demand.
+func keyCommand(cfg *config) *cobra.Command {
+	var r reading
+	cmd := &cobra.Command{
+		Use:   "key [ADDRESS...]",
+		Short: "Print the comparison key (KeyV2) of each input",
+		Long: `key prints the comparison key of each input: one key for all the ways of
+writing one page of one owner. It reads a cell as parse does (the messy-cell
+layer, unless --raw), and the key is KeyV2 unless --key-version 1. The text
+format (the default here, even in a pipe) prints the key alone, and an empty
+line for a value that failed (a placeholder such as "N/A" included).
+
+Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
+the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
+Store it beside the keys, and key the addresses again when it changes.`,
+		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
+  webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			cols := append(table.MustPick(r.columns(), "key", "error_code", "error"),
+				fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
+			return runTable(cfg, args, command[parsed]{
+				columns:      cols,
+				eval:         r.read,
+				failed:       parseFailed,
+				defaults:     []string{"key", "error_code", "error"},
+				text:         true,
+				textDefaults: []string{"key"},
+			})
+		},
 	}
+	r.addFlags(cmd.Flags())
+	return cmd
 }
 
 // linted is what lint makes of a value.
@@ -144,7 +197,7 @@ func lintCommand() command[linted] {
 			record.Int("count", func(l *linted) (int64, bool) { return int64(len(l.vs)), true }),
 			record.Bool("failed", func(l *linted) (bool, bool) { return l.failed(), true }),
 		},
-		eval:   func(value string) linted { return linted{value, webaddress.LintAddress(value)} },
+		eval:   one(func(value string) linted { return linted{value, webaddress.LintAddress(value)} }),
 		failed: (*linted).failed,
 	}
 }
@@ -173,10 +226,10 @@ func urlCommand() command[urled] {
 			part("search", webaddress.URL.Search),
 			part("hash", webaddress.URL.Hash),
 		}, record.ErrorColumns[urled, webaddress.Code](func(u *urled) error { return u.Err })...),
-		eval: func(value string) urled {
+		eval: one(func(value string) urled {
 			u, err := webaddress.ParseURL(value)
 			return urled{Input: value, Value: u, Err: err}
-		},
+		}),
 		failed: func(u *urled) bool { return u.Err != nil },
 	}
 }
@@ -211,10 +264,10 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 			c := webaddress.NewCleaner(opts, cacheSize)
 			return runTable(cfg, args, command[webaddress.Cleaned]{
 				columns: cols,
-				eval: func(value string) webaddress.Cleaned {
+				eval: one(func(value string) webaddress.Cleaned {
 					r, _ := c.Clean(value) // the error is r.Err
 					return r
-				},
+				}),
 				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
 			})
 		},

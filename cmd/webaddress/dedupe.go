@@ -5,6 +5,9 @@
 package main
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
@@ -12,72 +15,145 @@ import (
 	"github.com/onecontact/webaddress/internal/table"
 )
 
-// firstColumns are what dedupe --first adds to the first row of each
-// group: columns of the parse record.
-func firstColumns() []record.Column[parsed] {
-	return table.MustPick(keyV1Columns(), "input", "key", "error_code", "error")
-}
+// firstDefaults are the columns of the parse record dedupe --first adds
+// to the first row of each group, unless --fields names others.
+var firstDefaults = []string{"input", "text", "key", "error_code", "error"}
 
 func dedupeCommand(cfg *config) *cobra.Command {
-	first := false
+	var d dedupeFlags
 	cmd := &cobra.Command{
 		Use:   "dedupe [ADDRESS...]",
-		Short: "Group the inputs by comparison key (KeyV1)",
-		Long: `dedupe groups the inputs by their comparison key (KeyV1), which is the same for
-the ways of writing one page, and prints each group in the order of its first
-input, the record the Beam pipeline writes too: ` + columnList(table.GroupColumns) + `
+		Short: "Group the inputs by comparison key (KeyV2)",
+		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
+which is the same for the ways of writing one page of one owner, and prints
+each group in the order of its first input, the record the Beam pipeline
+writes too: ` + columnList(table.GroupColumns) + `
 (rows: the numbers of the rows read, from 1, a rejected record not counted;
-in CSV separated by spaces). A
-value that fails is a group of its own, with no key. It keeps one entry per
-key, not the rows (their numbers take two or three bytes each).
+in CSV separated by spaces). It reads a cell as parse does (the messy-cell
+layer, unless --raw; see "webaddress help parse"); with --split each address
+of a cell of several is grouped, under its row's number. It keeps one entry
+per key, not the rows (their numbers take two or three bytes each).
+
+What is not an address is never merged: a value that failed (a placeholder
+such as "N/A", an e-mail address left as one, several addresses in a cell,
+an empty cell) is a group of its own, with no key and its error, and so is
+an address that is not a public website (the fact not-public-website:
+localhost, a name with no public suffix, a private IP address) or not a
+website (non-web-scheme: tel:, ftp:), with its key, which another group may
+share. With --merge-invalid those addresses are grouped by key as the others
+are, and the values that failed with the same code on the same input share a
+group.
 
 With --first it prints only the first row of each group as it comes, with the
-columns ` + columnList(firstColumns()) + `: with --column, a
-contact list without its duplicates.`,
+columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
+picks any of ` + strings.Join(record.Names(record.Lookup[parsed]("parse")), ",") + `,key_fingerprint): with
+--column, a contact list without its duplicates.
+
+The key's fingerprint, the key version and the data its keys depend on (the
+Unicode version and the Public Suffix List's revision, such as "` + webaddress.KeyV2.Fingerprint() + `"),
+is the column key_fingerprint, printed when --fields names it (null where
+there is no key): a column, not a comment line, so that every format
+(CSV, TSV, JSON lines) and every reader keeps it. Store it beside the keys,
+and group again when it changes: keys of another fingerprint may differ.`,
 		Example: `  webaddress dedupe < urls.txt
-  webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv`,
+  webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
+  webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
 		RunE: func(_ *cobra.Command, args []string) error {
-			if first {
-				return cfg.dedupeFirst(args)
+			if d.first {
+				return cfg.dedupeFirst(args, &d)
 			}
-			return cfg.dedupe(args)
+			return cfg.dedupe(args, &d)
 		},
 	}
-	cmd.Flags().BoolVar(&first, "first", false, "print only the first row of each group, as it comes")
+	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
+	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
+	d.addFlags(cmd.Flags())
 	return cmd
+}
+
+// dedupeFlags are dedupe's flags.
+type dedupeFlags struct {
+	reading
+	first, mergeInvalid bool
 }
 
 // keyed is what the dedupe runs make of a value: its parse, and its key.
 type keyed struct {
 	parsed
-	key string
+	key   string
+	apart bool // not an address: a group of its own
 }
 
-// evalKeys is the work of the dedupe runs: each value parsed and keyed in
-// the workers, kept for the emitter, which decides.
-func evalKeys(col int) func(b *batch[keyed]) {
+// evalKeys is the work of the dedupe runs: each value read, parsed and
+// keyed in the workers, kept for the emitter, which decides. b.ends[i] is
+// the end of record i's values in b.vals.
+func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 	return func(b *batch[keyed]) {
-		b.vals = make([]keyed, len(b.recs))
+		var ps []parsed
+		b.vals = make([]keyed, 0, len(b.recs))
+		b.ends = make([]int, len(b.recs))
 		for i, r := range b.recs {
-			v := &b.vals[i]
-			v.parsed = parseValue(r.Fields[col])
-			if v.Err != nil {
-				b.failed++
-				continue
+			ps = d.read(ps[:0], r.Fields[col])
+			if len(ps) > 1 {
+				b.split++
+				b.parts += len(ps)
 			}
-			v.key = v.Value.Key(webaddress.KeyV1)
+			for j := range ps {
+				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
+				if v.Err != nil {
+					b.failed++
+				} else {
+					v.key = v.Value.Key(d.keyVersion)
+				}
+				if v.apart && d.mergeInvalid {
+					v.apart = false
+					if v.Err != nil {
+						// Failures with one code and one input share a
+						// group: a key no address has.
+						code, _ := record.ErrorCode[webaddress.Code](v.Err)
+						v.key = "\x00" + string(code) + "\x00" + v.Input
+					}
+				}
+				b.vals = append(b.vals, v)
+			}
+			b.ends[i] = len(b.vals)
 		}
 	}
 }
 
+// An entry is a group of dedupe's output, in the order of its first input:
+// the group of a key, or a value that is a group of its own (not an
+// address), kept small (its input, row and part) and read again when
+// printed, so that a column of many such values costs little memory.
+type entry struct {
+	g     *table.Group // nil for a value apart
+	input string
+	row   int64
+	part  int // which value of its row (--split)
+}
+
+// apartGroup returns the group of e, a value apart: its input read again.
+func (d *dedupeFlags) apartGroup(e entry) *table.Group {
+	v := d.read(nil, e.input)[e.part]
+	g := &table.Group{Count: 1, First: e.input, Rows: table.Rows(nil).Add(e.row, 0)}
+	if v.Err != nil {
+		code, _ := record.ErrorCode[webaddress.Code](v.Err)
+		g.ErrorCode, g.Error = string(code), v.Err.Error()
+	} else {
+		g.Key = v.Value.Key(d.keyVersion)
+	}
+	return g
+}
+
 // dedupe prints the groups of the inputs, after reading them all.
-func (cfg *config) dedupe(args []string) error {
+func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	s, err := cfg.check()
 	if err != nil {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	l, err := layout(cfg.fields, nil, table.GroupColumns, nil) // groups are not rows of the input
+	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(&d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
+	l, err := layout(cfg.fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -89,44 +165,58 @@ func (cfg *config) dedupe(args []string) error {
 	if err != nil {
 		return err
 	}
-	var groups []*table.Group
+	var groups []entry
 	last := map[*table.Group]int64{} // the last row of each group
 	seen := make(map[string]*table.Group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
+		start := 0
 		for i := range b.recs {
 			n.read++
-			v := &b.vals[i]
-			var g *table.Group
-			if v.Err == nil {
-				if g = seen[v.key]; g == nil {
-					g = &table.Group{Key: v.key, First: v.Input}
-					seen[v.key] = g
-					groups = append(groups, g)
+			for j := start; j < b.ends[i]; j++ {
+				v := &b.vals[j]
+				if v.apart {
+					groups = append(groups, entry{input: strings.Clone(v.Input), row: int64(n.read), part: j - start})
+					continue
 				}
-			} else {
-				code, _ := record.ErrorCode[webaddress.Code](v.Err)
-				g = &table.Group{First: v.Input, ErrorCode: string(code), Error: v.Err.Error()}
-				groups = append(groups, g)
+				g := seen[v.key]
+				if g == nil {
+					g = &table.Group{Key: v.key, First: v.Input}
+					if v.Err != nil { // --merge-invalid
+						code, _ := record.ErrorCode[webaddress.Code](v.Err)
+						g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
+					}
+					seen[v.key] = g
+					groups = append(groups, entry{g: g})
+				}
+				g.Count++
+				if last[g] != int64(n.read) { // the parts of a split row: its number once
+					g.Rows = g.Rows.Add(int64(n.read), last[g])
+					last[g] = int64(n.read)
+				}
 			}
-			g.Count++
-			g.Rows = g.Rows.Add(int64(n.read), last[g])
-			last[g] = int64(n.read)
+			start = b.ends[i]
 		}
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.split += b.split
+		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
 		return nil
 	})
 	n.groups = len(groups)
 	enc := encoder(format, s.delim, l)
 	var buf []byte
-	for _, g := range groups {
+	for _, e := range groups {
 		if err != nil {
 			break
+		}
+		g := e.g
+		if g == nil {
+			g = d.apartGroup(e)
 		}
 		var ok bool
 		if buf, ok = enc(buf[:0], nil, g); !ok {
@@ -138,21 +228,21 @@ func (cfg *config) dedupe(args []string) error {
 }
 
 // dedupeFirst prints the first row of each group as it comes.
-func (cfg *config) dedupeFirst(args []string) error {
+func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	s, err := cfg.check()
 	if err != nil {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := firstColumns()
-	if _, err := layout(cfg.fields, nil, cols, nil); err != nil && cfg.column == "" {
+	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
+	if _, err := layout(cfg.fields, nil, cols, firstDefaults); err != nil && cfg.column == "" {
 		return err
 	}
 	in, err := cfg.open(args, s)
 	if err != nil {
 		return err
 	}
-	l, err := layout(cfg.fields, in.header, cols, nil)
+	l, err := layout(cfg.fields, in.header, cols, firstDefaults)
 	if err != nil {
 		return err
 	}
@@ -164,28 +254,34 @@ func (cfg *config) dedupeFirst(args []string) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
 		buf = buf[:0]
+		start := 0
 		for i := range b.recs {
-			v := &b.vals[i]
-			if v.Err == nil {
-				if seen[v.key] {
-					n.dups++
-					continue
+			for j := start; j < b.ends[i]; j++ {
+				v := &b.vals[j]
+				if !v.apart {
+					if seen[v.key] {
+						n.dups++
+						continue
+					}
+					seen[v.key] = true
 				}
-				seen[v.key] = true
+				var ok bool
+				if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
+					n.lossy++
+				}
+				n.written++
 			}
-			var ok bool
-			if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
-				n.lossy++
-			}
-			n.written++
+			start = b.ends[i]
 		}
 		n.read += len(b.recs)
 		n.failed += b.failed
+		n.split += b.split
+		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
 		return o.write(buf)
 	})

@@ -223,10 +223,14 @@ type counts struct {
 	dups    int // rows dedupe --first left out, their key seen before
 	failed  int // values that failed
 	lossy   int // JSON rows that could not carry bytes that are not UTF-8
+	split   int // records whose cell of several addresses was split (--split)
+	parts   int // the values those gave, a row each (dedupe: a value each)
+	out     int // parse and key: rows out, when a split made them more than written
 }
 
 // summary returns the end-of-run summary: rows read = rows written + rows
-// rejected, and what else happened.
+// rejected, and what else happened. A row that --split made several counts
+// once in the rows written, and the rows it gave are said.
 func (in *input) summary(c counts, dedupe bool) string {
 	rejected := 0
 	if in.rejects != nil {
@@ -243,6 +247,12 @@ func (in *input) summary(c counts, dedupe bool) string {
 		}
 	}
 	fmt.Fprintf(&b, ", %d rejected", rejected)
+	if c.split > 0 {
+		fmt.Fprintf(&b, "; %s split into %d addresses", plural(c.split, "row"), c.parts)
+		if c.out > 0 {
+			fmt.Fprintf(&b, " (%d rows out)", c.out)
+		}
+	}
 	if c.failed > 0 {
 		fmt.Fprintf(&b, "; %d values failed", c.failed)
 	}
@@ -253,4 +263,12 @@ func (in *input) summary(c counts, dedupe bool) string {
 		fmt.Fprintf(&b, "; %d rows had bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", c.lossy)
 	}
 	return b.String()
+}
+
+// plural returns "1 row" or "n rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprint(n) + " " + noun + "s"
 }

@@ -10,7 +10,7 @@
 // Usage:
 //
 //	webaddress parse  [flags] [ADDRESS...]  the address record: canonical form, key, facts, profile, fields
-//	webaddress key    [flags] [ADDRESS...]  the comparison key (KeyV1) only, one per line
+//	webaddress key    [flags] [ADDRESS...]  the comparison key (KeyV2) only, one per line
 //	webaddress clean  [flags] [ADDRESS...]  R's safe_parse_url, one flag per argument
 //	webaddress dedupe [flags] [ADDRESS...]  groups of inputs with one key, or the first of each (--first)
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
@@ -36,6 +36,17 @@
 // says so. A header name that comes again is renamed NAME_2, and said so. A
 // blank line is skipped and counted, except in a file of one column, where
 // it is an empty value.
+//
+// parse, key and dedupe read each value as a spreadsheet cell: through the
+// library's messy-cell layer (webaddress.Tidy), which removes invisible
+// characters, quotes and trailing punctuation, repairs scheme typos,
+// unwraps Safe Links and other wrapped links, turns an e-mail address into
+// its domain's website (--keep-emails: not), and fails a placeholder ("N/A",
+// "-", "TBD"), an empty cell and a cell of several addresses (--split: a
+// row for each), each change a fact. --raw parses the value exactly as
+// webaddress.Parse does. Their key is KeyV2 (--key-version 1: KeyV1), and
+// dedupe never merges what is not an address (a value that failed, an
+// address that is not a public website) unless --merge-invalid.
 //
 // Bytes are never changed silently: a value that is not UTF-8 fails with
 // web.invalid-utf8 (name its encoding with --encoding, such as latin1 or
@@ -145,23 +156,8 @@ rejected), and is never merged into another.`,
 	root.RegisterFlagCompletionFunc("encoding", fixedCompletion("utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"))
 
 	root.AddCommand(
-		tableCommand(cfg, parseCommand(), &cobra.Command{
-			Use:   "parse [ADDRESS...]",
-			Short: "Print the address record: canonical form, key, facts, profile, fields",
-			Long: `parse reads each input as an address a person typed (https:// is assumed when no
-scheme is written) and prints its record, the JSON object of the library's
-Address.MarshalJSON. Columns: ` + columnList(parseColumns()) + `.`,
-			Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
-  webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
-		}),
-		tableCommand(cfg, keyCommand(), &cobra.Command{
-			Use:   "key [ADDRESS...]",
-			Short: "Print the comparison key (KeyV1) of each input",
-			Long: `key prints the comparison key (KeyV1) of each input: one key for all the ways
-of writing one page. The text format (the default here, even in a pipe) prints
-the key alone, and an empty line for a value that failed. Columns: ` + columnList(keyCommand().columns) + `.`,
-			Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head`,
-		}),
+		parseCommand(cfg),
+		keyCommand(cfg),
 		cleanCommand(cfg),
 		dedupeCommand(cfg),
 		tableCommand(cfg, lintCommand(), &cobra.Command{
@@ -224,7 +220,8 @@ func strictHelp(root *cobra.Command) {
 
 // version returns what --version prints: the module's version from the
 // build information ("(devel)" when built in its repository), the Go
-// version, and the comparison keys this build writes.
+// version, and the fingerprint of each comparison-key version this build
+// writes, a line each.
 func version() string {
 	v := "(unknown)"
 	var rev string
@@ -253,10 +250,11 @@ func version() string {
 }
 
 // keyVersions lists the comparison-key versions this build writes, one line
-// each for --version. It is the hook for their fingerprints: a KeyVersion
-// with a Fingerprint method (from KeyV2 on) adds it after its name here.
+// each for --version: each version's fingerprint, its name and the data its
+// keys depend on (KeyVersion.Fingerprint), as in "KeyV2 unicode=17.0.0
+// psl=<revision>".
 func keyVersions() []string {
-	return []string{webaddress.KeyV1.String()}
+	return []string{webaddress.KeyV1.Fingerprint(), webaddress.KeyV2.Fingerprint()}
 }
 
 // fixedCompletion completes a flag with one of values.

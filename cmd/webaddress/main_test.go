@@ -180,37 +180,55 @@ func TestOrder(t *testing.T) {
 
 // TestSameRecords checks that the tool's JSON lines are the library's
 // records byte for byte, with any number of workers: parse's are
-// Address.MarshalJSON's, clean's Cleaned.MarshalJSON's. (The Beam
-// pipeline's tests check its records against the same methods.)
+// Address.MarshalJSON's of ParseCell (with --raw, of Parse), clean's
+// Cleaned.MarshalJSON's. (The Beam pipeline's tests check its records
+// against the same methods.)
 func TestSameRecords(t *testing.T) {
 	lines := corpusLines(t, "kasztp.txt")
 	lines = append(lines[1:3001:3001], // the first starts with a byte order mark, which the reader drops
-		"a\u2028b.example", "x.example/<a>&b", "www.caf\xe9.fr", "example.com:99999")
+		"a\u2028b.example", "x.example/<a>&b", "www.caf\xe9.fr", "example.com:99999",
+		"\u201cAcme.com\u201d", "sales@acme.com", "http//acme.com", "localhost:3000")
 	input := strings.Join(lines, "\n") + "\n"
-	for _, cmd := range []string{"parse", "clean"} {
+	for _, args := range [][]string{{"parse"}, {"parse", "--raw"}, {"clean"}} {
 		var out, errOut bytes.Buffer
-		if status := run([]string{cmd, "--format", "jsonl", "--jobs", "3", "-q"}, strings.NewReader(input), &out, &errOut); status != 0 {
-			t.Fatalf("%s: status %d: %s", cmd, status, errOut.String())
+		if status := run(append(args, "--format", "jsonl", "--jobs", "3", "-q"), strings.NewReader(input), &out, &errOut); status != 0 {
+			t.Fatalf("%s: status %d: %s", args, status, errOut.String())
 		}
 		got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if len(got) != len(lines) {
-			t.Fatalf("%s: %d lines out for %d in", cmd, len(got), len(lines))
+			t.Fatalf("%s: %d lines out for %d in", args, len(got), len(lines))
 		}
+		tidied := 0
 		for i, in := range lines {
 			var want []byte
-			if cmd == "parse" {
-				a, err := webaddress.Parse(in)
+			switch len(args) {
+			case 1:
+				if args[0] == "clean" {
+					c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
+					want, _ = c.MarshalJSON()
+					break
+				}
+				a, err := webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: true})
 				if err != nil {
 					continue // no Address to marshal: the record's columns are null
 				}
+				if a.Cell() != a.Input() {
+					tidied++
+				}
 				want, _ = a.MarshalJSON()
-			} else {
-				c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
-				want, _ = c.MarshalJSON()
+			default:
+				a, err := webaddress.Parse(in)
+				if err != nil {
+					continue
+				}
+				want, _ = a.MarshalJSON()
 			}
 			if got[i] != string(want) {
-				t.Fatalf("%s %q:\n\t%s\nMarshalJSON:\n\t%s", cmd, in, got[i], want)
+				t.Fatalf("%s %q:\n\t%s\nMarshalJSON:\n\t%s", args, in, got[i], want)
 			}
+		}
+		if args[0] == "parse" && len(args) == 1 && tidied < 3 {
+			t.Errorf("%s: only %d values changed by the messy-cell layer, want the 3 added at least", args, tidied)
 		}
 	}
 }

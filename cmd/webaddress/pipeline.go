@@ -44,10 +44,12 @@ type batch[T any] struct {
 	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
 
 	vals   []T    // the values computed, when kept
+	ends   []int  // the end of each record's values in vals, when kept
 	out    []byte // the rows encoded
-	ends   []int  // the end of each record's row in out, when kept
 	failed int    // how many values failed
 	lossy  int    // how many JSON rows could not carry every byte
+	split  int    // how many records gave more than one value (--split)
+	parts  int    // how many values those gave
 	done   chan struct{}
 }
 
@@ -128,8 +130,8 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		return err
 	}
 	format := cfg.outputFormat(c.text)
-	var defaults []string
-	if format == "text" {
+	defaults := c.defaults
+	if format == "text" && c.textDefaults != nil {
 		defaults = c.textDefaults
 	}
 	if _, err := layout(cfg.fields, nil, c.columns, defaults); err != nil && cfg.column == "" {
@@ -151,15 +153,23 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	var n counts
 	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
 		var ok bool
+		var vals []T
 		b.out = getBuf()
 		for i := range b.recs {
 			fields := b.recs[i].Fields
-			v := c.eval(fields[in.col])
-			if c.failed(&v) {
-				b.failed++
+			vals = c.eval(vals[:0], fields[in.col])
+			if len(vals) > 1 {
+				b.split++
+				b.parts += len(vals)
 			}
-			if b.out, ok = enc(b.out, fields, &v); !ok {
-				b.lossy++
+			for j := range vals {
+				v := &vals[j]
+				if c.failed(v) {
+					b.failed++
+				}
+				if b.out, ok = enc(b.out, fields, v); !ok {
+					b.lossy++
+				}
 			}
 		}
 	}, func(b *batch[T]) error {
@@ -170,6 +180,9 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		n.written += len(b.recs)
 		n.failed += b.failed
 		n.lossy += b.lossy
+		n.split += b.split
+		n.parts += b.parts
+		n.out += len(b.recs) - b.split + b.parts
 		in.progress.update(n.read, n.failed)
 		err := o.write(b.out)
 		putBuf(b.out)
