@@ -234,6 +234,18 @@ func urlCommand() command[urled] {
 	}
 }
 
+// surtCommand is the surt command's: the SURT key of each input, the
+// record Beam's SURT transform gives too.
+func surtCommand() command[table.SURTKey] {
+	return command[table.SURTKey]{
+		columns:      table.SURTColumns,
+		eval:         one(table.NewSURTKey),
+		failed:       func(k *table.SURTKey) bool { return k.Err != nil },
+		text:         true,
+		textDefaults: []string{"surt"},
+	}
+}
+
 // cleanCommand is the clean command: the library's record of a Cleaned
 // value, with a Cleaner shared by the workers and one flag per option of
 // safe_parse_url, whose names and values come from the library.

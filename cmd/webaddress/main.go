@@ -3,7 +3,8 @@
 // license that can be found in the LICENSE file.
 
 // Command webaddress parses, keys, cleans, deduplicates and lints website
-// addresses as browsers read them (the WHATWG URL Standard), one per
+// addresses as browsers read them (the WHATWG URL Standard), and gives the
+// SURT keys of web archives, one per
 // argument, one per line of standard input, or one per row of a CSV or TSV
 // file, whose other columns pass through.
 //
@@ -15,6 +16,7 @@
 //	webaddress dedupe [flags] [ADDRESS...]  groups of inputs with one key, or the first of each (--first)
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
 //	webaddress url    [flags] [ADDRESS...]  the URL Standard's components of absolute URLs
+//	webaddress surt   [flags] [URL...]      the SURT key of web archives' CDX indexes (surt 0.3.1)
 //
 // # Input
 //
@@ -82,6 +84,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 func main() {
@@ -168,6 +171,24 @@ validation errors in it: in JSON an array of {name, start, end, failure}
 (byte offsets in the input), in CSV NAME@START-END separated by spaces, with
 "!" after the one that made it fail. Columns: ` + columnList(lintCommand().columns) + `.`,
 			Example: `  webaddress lint 'HTTPS:example.org:70000/a b'`,
+		}),
+		tableCommand(cfg, surtCommand(), &cobra.Command{
+			Use:   "surt [URL...]",
+			Short: "Print the SURT key of each URL, the urlkey of web archives' CDX indexes",
+			Long: `surt prints the SURT key (Sort-friendly URI Reordering Transform) of each URL,
+byte for byte as the Internet Archive's Python package surt 0.3.1 gives it
+with its default options: the urlkey column of the CDX indexes of the Wayback
+Machine, Common Crawl and pywb, so a URL list can be joined against them.
+"http://www.Example.com/B/?b=2&a=1#x" is "com,example)/b?a=1&b=2". It reads
+URLs as surt does (package github.com/onecontact/webaddress/surt), not as the
+URL Standard does, and not through the messy-cell layer. An empty input is
+"-", as in surt; a port that is not a number up to 65535 fails with
+surt.invalid-port, a value of white space alone with surt.blank. The text
+format (the default here, even in a pipe) prints the key alone, and an empty
+line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+			Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
+  webaddress surt < urls.txt | LC_ALL=C sort -u
+  webaddress surt --column url --format csv < pages.csv`,
 		}),
 		tableCommand(cfg, urlCommand(), &cobra.Command{
 			Use:   "url [ADDRESS...]",

@@ -97,5 +97,25 @@ func TestRecords(t *testing.T) {
 	}
 }
 
+// TestSURTRecord checks the record of a SURT key and of a value surt.Key
+// refuses, and the dead letter of the latter, with surt's code.
+func TestSURTRecord(t *testing.T) {
+	l := record.NewLayout(SURTColumns...)
+	for _, tt := range []struct{ in, want string }{
+		{"http://www.Example.com/B/?b=2&a=1#x", `{"input":"http://www.Example.com/B/?b=2&a=1#x","surt":"com,example)/b?a=1&b=2","error_code":null,"error":null}`},
+		{"", `{"input":"","surt":"-","error_code":null,"error":null}`},
+		{"http://x.com:99999/", `{"input":"http://x.com:99999/","surt":null,"error_code":"surt.invalid-port","error":"surt.Key(\"http://x.com:99999/\"): port is not a number from 0 to 65535 (at \"99999\")"}`},
+	} {
+		k := NewSURTKey(tt.in)
+		if got := jsonOf(l.AppendJSON(nil, nil, &k)); got != tt.want {
+			t.Errorf("the SURT record of %q:\n\t%s\nwant\n\t%s", tt.in, got, tt.want)
+		}
+	}
+	k := NewSURTKey(" \t")
+	if f := NewFailure(k.Input, StepSURT, k.Err); f.ErrorCode != "surt.blank" || f.Step != "surt" {
+		t.Errorf("the dead letter of %q: %+v, want step surt and code surt.blank", k.Input, f)
+	}
+}
+
 // jsonOf returns the JSON an AppendJSON call appended.
 func jsonOf(b []byte, _ bool) string { return string(b) }

@@ -10,11 +10,12 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/surt"
 )
 
 // This file defines the records the command-line tool and the Beam
 // pipeline share besides the library's parse and clean records: a failure
-// (the tool's rejects, Beam's dead letters) and a dedupe group.
+// (the tool's rejects, Beam's dead letters), a dedupe group and a SURT key.
 
 // The steps of a [Failure].
 const (
@@ -22,23 +23,34 @@ const (
 	StepParse = "parse" // webaddress.Parse failed
 	StepKey   = "key"   // webaddress.Parse failed, so there is no key
 	StepClean = "clean" // webaddress.Clean failed
+	StepSURT  = "surt"  // surt.Key failed
 )
 
 // A Failure is a value or a record a step could not use, and why: a
 // rejected record of the tool, a dead letter of Beam.
 type Failure struct {
 	Input     string // the value, or the text of the line of a malformed record
-	Step      string // StepRead, StepParse, StepKey or StepClean
-	ErrorCode string // such as "record.bare-quote", "web.invalid-utf8" or "clean.unsupported-scheme"
+	Step      string // StepRead, StepParse, StepKey, StepClean or StepSURT
+	ErrorCode string // such as "record.bare-quote", "web.invalid-utf8", "clean.unsupported-scheme" or "surt.invalid-port"
 	Error     string // the message, naming the code and what was wrong where
 	File      string // the file it was read from, or "" (standard input, values not read from a file)
 	Line      int64  // the line it starts on, from 1; 0 when not known
 }
 
-// NewFailure returns the failure of input at step with err.
+// NewFailure returns the failure of input at step with err, whose code is
+// that of a webaddress error or of a surt one.
 func NewFailure(input, step string, err error) Failure {
-	code, _ := record.ErrorCode[webaddress.Code](err)
-	return Failure{Input: input, Step: step, ErrorCode: string(code), Error: err.Error()}
+	return Failure{Input: input, Step: step, ErrorCode: errorCode(err), Error: err.Error()}
+}
+
+// errorCode returns the code of err: a webaddress.Code, or the string of
+// a Code method such as surt.Error's; "" when it has none.
+func errorCode(err error) string {
+	if c, ok := record.ErrorCode[webaddress.Code](err); ok {
+		return string(c)
+	}
+	c, _ := record.ErrorCode[string](err)
+	return c
 }
 
 // FaultFailure returns the failure of a malformed record read from file.
@@ -125,6 +137,22 @@ func appendRows(b []byte, rows Rows, sep byte) []byte {
 	}
 	return b
 }
+
+// A SURTKey is a URL and its SURT key (surt.Key), or the error of surt.Key.
+type SURTKey = record.Outcome[string]
+
+// NewSURTKey returns the SURT key of url.
+func NewSURTKey(url string) SURTKey {
+	k, err := surt.Key(url)
+	return SURTKey{Input: url, Value: k, Err: err}
+}
+
+// SURTColumns are the record of a SURTKey: input, surt (null when surt.Key
+// failed), error_code (such as "surt.invalid-port") and error.
+var SURTColumns = append([]record.Column[SURTKey]{
+	record.Str("input", func(k *SURTKey) (string, bool) { return k.Input, true }),
+	record.Str("surt", func(k *SURTKey) (string, bool) { return k.Value, k.Err == nil }),
+}, record.ErrorColumns[SURTKey, string](func(k *SURTKey) error { return k.Err })...)
 
 // Pick returns the columns of cols called names, in that order, or an error
 // naming the first that is not there.
