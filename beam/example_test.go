@@ -29,8 +29,10 @@ func printFailure(f webaddressbeam.Failure) {
 	fmt.Printf("failed: %q: %s\n", f.Input, f.ErrorCode)
 }
 
-// Dedupe groups the spellings of one page under its comparison key, and
-// sends what does not parse to the dead letters. The example runs on the
+// Dedupe groups the spellings of one page under its comparison key (KeyV2),
+// reading each value as a spreadsheet cell (the messy-cell layer: quotes,
+// typos, e-mail addresses), and sends what is not an address (a
+// placeholder, a value that does not parse) to the dead letters. The example runs on the
 // local runner (Prism); a pipeline would write the groups with textio or
 // another sink rather than print them.
 func ExampleDedupe() {
@@ -40,17 +42,21 @@ func ExampleDedupe() {
 		"https://acme.com/",
 		"https://globex.com/about/",
 		"http://www.globex.com/about?utm_medium=email#team",
+		"“Globex.com/about”",
+		"sales@acme.com",
+		"N/A",
 		"http://[::1",
 	})
-	groups, failed := webaddressbeam.Dedupe(s, urls)
+	groups, failed := webaddressbeam.Dedupe(s, urls, webaddressbeam.Options{})
 	beam.ParDo0(s, printGroup, groups)
 	beam.ParDo0(s, printFailure, failed)
 	if err := ptest.Run(p); err != nil {
 		fmt.Println(err)
 	}
 	// Unordered output:
-	// acme.com: 3, first "WWW.Acme.com/?utm_source=x"
-	// globex.com/about: 2, first "http://www.globex.com/about?utm_medium=email#team"
+	// acme.com: 4, first "WWW.Acme.com/?utm_source=x"
+	// globex.com/about: 3, first "http://www.globex.com/about?utm_medium=email#team"
+	// failed: "N/A": web.placeholder
 	// failed: "http://[::1": web.invalid-host
 }
 

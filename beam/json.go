@@ -20,12 +20,38 @@ import (
 var (
 	failureLayout = record.NewLayout(table.FailureColumns...)
 	groupLayout   = record.NewLayout(table.MustPick(table.GroupColumns, "key", "count", "first")...)
+	surtLayout    = record.NewLayout(table.SURTColumns...)
+	// addressLayouts are the parse records by key version.
+	addressLayouts = map[webaddress.KeyVersion]*record.Layout[record.Outcome[webaddress.Address]]{
+		webaddress.KeyV1: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV1")...),
+		webaddress.KeyV2: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV2")...),
+	}
 )
 
-// AddressJSON returns the JSON record of a, Address.MarshalJSON: the line
-// "webaddress parse" writes for its input.
+// AddressJSON returns the JSON record of a, Address.MarshalJSON (with its
+// KeyV2 key): the line "webaddress parse" writes for its input.
 func AddressJSON(a webaddress.Address) string {
 	b, _ := a.MarshalJSON()
+	return string(b)
+}
+
+// AddressJSONKey returns the JSON record of a with its key of version v:
+// the line "webaddress parse --key-version N" writes for its input. For a
+// version the library does not know it is AddressJSON's.
+func AddressJSONKey(a webaddress.Address, v webaddress.KeyVersion) string {
+	l := addressLayouts[v]
+	if l == nil {
+		return AddressJSON(a)
+	}
+	b, _ := l.AppendJSON(nil, nil, &record.Outcome[webaddress.Address]{Input: a.Cell(), Value: a})
+	return string(b)
+}
+
+// SURTJSON returns the JSON record of a URL and its SURT key, as SURT
+// gives them: input, surt, and error_code and error (null), the line
+// "webaddress surt --format jsonl" writes for the URL.
+func SURTJSON(key, input string) string {
+	b, _ := surtLayout.AppendJSON(nil, nil, &table.SURTKey{Input: input, Value: key})
 	return string(b)
 }
 

@@ -153,14 +153,26 @@ func TestReadOptions(t *testing.T) {
 // TestCoders checks that an Address and a Cleaned value cross the
 // runner's coders unchanged.
 func TestCoders(t *testing.T) {
-	for _, in := range []string{"WWW.Acme.com/?utm_source=x#a", "https://jo:pw@github.com/golang", "http://[::1]:8080/x"} {
+	for _, in := range []string{"WWW.Acme.com/?utm_source=x#a", "https://jo:pw@github.com/golang", "http://[::1]:8080/x", "localhost:3000"} {
 		a, err := webaddress.Parse(in)
 		if err != nil {
 			t.Fatal(err)
 		}
 		back, err := decodeAddress(encodeAddress(a))
-		if err != nil || AddressJSON(back) != AddressJSON(a) {
+		if err != nil || AddressJSON(back) != AddressJSON(a) || !reflect.DeepEqual(back, a) {
 			t.Errorf("Address %q: decoded %s, %v", in, AddressJSON(back), err)
+		}
+		// The same through the messy-cell layer, and cells it changes:
+		// the cell, the text and the layer's facts come back.
+		for _, cell := range []string{in, "“" + in + "”", "\ufeff" + in, "(" + in + "),", "sales@acme.com", "http//acme.com"} {
+			a, err := webaddress.ParseCell(cell, webaddress.TidyOptions{EmailToWebsite: true})
+			if err != nil {
+				t.Fatalf("ParseCell(%q): %v", cell, err)
+			}
+			back, err := decodeAddress(encodeAddress(a))
+			if err != nil || !reflect.DeepEqual(back, a) {
+				t.Errorf("Address of the cell %q: decoded %s, %v; want %s", cell, AddressJSON(back), err, AddressJSON(a))
+			}
 		}
 		c, err := webaddress.Clean(in, webaddress.CleanOptions{})
 		if err != nil {
@@ -175,8 +187,10 @@ func TestCoders(t *testing.T) {
 			t.Errorf("Cleaned %q: decoded %+v, %v; want %+v", in, cback.Value(), err, c)
 		}
 	}
-	if _, err := decodeAddress([]byte("http://[::1")); err == nil {
-		t.Error("an input that does not parse decodes")
+	for _, b := range [][]byte{nil, {0, 5, 'a'}, append([]byte{0, 0}, "http://[::1"...)} {
+		if _, err := decodeAddress(b); err == nil {
+			t.Errorf("%q decodes: a cell longer than the data, or a text that does not parse", b)
+		}
 	}
 
 	// Groups and failures, the tool's records, cross Beam's schema coder.

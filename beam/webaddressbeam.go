@@ -19,6 +19,15 @@
 // dropped: the two outputs together hold one element per input (Dedupe:
 // one count per input).
 //
+// Parse, KeyBy and Dedupe read a value as the tool's parse, key and dedupe
+// do, by [Options]: as a spreadsheet cell, through the library's
+// messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
+// addresses, wrapped links, typos), unless Options.Raw; with KeyV2 keys,
+// unless Options.KeyVersion says KeyV1. A cell the layer says is not an
+// address is a dead letter with its code (web.placeholder, web.empty,
+// web.email, web.several-addresses). [SURT] keys URLs by their SURT key,
+// the urlkey of web archives' CDX indexes.
+//
 // The elements are the library's own types: Parse gives webaddress.Address
 // values, Clean webaddress.Cleaned ones (in a [Cleaned]), whose MarshalJSON
 // writes the same JSON objects as the command-line tool's parse and clean
@@ -32,7 +41,9 @@ package webaddressbeam
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -53,11 +64,12 @@ type Value struct {
 // Failure is a dead-letter element: a value a transform could not use, or
 // a malformed record Read could not read, and why. Its fields are Input
 // (the value, or the text of the record's first line), Step (StepRead,
-// StepParse, StepKey or StepClean), ErrorCode (such as
-// "record.bare-quote", "web.invalid-utf8" or "clean.unsupported-scheme"),
-// Error (the message), File and Line (where it was read; "" and 0 for a
-// value of a PCollection<string>). It is the record the command-line tool
-// writes to --rejects, written by [FailureJSON].
+// StepParse, StepKey, StepClean or StepSURT), ErrorCode (such as
+// "record.bare-quote", "web.placeholder", "web.invalid-utf8",
+// "clean.unsupported-scheme" or "surt.invalid-port"), Error (the message),
+// File and Line (where it was read; "" and 0 for a value of a
+// PCollection<string>). It is the record the command-line tool writes to
+// --rejects, written by [FailureJSON].
 type Failure = table.Failure
 
 // Group is one key of Dedupe: Key, Count (the inputs with the key) and
@@ -81,15 +93,69 @@ func (c Cleaned) Value() webaddress.Cleaned { return c.cleaned }
 // The steps of Failure.
 const (
 	StepRead  = table.StepRead  // Read: the record is malformed
-	StepParse = table.StepParse // Parse: webaddress.Parse failed
-	StepKey   = table.StepKey   // KeyBy and Dedupe: webaddress.Parse failed, so there is no key
+	StepParse = table.StepParse // Parse: the value is not an address, or webaddress.Parse failed
+	StepKey   = table.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
 	StepClean = table.StepClean // Clean: webaddress.Clean failed
+	StepSURT  = table.StepSURT  // SURT: surt.Key failed
 )
+
+// Options say how Parse, KeyBy and Dedupe read a value and key it. The zero
+// value is the default of the webaddress command-line tool: the messy-cell
+// layer, e-mail addresses made their domains' websites, KeyV2.
+type Options struct {
+	// Raw parses each value exactly as webaddress.Parse does, without the
+	// messy-cell layer (the tool's --raw): placeholders, e-mail addresses,
+	// wrapped links and typos are read as URLs.
+	Raw bool `json:"raw,omitempty"`
+	// KeepEmails leaves an e-mail address one, a dead letter with
+	// web.email, instead of making it its domain's website (the tool's
+	// --keep-emails).
+	KeepEmails bool `json:"keep_emails,omitempty"`
+	// KeyVersion is the key of KeyBy and Dedupe (and of the records the
+	// pipeline writes); zero is webaddress.KeyV2.
+	KeyVersion webaddress.KeyVersion `json:"key_version"`
+	// MergeInvalid groups, in Dedupe, the addresses that are not public
+	// websites (webaddress.FactNotPublicWebsite, FactNonWebScheme) by their
+	// key as the others are; otherwise each is a group of its own (the
+	// tool's --merge-invalid). The values that failed are dead letters
+	// either way.
+	MergeInvalid bool `json:"merge_invalid,omitempty"`
+}
+
+// checked returns o with its key version set, and panics, naming the
+// transform, when the version is not one the library knows: a mistake
+// found while the pipeline is built.
+func (o Options) checked(transform string) Options {
+	if o.KeyVersion == 0 {
+		o.KeyVersion = webaddress.KeyV2
+	}
+	if !o.KeyVersion.IsValid() {
+		panic(fmt.Sprintf("webaddressbeam.%s: Options.KeyVersion %d is not a key version: want webaddress.KeyV1 or KeyV2", transform, o.KeyVersion))
+	}
+	return o
+}
+
+// parse reads cell as the options say: webaddress.ParseCell (an Address
+// whose Cell is the cell, and Input the text that was parsed), or
+// webaddress.Parse.
+func (o Options) parse(cell string) (webaddress.Address, error) {
+	if o.Raw {
+		return webaddress.Parse(cell)
+	}
+	return webaddress.ParseCell(cell, webaddress.TidyOptions{EmailToWebsite: !o.KeepEmails})
+}
+
+// alone reports whether a is a group of its own in Dedupe: an address
+// that is not a public website, or not a website, unless MergeInvalid.
+func (o Options) alone(a webaddress.Address) bool {
+	f := a.Facts()
+	return !o.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme))
+}
 
 // The counters the transforms keep, in the namespace "webaddress": read,
 // malformed and blank (Read), parsed and parse_failed (Parse), keyed and
-// key_failed (KeyBy, Dedupe), cleaned and clean_failed (Clean). Runners
-// show them as the job's metrics.
+// key_failed (KeyBy, Dedupe), cleaned and clean_failed (Clean), surt_keyed
+// and surt_failed (SURT). Runners show them as the job's metrics.
 var (
 	readCount        = beam.NewCounter("webaddress", "read")
 	malformedCount   = beam.NewCounter("webaddress", "malformed")
@@ -100,6 +166,8 @@ var (
 	keyFailedCount   = beam.NewCounter("webaddress", "key_failed")
 	cleanedCount     = beam.NewCounter("webaddress", "cleaned")
 	cleanFailedCount = beam.NewCounter("webaddress", "clean_failed")
+	surtKeyedCount   = beam.NewCounter("webaddress", "surt_keyed")
+	surtFailedCount  = beam.NewCounter("webaddress", "surt_failed")
 )
 
 func init() {
@@ -110,36 +178,60 @@ func init() {
 	beam.RegisterCoder(reflect.TypeFor[webaddress.Address](), encodeAddress, decodeAddress)
 	beam.RegisterCoder(reflect.TypeFor[Cleaned](), encodeCleaned, decodeCleaned)
 
-	register.Function4x0(parseString)
-	register.Function4x0(parseValue)
-	register.Function4x0(keyString)
-	register.Function4x0(keyValue)
-	register.DoFn4x0[context.Context, string, func(Cleaned), func(Failure)](&cleanStringFn{})
-	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanValueFn{})
+	register.Function1x1(stringValue)
+	register.DoFn4x0[context.Context, Value, func(webaddress.Address), func(Failure)](&parseFn{})
+	register.DoFn4x0[context.Context, Value, func(string, string), func(Failure)](&keyFn{})
+	register.DoFn5x0[context.Context, Value, func(string, string), func(Group), func(Failure)](&dedupeKeyFn{})
+	register.DoFn3x0[webaddress.Address, func(string, string), func(Group)](&groupAddressFn{})
+	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanFn{})
+	register.Function4x0(surtKey)
 	register.Combiner2[dedupeAcc, string](&dedupeFn{})
 	register.Function2x1(toGroup)
 	register.Function1x1(AddressJSON)
 	register.Function1x1(CleanedJSON)
 	register.Function1x1(FailureJSON)
 	register.Function1x1(GroupJSON)
+	register.Function2x1(SURTJSON)
 
 	register.Emitter1[webaddress.Address]()
 	register.Emitter1[Cleaned]()
 	register.Emitter1[Failure]()
+	register.Emitter1[Group]()
 	register.Emitter1[Value]()
 	register.Emitter2[string, string]()
 }
 
-// encodeAddress encodes an Address as its input; decodeAddress parses it
-// again, which gives the same Address (Parse is deterministic).
-func encodeAddress(a webaddress.Address) []byte { return []byte(a.Input()) }
+// encodeAddress encodes an Address as its facts, its cell and the text that
+// was parsed; decodeAddress parses the text again (Parse and the
+// messy-cell layer are deterministic) and adds the facts of the layer, which
+// gives the same Address.
+func encodeAddress(a webaddress.Address) []byte {
+	cell, text := a.Cell(), a.Input()
+	b := binary.AppendUvarint(make([]byte, 0, 2+len(cell)+len(text)), uint64(a.Facts()))
+	b = binary.AppendUvarint(b, uint64(len(cell)))
+	b = append(b, cell...)
+	return append(b, text...)
+}
 
 func decodeAddress(b []byte) (webaddress.Address, error) {
-	a, err := webaddress.Parse(string(b))
+	facts, n := binary.Uvarint(b)
+	if n <= 0 {
+		return webaddress.Address{}, errors.New("webaddressbeam: decoding an Address: no facts")
+	}
+	b = b[n:]
+	size, n := binary.Uvarint(b)
+	if n <= 0 || size > uint64(len(b)-n) {
+		return webaddress.Address{}, errors.New("webaddressbeam: decoding an Address: no cell")
+	}
+	cell, text := string(b[n:n+int(size)]), string(b[n+int(size):])
+	a, err := webaddress.Parse(text)
 	if err != nil {
 		return a, fmt.Errorf("webaddressbeam: decoding an Address: %w", err)
 	}
-	return a, nil
+	if cell == text && a.Facts() == webaddress.Facts(facts) {
+		return a, nil // an Address of Parse, or of the layer with nothing to add
+	}
+	return webaddress.Tidied{Cell: cell, Text: text, Start: -1, Facts: webaddress.Facts(facts)}.Parse()
 }
 
 // encodeCleaned encodes a Cleaned value as its JSON record, which
@@ -153,11 +245,17 @@ func decodeCleaned(b []byte) (Cleaned, error) {
 	return c, err
 }
 
-// isValue reports whether col is a PCollection<Value>; else it is taken
-// to be a PCollection<string>.
-func isValue(col beam.PCollection) bool {
-	return col.Type().Type() == reflect.TypeFor[Value]()
+// values returns col, a PCollection<string> or PCollection<Value>, as a
+// PCollection<Value>.
+func values(s beam.Scope, col beam.PCollection) beam.PCollection {
+	if col.Type().Type() == reflect.TypeFor[Value]() {
+		return col
+	}
+	return beam.ParDo(s, stringValue, col)
 }
+
+// stringValue is a value of a PCollection<string>: no file, no line.
+func stringValue(text string) Value { return Value{Text: text} }
 
 // failure returns the dead letter of a value that failed at step with err.
 func failure(v Value, step string, err error) Failure {
@@ -167,24 +265,28 @@ func failure(v Value, step string, err error) Failure {
 }
 
 // Parse parses each address of col, a PCollection<string> or
-// PCollection<Value>, with webaddress.Parse. It returns a
-// PCollection<webaddress.Address> of the addresses that parsed and a
-// PCollection<Failure> of those that did not (step "parse"), with their
-// file and line when col has them.
-func Parse(s beam.Scope, col beam.PCollection) (addresses, failed beam.PCollection) {
+// PCollection<Value>, as opts say: by default through the messy-cell layer
+// (webaddress.ParseCell: the Address's Cell is the value, its Input the
+// text that was parsed), with Options.Raw by webaddress.Parse. It returns a
+// PCollection<webaddress.Address> of the addresses and a
+// PCollection<Failure> of the values that are not (step "parse": a
+// placeholder, an e-mail address left as one, several addresses, a value
+// Parse refuses), with their file and line when col has them.
+// Options.KeyVersion and MergeInvalid do not change what Parse gives.
+func Parse(s beam.Scope, col beam.PCollection, opts Options) (addresses, failed beam.PCollection) {
+	opts = opts.checked("Parse")
 	s = s.Scope("webaddress.Parse")
-	if isValue(col) {
-		return beam.ParDo2(s, parseValue, col)
-	}
-	return beam.ParDo2(s, parseString, col)
+	return beam.ParDo2(s, &parseFn{Options: opts}, values(s, col))
 }
 
-func parseString(ctx context.Context, input string, emit func(webaddress.Address), fail func(Failure)) {
-	parseValue(ctx, Value{Text: input}, emit, fail)
+// parseFn is the DoFn of Parse; its options travel to the workers as JSON.
+type parseFn struct {
+	Options Options `json:"options"`
 }
 
-func parseValue(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
-	a, err := webaddress.Parse(v.Text)
+// ProcessElement parses one value.
+func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
+	a, err := f.Options.parse(v.Text)
 	if err != nil {
 		parseFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepParse, err))
@@ -195,51 +297,108 @@ func parseValue(ctx context.Context, v Value, emit func(webaddress.Address), fai
 }
 
 // KeyBy keys each address of col, a PCollection<string> or
-// PCollection<Value>, by its comparison key (webaddress.KeyV1). It returns
-// a PCollection<KV<string, string>> of key and input for the addresses that
-// parsed, and a PCollection<Failure> of those that did not (step "key").
-func KeyBy(s beam.Scope, col beam.PCollection) (keyed, failed beam.PCollection) {
+// PCollection<Value>, read as Parse reads it, by its comparison key of
+// Options.KeyVersion (KeyV2 by default). It returns a
+// PCollection<KV<string, string>> of key and value for the addresses, and a
+// PCollection<Failure> of the values that are not (step "key").
+func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam.PCollection) {
+	opts = opts.checked("KeyBy")
 	s = s.Scope("webaddress.KeyBy")
-	if isValue(col) {
-		return beam.ParDo2(s, keyValue, col)
-	}
-	return beam.ParDo2(s, keyString, col)
+	return beam.ParDo2(s, &keyFn{Options: opts}, values(s, col))
 }
 
-func keyString(ctx context.Context, input string, emit func(string, string), fail func(Failure)) {
-	keyValue(ctx, Value{Text: input}, emit, fail)
+// keyFn is the DoFn of KeyBy.
+type keyFn struct {
+	Options Options `json:"options"`
 }
 
-func keyValue(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	a, err := webaddress.Parse(v.Text)
+// ProcessElement keys one value.
+func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
+	a, err := f.Options.parse(v.Text)
 	if err != nil {
 		keyFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepKey, err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(a.Key(webaddress.KeyV1), v.Text)
+	emit(a.Key(f.Options.KeyVersion), v.Text)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
-// PCollection<Value>, by comparison key (webaddress.KeyV1). It returns a
-// PCollection<Group> with one element per key, the number of inputs with
-// it and its representative (the smallest input in byte order), and a
-// PCollection<Failure> of the inputs that did not parse (step "key"), which
-// are in no group.
+// PCollection<Value>, read as Parse reads them, by comparison key
+// (Options.KeyVersion, KeyV2 by default). It returns a PCollection<Group>
+// with one element per key, the number of inputs with it and its
+// representative (the smallest input in byte order), and a
+// PCollection<Failure> of the values that are not addresses (step "key"),
+// which are in no group.
+//
+// It never merges what is not an address: the values that fail are dead
+// letters, and an address that is not a public website
+// (webaddress.FactNotPublicWebsite: localhost, a name with no public
+// suffix) or not a website (FactNonWebScheme) is a group of its own, with
+// its key (which another group may share), unless Options.MergeInvalid.
 //
 // The groups are combined (CombinePerKey), so a key that millions of inputs
 // share costs a small accumulator, not a list of its inputs.
-func Dedupe(s beam.Scope, col beam.PCollection) (groups, failed beam.PCollection) {
+func Dedupe(s beam.Scope, col beam.PCollection, opts Options) (groups, failed beam.PCollection) {
+	opts = opts.checked("Dedupe")
 	s = s.Scope("webaddress.Dedupe")
-	keyed, failed := KeyBy(s, col)
-	return DedupeKeyed(s, keyed), failed
+	keyed, alone, failed := beam.ParDo3(s, &dedupeKeyFn{Options: opts}, values(s, col))
+	return beam.Flatten(s, DedupeKeyed(s, keyed), alone), failed
+}
+
+// dedupeKeyFn is the first step of Dedupe: it keys each value, or sends it
+// to the groups of their own or to the dead letters.
+type dedupeKeyFn struct {
+	Options Options `json:"options"`
+}
+
+// ProcessElement keys one value.
+func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), alone func(Group), fail func(Failure)) {
+	a, err := f.Options.parse(v.Text)
+	if err != nil {
+		keyFailedCount.Inc(ctx, 1)
+		fail(failure(v, StepKey, err))
+		return
+	}
+	keyedCount.Inc(ctx, 1)
+	if f.Options.alone(a) {
+		alone(Group{Key: a.Key(f.Options.KeyVersion), Count: 1, First: v.Text})
+		return
+	}
+	emit(a.Key(f.Options.KeyVersion), v.Text)
+}
+
+// GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
+// their key of Options.KeyVersion, each under its cell (Address.Cell), and
+// makes an address that is not a public website, or not a website, a group
+// of its own unless Options.MergeInvalid. Options.Raw and KeepEmails are
+// Parse's, and play no part here.
+func GroupAddresses(s beam.Scope, addresses beam.PCollection, opts Options) beam.PCollection {
+	opts = opts.checked("GroupAddresses")
+	s = s.Scope("webaddress.GroupAddresses")
+	keyed, alone := beam.ParDo2(s, &groupAddressFn{Options: opts}, addresses)
+	return beam.Flatten(s, DedupeKeyed(s, keyed), alone)
+}
+
+// groupAddressFn is the first step of GroupAddresses.
+type groupAddressFn struct {
+	Options Options `json:"options"`
+}
+
+// ProcessElement keys one address.
+func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
+	if f.Options.alone(a) {
+		alone(Group{Key: a.Key(f.Options.KeyVersion), Count: 1, First: a.Cell()})
+		return
+	}
+	emit(a.Key(f.Options.KeyVersion), a.Cell())
 }
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,
-// string>> of key and input, such as KeyBy returns, and returns the
-// PCollection<Group> of its keys. Use it when the keys are at hand already,
-// say from the addresses Parse gives.
+// string>> of key and input, such as KeyBy and SURT return, and returns the
+// PCollection<Group> of its keys. Every input is grouped by its key: what is
+// not an address is for the caller to have kept out.
 func DedupeKeyed(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	s = s.Scope("webaddress.DedupeKeyed")
 	accs := beam.CombinePerKey(s, &dedupeFn{}, keyed)
@@ -289,6 +448,31 @@ func toGroup(key string, a dedupeAcc) Group {
 	return Group{Key: key, Count: a.Count, First: a.First}
 }
 
+// SURT keys each URL of col, a PCollection<string> or PCollection<Value>,
+// by its SURT key (package github.com/onecontact/webaddress/surt: the
+// urlkey of the Wayback Machine's, Common Crawl's and pywb's CDX indexes,
+// byte for byte as surt 0.3.1 gives it). It returns a
+// PCollection<KV<string, string>> of SURT key and URL, and a
+// PCollection<Failure> of the URLs surt.Key refuses (step "surt", code
+// surt.invalid-port or surt.blank). URLs are read as surt reads them, not
+// through the messy-cell layer. [DedupeKeyed] groups the pairs by SURT
+// key, and [SURTJSON] writes the tool's record of a pair.
+func SURT(s beam.Scope, col beam.PCollection) (keyed, failed beam.PCollection) {
+	s = s.Scope("webaddress.SURT")
+	return beam.ParDo2(s, surtKey, values(s, col))
+}
+
+func surtKey(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
+	k := table.NewSURTKey(v.Text)
+	if k.Err != nil {
+		surtFailedCount.Inc(ctx, 1)
+		fail(failure(v, StepSURT, k.Err))
+		return
+	}
+	surtKeyedCount.Inc(ctx, 1)
+	emit(k.Value, v.Text)
+}
+
 // Clean cleans each address of col, a PCollection<string> or
 // PCollection<Value>, with webaddress.Clean and opts, as R's safe_parse_url
 // does. It returns a PCollection<Cleaned> of the addresses it
@@ -305,49 +489,27 @@ func Clean(s beam.Scope, col beam.PCollection, opts webaddress.CleanOptions) (cl
 		panic(fmt.Sprintf("webaddressbeam.Clean: the options are not valid: %v", err))
 	}
 	s = s.Scope("webaddress.Clean")
-	if isValue(col) {
-		return beam.ParDo2(s, &cleanValueFn{Options: opts}, col)
-	}
-	return beam.ParDo2(s, &cleanStringFn{Options: opts}, col)
+	return beam.ParDo2(s, &cleanFn{Options: opts}, values(s, col))
 }
 
 // cleanCacheSize is how many distinct inputs each worker's cleaner
 // remembers.
 const cleanCacheSize = 10_000
 
-// cleanStringFn and cleanValueFn are the DoFns of Clean, for strings and
-// for Values. Their exported fields are what the runner sends to the
-// workers, as JSON: CleanOptions is small integers and an *int, which JSON
-// keeps.
-type (
-	cleanStringFn struct {
-		Options webaddress.CleanOptions `json:"options"`
-		cleaner *webaddress.Cleaner
-	}
-	cleanValueFn struct {
-		Options webaddress.CleanOptions `json:"options"`
-		cleaner *webaddress.Cleaner
-	}
-)
-
-// Setup makes the cleaner of the worker.
-func (f *cleanStringFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
-
-// Setup makes the cleaner of the worker.
-func (f *cleanValueFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
-
-// ProcessElement cleans one input.
-func (f *cleanStringFn) ProcessElement(ctx context.Context, input string, emit func(Cleaned), fail func(Failure)) {
-	clean(ctx, f.cleaner, Value{Text: input}, emit, fail)
+// cleanFn is the DoFn of Clean. Its exported field is what the runner sends
+// to the workers, as JSON: CleanOptions is small integers and an *int,
+// which JSON keeps.
+type cleanFn struct {
+	Options webaddress.CleanOptions `json:"options"`
+	cleaner *webaddress.Cleaner
 }
 
-// ProcessElement cleans one input.
-func (f *cleanValueFn) ProcessElement(ctx context.Context, v Value, emit func(Cleaned), fail func(Failure)) {
-	clean(ctx, f.cleaner, v, emit, fail)
-}
+// Setup makes the cleaner of the worker.
+func (f *cleanFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
 
-func clean(ctx context.Context, c *webaddress.Cleaner, v Value, emit func(Cleaned), fail func(Failure)) {
-	r, err := c.Clean(v.Text)
+// ProcessElement cleans one input.
+func (f *cleanFn) ProcessElement(ctx context.Context, v Value, emit func(Cleaned), fail func(Failure)) {
+	r, err := f.cleaner.Clean(v.Text)
 	if err != nil {
 		cleanFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepClean, err))

@@ -89,32 +89,50 @@ type want struct {
 	groups      []Group
 }
 
-func wanted(t *testing.T, in []string) want {
+// wanted computes what the transforms should give for in with opts: the
+// library called in a loop (ParseCell, or Parse with opts.Raw), what is not
+// a public website a group of its own unless opts.MergeInvalid.
+func wanted(t *testing.T, in []string, opts Options) want {
 	t.Helper()
+	v := opts.KeyVersion
+	if v == 0 {
+		v = webaddress.KeyV2
+	}
 	var w want
 	byKey := map[string]*Group{}
-	for _, v := range in {
-		a, err := webaddress.Parse(v)
+	for _, in := range in {
+		var a webaddress.Address
+		var err error
+		if opts.Raw {
+			a, err = webaddress.Parse(in)
+		} else {
+			a, err = webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: !opts.KeepEmails})
+		}
 		if err != nil {
 			var e *webaddress.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("Parse(%q): %v is not a *webaddress.Error", v, err)
+				t.Fatalf("Parse(%q): %v is not a *webaddress.Error", in, err)
 			}
-			w.parseFailed = append(w.parseFailed, FailureJSON(Failure{Input: v, Step: StepParse, ErrorCode: string(e.Code()), Error: err.Error()}))
-			w.keyFailed = append(w.keyFailed, FailureJSON(Failure{Input: v, Step: StepKey, ErrorCode: string(e.Code()), Error: err.Error()}))
+			w.parseFailed = append(w.parseFailed, FailureJSON(Failure{Input: in, Step: StepParse, ErrorCode: string(e.Code()), Error: err.Error()}))
+			w.keyFailed = append(w.keyFailed, FailureJSON(Failure{Input: in, Step: StepKey, ErrorCode: string(e.Code()), Error: err.Error()}))
 			continue
 		}
 		b, _ := a.MarshalJSON()
 		w.records = append(w.records, string(b))
-		k := a.Key(webaddress.KeyV1)
-		w.keyed = append(w.keyed, kvText(k, v))
+		k := a.Key(v)
+		w.keyed = append(w.keyed, kvText(k, in))
+		f := a.Facts()
+		if !opts.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme)) {
+			w.groups = append(w.groups, Group{Key: k, Count: 1, First: in})
+			continue
+		}
 		g := byKey[k]
 		if g == nil {
-			g = &Group{Key: k, First: v}
+			g = &Group{Key: k, First: in}
 			byKey[k] = g
 		}
 		g.Count++
-		g.First = min(g.First, v)
+		g.First = min(g.First, in)
 	}
 	for _, g := range byKey {
 		w.groups = append(w.groups, *g)
@@ -130,19 +148,33 @@ func hasGroup(groups []Group, g Group) bool {
 // TestParse checks Parse's addresses and dead letters against
 // webaddress.Parse called in a loop, and their counts.
 func TestParse(t *testing.T) {
-	in := corpus(40)
-	w := wanted(t, in)
-	if len(w.parseFailed) != 2*len(failedValues) {
-		t.Fatalf("%d failures, want %d: the failed values changed", len(w.parseFailed), 2*len(failedValues))
-	}
+	in := append(corpus(40), messyValues...)
+	for _, opts := range []Options{{}, {Raw: true}, {KeepEmails: true}} {
+		w := wanted(t, in, opts)
+		if len(w.parseFailed) < 2*len(failedValues) {
+			t.Fatalf("%+v: %d failures, want %d at least: the failed values changed", opts, len(w.parseFailed), 2*len(failedValues))
+		}
 
-	p, s, col := ptest.CreateList(in)
-	addresses, failed := Parse(s, col)
-	passert.Count(s, addresses, "addresses", len(in)-len(w.parseFailed))
-	passert.Count(s, failed, "failed", len(w.parseFailed))
-	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses), anys(w.records)...)
-	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.parseFailed)...)
-	ptest.RunAndValidate(t, p)
+		p, s, col := ptest.CreateList(in)
+		addresses, failed := Parse(s, col, opts)
+		passert.Count(s, addresses, "addresses", len(in)-len(w.parseFailed))
+		passert.Count(s, failed, "failed", len(w.parseFailed))
+		passert.Equals(s, beam.ParDo(s, AddressJSON, addresses), anys(w.records)...)
+		passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.parseFailed)...)
+		ptest.RunAndValidate(t, p)
+	}
+}
+
+// messyValues are cells of a CRM export that the messy-cell layer reads
+// (or refuses) and webaddress.Parse reads as URLs.
+var messyValues = []string{
+	"N/A", "n/a", "-", // placeholders: dead letters, not one address "n/a"
+	"“Acme.com”", "\ufeffhttps://acme.com/", "http//acme.com", // acme.com
+	"sales@acme.com", "jo@gmail.com", // an e-mail address at a free-mail domain stays one
+	"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fglobex.com%2F&data=05%7C01%7C&reserved=0",
+	"acme.com, globex.com",                                               // several addresses
+	"localhost:3000", "localhost:3000", "tel:+15550100", "tel:+15550100", // not public websites: groups of their own
+	"acmebakery.wordpress.com", "zedplumbing.wordpress.com", // KeyV2: two owners
 }
 
 // TestParseRecord checks the records of a few addresses, and that values
@@ -154,7 +186,7 @@ func TestParseRecord(t *testing.T) {
 		Value{File: "a.csv", Line: 3, Text: "github.com/golang"},
 		Value{File: "a.csv", Line: 5, Text: "http://[::1"},
 		Value{File: "b.csv", Line: 9, Text: "www.caf\xe9.fr"})
-	addresses, failed := Parse(s, col)
+	addresses, failed := Parse(s, col, Options{})
 	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses),
 		`{"input":"WWW.Acme.com/?utm_source=x#a","text":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
 		`{"input":"github.com/golang","text":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
@@ -164,15 +196,22 @@ func TestParseRecord(t *testing.T) {
 	ptest.RunAndValidate(t, p)
 }
 
-// TestKeyBy checks KeyBy's pairs and dead letters.
+// TestKeyBy checks KeyBy's pairs and dead letters, with each key version,
+// and raw.
 func TestKeyBy(t *testing.T) {
-	in := corpus(20)
-	w := wanted(t, in)
-	p, s, col := ptest.CreateList(in)
-	keyed, failed := KeyBy(s, col)
-	passert.Equals(s, beam.ParDo(s, kvText, keyed), anys(w.keyed)...)
-	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.keyFailed)...)
-	ptest.RunAndValidate(t, p)
+	in := append(corpus(20), messyValues...)
+	for _, opts := range []Options{{}, {KeyVersion: webaddress.KeyV1}, {Raw: true, KeyVersion: webaddress.KeyV2}} {
+		w := wanted(t, in, opts)
+		p, s, col := ptest.CreateList(in)
+		keyed, failed := KeyBy(s, col, opts)
+		passert.Equals(s, beam.ParDo(s, kvText, keyed), anys(w.keyed)...)
+		passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.keyFailed)...)
+		ptest.RunAndValidate(t, p)
+	}
+	w1, w2 := wanted(t, []string{"acmebakery.wordpress.com"}, Options{KeyVersion: webaddress.KeyV1}), wanted(t, []string{"acmebakery.wordpress.com"}, Options{})
+	if w1.keyed[0] != "wordpress.com\tacmebakery.wordpress.com" || w2.keyed[0] != "acmebakery.wordpress.com\tacmebakery.wordpress.com" {
+		t.Errorf("the key versions do not key a tenant as this test expects: %q, %q", w1.keyed, w2.keyed)
+	}
 }
 
 // TestDedupe checks that the spellings of one page share a group, that each
@@ -180,7 +219,7 @@ func TestKeyBy(t *testing.T) {
 // not parse are dead letters.
 func TestDedupe(t *testing.T) {
 	in := corpus(60)
-	w := wanted(t, in)
+	w := wanted(t, in, Options{})
 	acme := Group{Key: "acme.com", Count: 3, First: "WWW.Acme.com/?utm_source=x"}
 	if !hasGroup(w.groups, acme) {
 		t.Fatalf("the spellings of acme.com do not make the group %+v: the library's keys changed", acme)
@@ -208,7 +247,7 @@ func TestDedupe(t *testing.T) {
 	}
 
 	p, s, col := ptest.CreateList(in)
-	got, failed := Dedupe(s, col)
+	got, failed := Dedupe(s, col, Options{})
 	passert.Count(s, got, "groups", len(w.groups))
 	passert.Equals(s, beam.ParDo(s, GroupJSON, got), anys(groups)...)
 	passert.Count(s, failed, "failed", 2*len(failedValues))
@@ -224,10 +263,104 @@ func TestDedupeHotKey(t *testing.T) {
 		in = append(in, fmt.Sprintf("https://www.hot.example/?utm_source=%05d", 19_999-i))
 	}
 	p, s, col := ptest.CreateList(in)
-	groups, failed := Dedupe(s, col)
+	groups, failed := Dedupe(s, col, Options{Raw: true}) // hot.example is a reserved name: raw, it is an address like any other
 	passert.Equals(s, beam.ParDo(s, GroupJSON, groups), `{"key":"hot.example","count":20000,"first":"https://www.hot.example/?utm_source=00000"}`)
 	passert.Empty(s, failed)
 	ptest.RunAndValidate(t, p)
+}
+
+// TestDedupeMessy checks that Dedupe never merges what is not an address:
+// the placeholders are dead letters, each value that is not a public
+// website (localhost, tel:) a group of its own unless MergeInvalid; and
+// that the spellings of acme.com the layer reads make one group.
+func TestDedupeMessy(t *testing.T) {
+	for _, opts := range []Options{{}, {MergeInvalid: true}, {Raw: true}, {KeyVersion: webaddress.KeyV1}} {
+		w := wanted(t, messyValues, opts)
+		var groups []string
+		for _, g := range w.groups {
+			groups = append(groups, GroupJSON(g))
+		}
+		p, s, col := ptest.CreateList(messyValues)
+		got, failed := Dedupe(s, col, opts)
+		passert.Equals(s, beam.ParDo(s, GroupJSON, got), anys(groups)...)
+		passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(w.keyFailed)...)
+		ptest.RunAndValidate(t, p)
+
+		var lone int
+		for _, g := range groups {
+			if strings.HasPrefix(g, `{"key":"localhost:3000",`) {
+				lone++
+			}
+		}
+		switch {
+		case opts.MergeInvalid || opts.Raw:
+			if lone != 1 {
+				t.Errorf("%+v: %d groups of localhost:3000, want 1: %q", opts, lone, groups)
+			}
+		default:
+			if lone != 2 {
+				t.Errorf("%+v: %d groups of localhost:3000, want 2 (each alone): %q", opts, lone, groups)
+			}
+			if !slices.Contains(groups, `{"key":"acme.com","count":4,"first":"http//acme.com"}`) {
+				t.Errorf("%+v: no group of the 4 spellings of acme.com: %q", opts, groups)
+			}
+		}
+	}
+}
+
+// TestSURT checks SURT's pairs and dead letters, and the groups of the
+// pairs by SURT key.
+func TestSURT(t *testing.T) {
+	in := []string{"http://www.Example.com/B/?b=2&a=1#x", "https://example.com/b?a=1&b=2", "", "http://x.example:99999/", " \t", "example.com:8080/x"}
+	p, s, col := ptest.CreateList(in)
+	keyed, failed := SURT(s, col)
+	passert.Equals(s, beam.ParDo(s, kvText, keyed),
+		"com,example)/b?a=1&b=2\thttp://www.Example.com/B/?b=2&a=1#x",
+		"com,example)/b?a=1&b=2\thttps://example.com/b?a=1&b=2",
+		"-\t",
+		"example.com:8080/x\texample.com:8080/x")
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
+		`{"input":"http://x.example:99999/","step":"surt","error_code":"surt.invalid-port","error":"surt.Key(\"http://x.example:99999/\"): port is not a number from 0 to 65535 (at \"99999\")","file":null,"line":null}`,
+		`{"input":" \t","step":"surt","error_code":"surt.blank","error":"surt.Key(\" \\t\"): input is only white space","file":null,"line":null}`)
+	passert.Equals(s, beam.ParDo(s, GroupJSON, DedupeKeyed(s, keyed)),
+		`{"key":"com,example)/b?a=1&b=2","count":2,"first":"http://www.Example.com/B/?b=2&a=1#x"}`,
+		`{"key":"-","count":1,"first":""}`,
+		`{"key":"example.com:8080/x","count":1,"first":"example.com:8080/x"}`)
+	passert.Equals(s, beam.ParDo(s, SURTJSON, keyed),
+		`{"input":"http://www.Example.com/B/?b=2&a=1#x","surt":"com,example)/b?a=1&b=2","error_code":null,"error":null}`,
+		`{"input":"https://example.com/b?a=1&b=2","surt":"com,example)/b?a=1&b=2","error_code":null,"error":null}`,
+		`{"input":"","surt":"-","error_code":null,"error":null}`,
+		`{"input":"example.com:8080/x","surt":"example.com:8080/x","error_code":null,"error":null}`)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestOptionsInvalid checks that a key version the library does not know
+// is refused while the pipeline is built, naming the transform.
+func TestOptionsInvalid(t *testing.T) {
+	defer func() {
+		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "webaddressbeam.Dedupe: Options.KeyVersion 9 is not a key version") {
+			t.Errorf("panic %q, want one naming the key version", msg)
+		}
+	}()
+	_, s, col := ptest.CreateList([]string{"example.com"})
+	Dedupe(s, col, Options{KeyVersion: 9})
+}
+
+// TestOptionsEncoding checks that Options survive the JSON encoding that
+// carries a DoFn's fields to the workers.
+func TestOptionsEncoding(t *testing.T) {
+	fn := &dedupeKeyFn{Options: Options{Raw: true, KeepEmails: true, KeyVersion: webaddress.KeyV1, MergeInvalid: true}}
+	data, err := json.Marshal(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got dedupeKeyFn
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Options != fn.Options {
+		t.Errorf("%s decodes as %+v, want %+v", data, got.Options, fn.Options)
+	}
 }
 
 // TestDedupeFn checks the combiner alone: whatever the order the inputs are
@@ -324,12 +457,12 @@ func TestCleanInvalidOptions(t *testing.T) {
 // TestCleanFnEncoding checks that the options of Clean survive the JSON
 // encoding that carries a DoFn's fields to the workers.
 func TestCleanFnEncoding(t *testing.T) {
-	fn := &cleanValueFn{Options: cleanOptions(t)}
+	fn := &cleanFn{Options: cleanOptions(t)}
 	data, err := json.Marshal(fn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got cleanValueFn
+	var got cleanFn
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,11 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Command webaddress-pipeline parses (or cleans) the website addresses of
-// text, CSV or TSV files with Apache Beam, on the local runner or on
-// Dataflow, Flink or Spark, and writes JSON lines: a record per address, a
-// dedupe summary per comparison key, and the values and records that failed
-// with their errors, files and lines.
+// Command webaddress-pipeline parses (or cleans, or SURT-keys) the website
+// addresses of text, CSV or TSV files with Apache Beam, on the local runner
+// or on Dataflow, Flink or Spark, and writes JSON lines: a record per
+// address, a dedupe summary per comparison key, and the values and records
+// that failed with their errors, files and lines.
 //
 // Usage:
 //
@@ -28,9 +28,17 @@
 //
 // An output with no line has no file. With --mode parse (the
 // default) a record is the line of the webaddress tool's parse command for
-// the address, byte for byte; with --mode clean, that of its clean command,
-// with the same flags for R's safe_parse_url options (--www-handling strip,
-// ...). Values read = records + failed, and the summary says so.
+// the address, byte for byte, with the same flags: each value is read as a
+// spreadsheet cell through the messy-cell layer (--raw: as webaddress.Parse
+// reads it; --keep-emails), a placeholder such as "N/A" fails, and keys are
+// KeyV2 (--key-version 1: KeyV1); the groups are by that key, and an address
+// that is not a public website (localhost, tel:) is a group of its own
+// (--merge-invalid: not). With --mode clean, a record is the line of its
+// clean command, with the same flags for R's safe_parse_url options
+// (--www-handling strip, ...), and the groups are those of parse mode. With
+// --mode surt, a record is the line of its surt command (the SURT key of web
+// archives' CDX indexes), and the groups are by SURT key. Values read =
+// records + failed, and the summary says so.
 //
 // The flags, the files and the column are checked before the runner
 // starts. The runner is Beam's --runner flag: prism (the default, in this
@@ -68,6 +76,7 @@ import (
 type config struct {
 	input, output, mode string
 	read                webaddressbeam.ReadOptions
+	opts                webaddressbeam.Options // how parse and the groups read a value
 	clean               webaddress.CleanOptions
 }
 
@@ -78,7 +87,11 @@ var (
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
-	modeFlag      = flag.String("mode", "parse", "what a record is: parse (webaddress.Parse: canonical form, key, facts, profile) or clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags)")
+	modeFlag      = flag.String("mode", "parse", "what a record is: parse (the address: canonical form, key, facts, profile), clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags) or surt (the SURT key of web archives' CDX indexes, which the groups are by)")
+	rawFlag       = flag.Bool("raw", false, "with --mode parse or clean, read each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links and typos are read as URLs)")
+	keepEmails    = flag.Bool("keep-emails", false, "with --mode parse or clean, an e-mail address fails with web.email, instead of becoming its domain's website")
+	mergeInvalid  = flag.Bool("merge-invalid", false, "with --mode parse or clean, group the addresses that are not public websites (localhost, tel:) by key as the others, not each alone")
+	keyVersion    = flag.String("key-version", "2", "with --mode parse or clean, the comparison key of the records and groups: 1 (KeyV1) or 2 (KeyV2)")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -104,6 +117,10 @@ func configFromFlags() (config, error) {
 	cfg := config{
 		input: *inputFlag, output: *outputFlag, mode: *modeFlag,
 		read: webaddressbeam.ReadOptions{Format: *formatFlag, Column: *columnFlag, Delimiter: *delimiterFlag, Encoding: *encodingFlag},
+		opts: webaddressbeam.Options{Raw: *rawFlag, KeepEmails: *keepEmails, MergeInvalid: *mergeInvalid},
+	}
+	if err := cfg.opts.KeyVersion.UnmarshalText([]byte(*keyVersion)); err != nil {
+		return cfg, fmt.Errorf("--key-version: %w", err)
 	}
 	switch {
 	case cfg.input == "":
@@ -118,8 +135,15 @@ func configFromFlags() (config, error) {
 		return cfg, errors.New("--column is for --format csv or tsv; text input has an address per line")
 	case cfg.read.Format != "csv" && cfg.read.Delimiter != "":
 		return cfg, errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
-	case cfg.mode != "parse" && cfg.mode != "clean":
-		return cfg, fmt.Errorf("--mode %q: want parse or clean", cfg.mode)
+	case cfg.mode != "parse" && cfg.mode != "clean" && cfg.mode != "surt":
+		return cfg, fmt.Errorf("--mode %q: want parse, clean or surt", cfg.mode)
+	}
+	if cfg.mode == "surt" {
+		for _, name := range []string{"raw", "keep-emails", "merge-invalid", "key-version"} {
+			if isSet(name) {
+				return cfg, fmt.Errorf("--%s is an option of --mode parse and clean: --mode surt reads URLs as surt does, and groups them by SURT key", name)
+			}
+		}
 	}
 	for _, name := range webaddress.CleanOptionNames() {
 		if !isSet(flagName(name)) {
@@ -146,8 +170,9 @@ func main() {
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), `Usage: webaddress-pipeline --input GLOB --output PREFIX [flags]
 
-Parses (--mode parse) or cleans (--mode clean) the addresses of the files
-matched by GLOB with Apache Beam and writes PREFIX-records-*.jsonl,
+Parses (--mode parse), cleans (--mode clean) or SURT-keys (--mode surt) the
+addresses of the files matched by GLOB with Apache Beam and writes
+PREFIX-records-*.jsonl,
 PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl. --runner picks the runner:
 prism (the default, in this process), dataflow, flink, spark. Flags, Beam's
 included:
@@ -251,8 +276,8 @@ var (
 )
 
 func init() {
-	register.Function1x2(addressKey)
-	register.Function2x1(addressJSON)
+	register.DoFn2x1[context.Context, webaddress.Address, string](&addressJSONFn{})
+	register.Function3x1(surtJSON)
 	register.Function2x1(cleanedJSON)
 	register.Function2x1(groupJSON)
 	register.Function2x1(failureJSON)
@@ -272,14 +297,22 @@ func build(s beam.Scope, cfg config) {
 	switch cfg.mode {
 	case "clean":
 		cleaned, cleanFailed := webaddressbeam.Clean(s, values, cfg.clean)
-		keyed, _ := webaddressbeam.KeyBy(s, values) // a value with no key is in no group; it is a record or failed already
-		groups = webaddressbeam.DedupeKeyed(s, keyed)
+		groups, _ = webaddressbeam.Dedupe(s, values, cfg.opts) // a value with no key is in no group; it is a record or failed already
 		records = beam.ParDo(s, cleanedJSON, cleaned)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, cleanFailed))
+	case "surt":
+		keyed, surtFailed := webaddressbeam.SURT(s, values)
+		groups = webaddressbeam.DedupeKeyed(s, keyed)
+		records = beam.ParDo(s, surtJSON, keyed)
+		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, surtFailed))
 	default:
-		addresses, parseFailed := webaddressbeam.Parse(s, values)
-		groups = webaddressbeam.DedupeKeyed(s, beam.ParDo(s, addressKey, addresses))
-		records = beam.ParDo(s, addressJSON, addresses)
+		addresses, parseFailed := webaddressbeam.Parse(s, values, cfg.opts)
+		groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
+		v := cfg.opts.KeyVersion
+		if v == 0 {
+			v = webaddress.KeyV2
+		}
+		records = beam.ParDo(s, &addressJSONFn{KeyVersion: v}, addresses)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))
 	}
 	write(s.Scope("records"), cfg.output+"-records")(records)
@@ -287,12 +320,21 @@ func build(s beam.Scope, cfg config) {
 	write(s.Scope("failed"), cfg.output+"-failed")(failed)
 }
 
-// addressKey gives the key and the input of an address, for Dedupe.
-func addressKey(a webaddress.Address) (string, string) { return a.Key(webaddress.KeyV1), a.Input() }
+// addressJSONFn writes the record of an address, with its key of
+// KeyVersion.
+type addressJSONFn struct {
+	KeyVersion webaddress.KeyVersion `json:"key_version"`
+}
 
-func addressJSON(ctx context.Context, a webaddress.Address) string {
+// ProcessElement writes one record.
+func (f *addressJSONFn) ProcessElement(ctx context.Context, a webaddress.Address) string {
 	recordsCount.Inc(ctx, 1)
-	return webaddressbeam.AddressJSON(a)
+	return webaddressbeam.AddressJSONKey(a, f.KeyVersion)
+}
+
+func surtJSON(ctx context.Context, key, input string) string {
+	recordsCount.Inc(ctx, 1)
+	return webaddressbeam.SURTJSON(key, input)
 }
 
 func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {

@@ -24,6 +24,7 @@ import (
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
 	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/surt"
 )
 
 // TestMain runs the pipelines on Prism, in this process; with
@@ -68,29 +69,52 @@ func lines(file string, first int64, texts ...string) []read {
 }
 
 // wantParse returns the lines the pipeline should write for in in parse
-// mode, computed with the library alone, each list sorted.
+// mode with the default options (the messy-cell layer, KeyV2), computed
+// with the library alone, each list sorted.
 func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
+	return wantParseOpts(t, in, webaddressbeam.Options{})
+}
+
+// wantParseOpts is wantParse with opts: the library's ParseCell (or Parse
+// with opts.Raw), the records and groups with the key of opts.KeyVersion,
+// an address that is not a public website a group of its own unless
+// opts.MergeInvalid.
+func wantParseOpts(t *testing.T, in []read, opts webaddressbeam.Options) (records, dedupe, failed []string) {
 	t.Helper()
+	v := opts.KeyVersion
+	if v == 0 {
+		v = webaddress.KeyV2
+	}
 	groups := map[string]*webaddressbeam.Group{}
-	for _, v := range in {
-		a, err := webaddress.Parse(v.text)
+	for _, r := range in {
+		var a webaddress.Address
+		var err error
+		if opts.Raw {
+			a, err = webaddress.Parse(r.text)
+		} else {
+			a, err = webaddress.ParseCell(r.text, webaddress.TidyOptions{EmailToWebsite: !opts.KeepEmails})
+		}
 		if err != nil {
-			f := webaddressbeam.Failure{Input: v.text, Step: "parse", Error: err.Error(), File: v.file, Line: v.line}
+			f := webaddressbeam.Failure{Input: r.text, Step: "parse", Error: err.Error(), File: r.file, Line: r.line}
 			var e *webaddress.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("Parse(%q): %v", v.text, err)
+				t.Fatalf("Parse(%q): %v", r.text, err)
 			}
 			f.ErrorCode = string(e.Code())
 			failed = append(failed, webaddressbeam.FailureJSON(f))
 			continue
 		}
-		records = append(records, webaddressbeam.AddressJSON(a))
-		k := a.Key(webaddress.KeyV1)
+		records = append(records, webaddressbeam.AddressJSONKey(a, v))
+		k := a.Key(v)
+		if f := a.Facts(); !opts.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme)) {
+			dedupe = append(dedupe, webaddressbeam.GroupJSON(webaddressbeam.Group{Key: k, Count: 1, First: r.text}))
+			continue
+		}
 		if g := groups[k]; g != nil {
 			g.Count++
-			g.First = min(g.First, v.text)
+			g.First = min(g.First, r.text)
 		} else {
-			groups[k] = &webaddressbeam.Group{Key: k, Count: 1, First: v.text}
+			groups[k] = &webaddressbeam.Group{Key: k, Count: 1, First: r.text}
 		}
 	}
 	for _, g := range groups {
@@ -181,8 +205,8 @@ func TestText(t *testing.T) {
 	compare(t, "records", readOutput(t, out, "records"), records)
 	compare(t, "dedupe", readOutput(t, out, "dedupe"), dedupe)
 	compare(t, "failed", readOutput(t, out, "failed"), failed)
-	if !slices.Contains(dedupe, `{"key":"acme.com","count":3,"first":"WWW.Acme.com/?utm_source=x"}`) {
-		t.Errorf("no group of the three spellings of acme.com in %q", dedupe)
+	if !slices.Contains(dedupe, `{"key":"acme.com","count":4,"first":"WWW.Acme.com/?utm_source=x"}`) {
+		t.Errorf("no group of the three spellings of acme.com and ann@acme.com's in %q", dedupe)
 	}
 	if len(failed) != 3 {
 		t.Errorf("%d failed, want 3 (http://[::1, the empty line, ...): %q", len(failed), failed)
@@ -307,6 +331,59 @@ func TestClean(t *testing.T) {
 	}
 }
 
+// TestModes runs parse mode with options other than the defaults, and
+// surt mode: the records, groups and dead letters of each.
+func TestModes(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "urls.txt", strings.Join(values, "\n")+"\n")
+	for _, opts := range []webaddressbeam.Options{
+		{Raw: true},
+		{KeyVersion: webaddress.KeyV1, MergeInvalid: true},
+		{KeepEmails: true},
+	} {
+		out := filepath.Join(dir, fmt.Sprintf("%t%d%t%t", opts.Raw, opts.KeyVersion, opts.MergeInvalid, opts.KeepEmails), "wa")
+		run(t, config{input: in, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "parse", opts: opts})
+		records, dedupe, failed := wantParseOpts(t, lines(in, 1, values...), opts)
+		compare(t, fmt.Sprintf("%+v records", opts), readOutput(t, out, "records"), records)
+		compare(t, fmt.Sprintf("%+v dedupe", opts), readOutput(t, out, "dedupe"), dedupe)
+		compare(t, fmt.Sprintf("%+v failed", opts), readOutput(t, out, "failed"), failed)
+	}
+
+	out := filepath.Join(dir, "surt", "wa")
+	run(t, config{input: in, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: "surt"})
+	var records, failed []string
+	groups := map[string]*webaddressbeam.Group{}
+	for i, v := range values {
+		k, err := surt.Key(v)
+		if err != nil {
+			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "surt", ErrorCode: err.(*surt.Error).Code(), Error: err.Error(), File: in, Line: int64(i + 1)}))
+			continue
+		}
+		records = append(records, webaddressbeam.SURTJSON(k, v))
+		if g := groups[k]; g != nil {
+			g.Count++
+			g.First = min(g.First, v)
+		} else {
+			groups[k] = &webaddressbeam.Group{Key: k, Count: 1, First: v}
+		}
+	}
+	var dedupe []string
+	for _, g := range groups {
+		dedupe = append(dedupe, webaddressbeam.GroupJSON(*g))
+	}
+	slices.Sort(records)
+	slices.Sort(dedupe)
+	slices.Sort(failed)
+	compare(t, "surt records", readOutput(t, out, "records"), records)
+	compare(t, "surt dedupe", readOutput(t, out, "dedupe"), dedupe)
+	compare(t, "surt failed", readOutput(t, out, "failed"), failed)
+	// SURT keeps the query (utm_source too), so two spellings of acme.com
+	// share a key.
+	if !slices.Contains(dedupe, `{"key":"com,acme)/","count":2,"first":"acme.com"}`) {
+		t.Errorf("no SURT group of acme.com and https://acme.com/: %q", dedupe)
+	}
+}
+
 // command runs the test binary as the command with args, and returns its
 // exit status and standard error.
 func command(t *testing.T, args ...string) (int, string) {
@@ -347,7 +424,10 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
 		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
-		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse or clean`},
+		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean or surt`},
+		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
+		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
+		{[]string{"--input", in, "--output", out, "--key-version", "3"}, 2, `--key-version: webaddress: key version "3" is not 1 or 2`},
 		{[]string{"--input", in, "--output", out, "--www-handling", "strip"}, 2, "--www-handling is an option of --mode clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "clean", "--www-handling", "sometimes"}, 2, "--www-handling: clean.invalid-option"},
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
@@ -423,12 +503,23 @@ func TestSameAsTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := append(slices.Clone(values), corpus[:2000]...)
-	in = append(in, "a\u2028b.example", "x.example/<a>&b")
+	in = append(in, "a\u2028b.example", "x.example/<a>&b", "“Acme.com”", "http//acme.com", "sales@globex.com", "twitter.com/Acme", "acmebakery.wordpress.com", "http://x.example:99999/")
 	input := writeFile(t, dir, "urls.txt", strings.Join(in, "\n")+"\n")
-	for _, mode := range []string{"parse", "clean"} {
-		out := filepath.Join(dir, mode, "wa")
-		run(t, config{input: input, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: mode})
-		cmd := exec.Command(tool, mode, "--format", "jsonl", "--quiet")
+	for _, tt := range []struct {
+		mode string
+		opts webaddressbeam.Options
+		args []string // the tool's flags
+	}{
+		{"parse", webaddressbeam.Options{}, nil},
+		{"parse", webaddressbeam.Options{Raw: true, KeyVersion: webaddress.KeyV1}, []string{"--raw", "--key-version", "1"}},
+		{"parse", webaddressbeam.Options{KeepEmails: true}, []string{"--keep-emails"}},
+		{"clean", webaddressbeam.Options{}, nil},
+		{"surt", webaddressbeam.Options{}, nil},
+	} {
+		mode := tt.mode
+		out := filepath.Join(dir, mode+strings.Join(tt.args, ""), "wa")
+		run(t, config{input: input, read: webaddressbeam.ReadOptions{Format: "text"}, output: out, mode: mode, opts: tt.opts})
+		cmd := exec.Command(tool, append([]string{mode, "--format", "jsonl", "--quiet"}, tt.args...)...)
 		cmd.Stdin = strings.NewReader(strings.Join(in, "\n") + "\n")
 		stdout, err := cmd.Output()
 		if err != nil {
@@ -445,6 +536,6 @@ func TestSameAsTool(t *testing.T) {
 		if len(got) < len(in)/2 {
 			t.Fatalf("%s: only %d records for %d inputs", mode, len(got), len(in))
 		}
-		compare(t, mode+" records against the tool's lines", got, want)
+		compare(t, fmt.Sprint(mode, tt.args, " records against the tool's lines"), got, want)
 	}
 }
