@@ -28,3 +28,14 @@ func ExampleCleaned_MarshalJSON() {
 	// Output:
 	// {"original_url":"http://www.Example.com/Path?q=1","scheme":"http","host":"www.example.com","port":null,"path":"/Path","query":"q=1","fragment":null,"user":null,"password":null,"domain":"example.com","tld":"com","is_ip_host":false,"clean_url":"http://www.example.com/Path","parse_status":"ok","error_code":null,"error":null}
 }
+
+// The record of an address read from a spreadsheet cell: input is the
+// cell (Address.Cell), text what was parsed (Address.Input), and the
+// offsets of fields are offsets into text.
+func ExampleAddress_MarshalJSON_cell() {
+	a, _ := webaddress.ParseCell("“http//Acme.com/about”", webaddress.TidyOptions{})
+	b, _ := a.MarshalJSON()
+	fmt.Println(string(b))
+	// Output:
+	// {"input":"“http//Acme.com/about”","text":"http://Acme.com/about","href":"http://acme.com/about","canonical":"http://acme.com/about","key":"acme.com/about","facts":["wrapping-removed","typo-repaired"],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,4],"host":[7,15],"path":[15,21]},"removed_params":[],"error_code":null,"error":null}
+}
