@@ -115,3 +115,53 @@ func TestOnlyNonASCIIHostsReachIDNA(t *testing.T) {
 	}
 	t.Logf("%d corpus lines reached idna", reached)
 }
+
+// TestAllocsParseAndKeyCorpus: Parse of an http or https address already in
+// its canonical form (its own href, no tracking parameter, no fragment)
+// allocates nothing; AppendKey into a reused buffer then allocates at most
+// the one value that x/net/publicsuffix's IP check allocates per look-up,
+// and nothing for a host of one or two labels, which needs no look-up.
+func TestAllocsParseAndKeyCorpus(t *testing.T) {
+	skipUnderRace(t)
+	for _, name := range corpusFiles {
+		var canonical, short []string
+		for _, l := range readCorpus(t, name) {
+			a, err := Parse(l)
+			if err != nil || !a.IsWebsite() || a.Canonical() != l || a.URL().Href() != l {
+				continue
+			}
+			canonical = append(canonical, l)
+			if h := a.URL().Hostname(); strings.Count(strings.TrimSuffix(h, "."), ".") <= 1 {
+				short = append(short, l)
+			}
+		}
+		if n := testing.AllocsPerRun(3, func() {
+			for _, l := range canonical {
+				a, _ := Parse(l)
+				sinkString = a.Canonical()
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations to Parse the %d canonical addresses, want 0", name, n, len(canonical))
+		}
+		var buf []byte
+		for _, v := range []KeyVersion{KeyV1, KeyV2} {
+			if n := testing.AllocsPerRun(3, func() {
+				for _, l := range canonical {
+					a, _ := Parse(l)
+					buf = a.AppendKey(buf[:0], v)
+				}
+			}); n > float64(len(canonical)) {
+				t.Errorf("%s: %v allocations to key the %d canonical addresses with %v, want at most one each", name, n, len(canonical), v)
+			}
+			if n := testing.AllocsPerRun(3, func() {
+				for _, l := range short {
+					a, _ := Parse(l)
+					buf = a.AppendKey(buf[:0], v)
+				}
+			}); n != 0 {
+				t.Errorf("%s: %v allocations to key the %d addresses of two labels with %v, want 0", name, n, len(short), v)
+			}
+		}
+		t.Logf("%s: %d canonical addresses, %d of them of two labels", name, len(canonical), len(short))
+	}
+}

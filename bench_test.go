@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"net/url"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -34,24 +33,7 @@ var sinkString string
 func benchmarkLines(b *testing.B, parse func(string)) {
 	for _, name := range corpusFiles {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
-			lines := readCorpus(b, name)
-			var bytes int64
-			for _, l := range lines {
-				bytes += int64(len(l))
-			}
-			b.SetBytes(bytes)
-			b.ReportAllocs()
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			for b.Loop() {
-				for _, l := range lines {
-					parse(l)
-				}
-			}
-			runtime.ReadMemStats(&after)
-			perURL := float64(b.N) * float64(len(lines))
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
-			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/perURL, "allocs/URL")
+			testfiles.BenchmarkLines(b, readCorpus(b, name), parse)
 		})
 	}
 }

@@ -188,7 +188,7 @@ func factsOf(u *URL, removed bool) Facts {
 	if u.hasFragment() {
 		f |= FactFragmentRemoved
 	}
-	if p, ok := profileOf(u); ok {
+	if p, ok := profileOf(u, false); ok {
 		f |= profileFacts[p.Network]
 	}
 	return f

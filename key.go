@@ -338,7 +338,7 @@ func (a Address) appendProfileKey(dst []byte, rules keyRules) ([]byte, bool) {
 		dst = append(dst, '/', '@')
 		return appendLower(dst, name), true
 	}
-	p, ok := profileOf(&u)
+	p, ok := profileOf(&u, true)
 	if !ok {
 		return dst, false
 	}

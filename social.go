@@ -47,11 +47,13 @@ func (a Address) Profile() (Profile, bool) {
 	if a.facts&factProfiles == 0 {
 		return Profile{}, false
 	}
-	return profileOf(&a.url)
+	return profileOf(&a.url, true)
 }
 
-// profileOf finds the profile shape of u.
-func profileOf(u *URL) (Profile, bool) {
+// profileOf finds the profile shape of u. Without withHandle, a Mastodon
+// profile's Handle may be "": the facts need only the network, and a
+// handle on the address's own server is a string to make.
+func profileOf(u *URL, withHandle bool) (Profile, bool) {
 	if !u.isHTTP() || u.HostKind() != DomainHost {
 		return Profile{}, false
 	}
@@ -60,7 +62,7 @@ func profileOf(u *URL) (Profile, bool) {
 		return n.match(*u, strings.TrimSuffix(u.Pathname(), "/"))
 	}
 	if path := u.Pathname(); strings.HasPrefix(path, "/@") { // most hosts are of no network
-		return mastodonProfile(host, strings.TrimSuffix(path, "/"))
+		return mastodonProfile(host, strings.TrimSuffix(path, "/"), withHandle)
 	}
 	return Profile{}, false
 }
@@ -349,7 +351,7 @@ func tikTokProfile(u URL, path string) (Profile, bool) {
 
 // mastodonProfile matches a single "@name" segment (or "@name@server", a
 // remote account seen from this server) on a host of no known network.
-func mastodonProfile(host, path string) (Profile, bool) {
+func mastodonProfile(host, path string, withHandle bool) (Profile, bool) {
 	if !strings.HasPrefix(path, "/@") {
 		return Profile{}, false
 	}
@@ -372,6 +374,9 @@ func mastodonProfile(host, path string) (Profile, bool) {
 	}
 	if !handleOK(name, 30, "_") {
 		return Profile{}, false
+	}
+	if !withHandle {
+		return Profile{Network: NetworkMastodon, Kind: "handle"}, true
 	}
 	return Profile{NetworkMastodon, name + "@" + server, "handle"}, true
 }

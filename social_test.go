@@ -315,7 +315,7 @@ func TestProfileNoAllocs(t *testing.T) {
 		t.Errorf("Profile of an address of no network: %v allocations", n)
 	}
 	u := MustParseURL("https://www.example.com/@notmastodon/x")
-	if n := testing.AllocsPerRun(100, func() { profileOf(&u) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { profileOf(&u, true) }); n != 0 {
 		t.Errorf("profileOf of an address of no network: %v allocations", n)
 	}
 }

@@ -171,13 +171,7 @@ func TestURLTestData(t *testing.T) {
 					t.Errorf("%s = %q, want %q", k, got[k], w)
 				}
 			}
-			again, err := ParseURL(u.Href())
-			if err != nil || again != u {
-				t.Errorf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
-			}
-			if err := u.validate(); err != nil {
-				t.Error(err)
-			}
+			checkURL(t, u) // round trip, invariants, getters
 		})
 	}
 }
@@ -239,13 +233,7 @@ func TestSetters(t *testing.T) {
 						t.Errorf("%s = %q, want %q", k, got[k], w)
 					}
 				}
-				again, err := ParseURL(u.Href())
-				if err != nil || again != u {
-					t.Errorf("ParseURL(%q) = %q, %v; want the same URL", u.Href(), again.Href(), err)
-				}
-				if err := u.validate(); err != nil {
-					t.Error(err)
-				}
+				checkURL(t, u) // round trip, invariants, getters
 			})
 		}
 	}

@@ -6,13 +6,13 @@ package bench
 
 import (
 	"net/url"
-	"runtime"
 	"testing"
 
 	"github.com/ada-url/goada"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/bench/adacore"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // sink keeps results alive so the compiler cannot drop the work.
@@ -57,7 +57,7 @@ func BenchmarkURL(b *testing.B) {
 	for _, file := range []string{"kasztp", "node_files"} {
 		for _, p := range urlPeers {
 			b.Run("file="+file+"/impl="+p.name, func(b *testing.B) {
-				benchmarkLines(b, readCorpus(b, file), p.parse)
+				testfiles.BenchmarkLines(b, readCorpus(b, file), p.parse)
 			})
 		}
 		b.Run("file="+file+"/impl=ada-core", func(b *testing.B) {
@@ -95,7 +95,7 @@ func BenchmarkLayers(b *testing.B) {
 	for _, file := range []string{"kasztp", "node_files", "typed"} {
 		for _, l := range layers {
 			b.Run("file="+file+"/impl="+l.name, func(b *testing.B) {
-				benchmarkLines(b, readCorpus(b, file), l.parse)
+				testfiles.BenchmarkLines(b, readCorpus(b, file), l.parse)
 			})
 		}
 	}
@@ -111,30 +111,6 @@ func BenchmarkCleanerHit(b *testing.B) {
 		v, _ := c.Clean(in)
 		sink = v.CleanURL
 	}
-}
-
-// benchmarkLines runs parse over every line, once per iteration, and
-// reports the cost per URL: ns/URL, allocs/URL and B/URL (ns/op, allocs/op
-// and B/op are per pass over the whole file; MB/s is input bytes).
-func benchmarkLines(b *testing.B, lines []string, parse func(string)) {
-	var size int64
-	for _, l := range lines {
-		size += int64(len(l))
-	}
-	b.SetBytes(size)
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		for _, l := range lines {
-			parse(l)
-		}
-	}
-	runtime.ReadMemStats(&after)
-	perURL := float64(b.N) * float64(len(lines))
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/perURL, "allocs/URL")
-	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/perURL, "B/URL")
 }
 
 // benchmarkAdaCore parses all lines in one call into C++ per iteration;
