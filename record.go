@@ -5,6 +5,8 @@
 package webaddress
 
 import (
+	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -162,6 +164,42 @@ var (
 func (a Address) MarshalJSON() ([]byte, error) {
 	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
 	return b, nil
+}
+
+// UnmarshalJSON reads back an address that [Address.MarshalJSON] wrote: it
+// parses the record's text again with [Parse] and keeps what the
+// messy-cell layer added, the cell (the record's input) and the layer's
+// facts, so that an Address of [ParseCell] round-trips. The other columns
+// are derived from the text, not read. The record of a value that failed
+// holds no address, and is an error naming its code; so is a text that
+// does not parse.
+func (a *Address) UnmarshalJSON(data []byte) error {
+	var r struct {
+		Input     string  `json:"input"`
+		Text      *string `json:"text"`
+		Facts     Facts   `json:"facts"`
+		ErrorCode *string `json:"error_code"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return fmt.Errorf("webaddress: reading an address record: %w", err)
+	}
+	if r.Text == nil {
+		code := "no text"
+		if r.ErrorCode != nil {
+			code = *r.ErrorCode
+		}
+		return fmt.Errorf("webaddress: the record of %q holds no address (%s)", r.Input, code)
+	}
+	b, err := Parse(*r.Text)
+	if err != nil {
+		return err
+	}
+	if r.Input != *r.Text {
+		b.cell = r.Input
+	}
+	b.facts |= r.Facts & layerFacts
+	*a = b
+	return nil
 }
 
 // MarshalJSON returns the value as a JSON object, the same object as a line

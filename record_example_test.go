@@ -5,6 +5,7 @@
 package webaddress_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/onecontact/webaddress"
@@ -38,4 +39,21 @@ func ExampleAddress_MarshalJSON_cell() {
 	fmt.Println(string(b))
 	// Output:
 	// {"input":"“http//Acme.com/about”","text":"http://Acme.com/about","href":"http://acme.com/about","canonical":"http://acme.com/about","key":"acme.com/about","facts":["wrapping-removed","typo-repaired"],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,4],"host":[7,15],"path":[15,21]},"removed_params":[],"error_code":null,"error":null}
+}
+
+// An address read back from its record, as a JSON field of a struct: the
+// cell and the messy-cell layer's facts come back with it.
+func ExampleAddress_UnmarshalJSON() {
+	var row struct {
+		Company string             `json:"company"`
+		Website webaddress.Address `json:"website"`
+	}
+	a, _ := webaddress.ParseCell("“http//Acme.com/about”", webaddress.TidyOptions{})
+	data, _ := json.Marshal(map[string]any{"company": "Acme", "website": a})
+	if err := json.Unmarshal(data, &row); err != nil {
+		panic(err)
+	}
+	fmt.Println(row.Company, row.Website.Cell(), row.Website.Canonical(), row.Website.Facts())
+	// Output:
+	// Acme “http//Acme.com/about” http://acme.com/about wrapping-removed|typo-repaired
 }

@@ -7,6 +7,9 @@ package webaddress
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -176,3 +179,50 @@ func typeName(v any) string {
 
 // jsonOf returns the JSON an AppendJSON call appended.
 func jsonOf(b []byte, _ bool) string { return string(b) }
+
+// TestAddressUnmarshalJSON: an Address read back from its record is the
+// Address that wrote it, for Parse's and ParseCell's; the record of a
+// failed value is an error naming its code.
+func TestAddressUnmarshalJSON(t *testing.T) {
+	var inputs []Address
+	for _, in := range []string{"https://EXAMPLE.com:443/a/../b?q#x", "www.Shop.example/cart?id=7&utm_source=news#top", "github.com/golang", "mailto:Ann@Example.com"} {
+		a, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, a)
+	}
+	for _, cell := range []string{"“www.acme.com”", "http//acme.com", "localhost:3000/x", "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F&data=x"} {
+		a, err := ParseCell(cell, TidyOptions{EmailToWebsite: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, a)
+	}
+	for _, a := range inputs {
+		data, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b Address
+		if err := json.Unmarshal(data, &b); err != nil {
+			t.Errorf("Unmarshal(%s): %v", data, err)
+			continue
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("Unmarshal(%s) = %+v, want %+v", data, b, a)
+		}
+	}
+	// A failed value's record.
+	var b Address
+	err := json.Unmarshal([]byte(`{"input":"N/A","text":null,"error_code":"web.placeholder"}`), &b)
+	if err == nil || !strings.Contains(err.Error(), "web.placeholder") || b.IsValid() {
+		t.Errorf("Unmarshal of a failed record: %v, %+v", err, b)
+	}
+	if err := json.Unmarshal([]byte(`{"input":"x","text":"http://[::1"}`), &b); !errors.Is(err, CodeInvalidHost) {
+		t.Errorf("Unmarshal of a record whose text does not parse: %v", err)
+	}
+	if err := json.Unmarshal([]byte(`["not an object"]`), &b); err == nil {
+		t.Error("Unmarshal of an array: no error")
+	}
+}

@@ -60,6 +60,11 @@ type Tidied struct {
 const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPunctuationRemoved |
 	FactTypoRepaired | FactLinkUnwrapped | FactEmailDomain
 
+// layerFacts are the facts the messy-cell layer reports, which Parse does
+// not: Tidied.Parse adds them, and an Address read back from its JSON
+// record keeps them.
+const layerFacts = changeFacts | FactOpaqueRedirect | FactNotPublicWebsite
+
 // maxUnwrap is how many wrapped links, one inside the other, Tidy undoes.
 const maxUnwrap = 5
 
