@@ -68,7 +68,8 @@ func BenchmarkURL(b *testing.B) {
 
 // BenchmarkLayers is webaddress's layers on every corpus file, typed
 // addresses included: the URL parser, the typed address (canonical form
-// and facts), its KeyV1 key, and the cleaner with default options.
+// and facts), its KeyV1 and KeyV2 keys, and the cleaner with default
+// options.
 func BenchmarkLayers(b *testing.B) {
 	var key []byte
 	layers := []struct {
@@ -84,6 +85,11 @@ func BenchmarkLayers(b *testing.B) {
 		{"Key", func(s string) {
 			if a, err := webaddress.Parse(s); err == nil {
 				key = a.AppendKey(key[:0], webaddress.KeyV1)
+			}
+		}},
+		{"KeyV2", func(s string) {
+			if a, err := webaddress.Parse(s); err == nil {
+				key = a.AppendKey(key[:0], webaddress.KeyV2)
 			}
 		}},
 		{"Clean", func(s string) {
