@@ -235,18 +235,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	}
 	format := cfg.outputFormat(false)
 	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	if _, err := layout(cfg.fields, nil, cols, firstDefaults); err != nil && cfg.column == "" {
-		return err
-	}
-	in, err := cfg.open(args, s)
-	if err != nil {
-		return err
-	}
-	l, err := layout(cfg.fields, in.header, cols, firstDefaults)
-	if err != nil {
-		return err
-	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -123,6 +124,30 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 	return readErr // the reader's write happens before it closes ordered
 }
 
+// openRows opens the input and the output of a command that prints a row
+// of cols for each row of the input (after its columns, when it has a
+// header): the columns --fields names, or defaults. A mistake in --fields
+// is found before anything is read, unless --fields may name a column of
+// the input.
+func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string) (*input, *record.Layout[T], *output, error) {
+	if _, err := layout(cfg.fields, nil, cols, defaults); err != nil && cfg.column == "" {
+		return nil, nil, nil, err
+	}
+	in, err := cfg.open(args, s)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	l, err := layout(cfg.fields, in.header, cols, defaults)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return in, l, o, nil
+}
+
 // runTable prints c's record for each input.
 func runTable[T any](cfg *config, args []string, c command[T]) error {
 	s, err := cfg.check()
@@ -134,18 +159,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	if format == "text" && c.textDefaults != nil {
 		defaults = c.textDefaults
 	}
-	if _, err := layout(cfg.fields, nil, c.columns, defaults); err != nil && cfg.column == "" {
-		return err // a mistake in --fields, found before reading
-	}
-	in, err := cfg.open(args, s)
-	if err != nil {
-		return err
-	}
-	l, err := layout(cfg.fields, in.header, c.columns, defaults)
-	if err != nil {
-		return err
-	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults)
 	if err != nil {
 		return err
 	}
