@@ -32,8 +32,8 @@ const tenantsRead = "2026-12-01"
 // platform's key with every other such tenant.
 //
 // page is the page read that shows the shape, with its title; "not read"
-// marks a platform named by issue 19 for which no page could be read from
-// this machine, whose shape is the one that issue gives.
+// marks a platform asked for by this project's users for which no page
+// could be read from this machine, whose shape is the one they gave.
 var tenants = []struct {
 	shape, own, page, read string
 }{

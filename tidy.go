@@ -14,8 +14,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-// This file is the layer between a spreadsheet cell and [Parse] (issue
-// 18): [Tidy] turns a cell into the address text a person meant, or says
+// This file is the layer between a spreadsheet cell and [Parse]: [Tidy] turns a cell into the address text a person meant, or says
 // why the cell is not an address, and reports every change as a fact.
 
 // TidyOptions are the choices of [Tidy]. The zero value is the default.
@@ -133,8 +132,8 @@ const maxRounds = 3*maxUnwrap + 4
 //     and a "." or "," ("http.//") are repaired the same way. Misspelled
 //     schemes become http or https as Firefox's address bar makes them
 //     (browser.fixup.typo.scheme: "htp://", "ttps://", plus doubled
-//     letters "hhttp://": schemeTypos in tidy_lists.go). The rest are the
-//     typos of issue 18, which neither browser repairs: a missing ":"
+//     letters "hhttp://": schemeTypos in tidy_lists.go). The rest are
+//     typos seen in CRM exports, which neither browser repairs: a missing ":"
 //     ("http//", "https//", "http/", "http\\"), a doubled scheme, whose
 //     outer one goes ("http://http://acme.com", "http://https//acme.com"),
 //     "://" with no scheme before it, and "www," for "www.". A repaired

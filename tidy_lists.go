@@ -11,7 +11,7 @@ package webaddress
 // placeholders are the cell values that stand for "no website", compared
 // after the ends of the cell are tidied, in lowercase, with runs of white
 // space as one space and trailing ".", "!" and "?" left out. They are the
-// values of issue 18 and the ones spreadsheets and CRM exports write for
+// values people type for "none" and the ones spreadsheets and CRM exports write for
 // an empty or missing value (Excel's error values, "(blank)"), in the
 // languages of the project's users. A cell with no letter or digit, a
 // cell of zeros ("0", "00", "0.0") and a cell of only a scheme and "www"
