@@ -12,29 +12,41 @@
 // like a browser it accepts "HTTPS://Example.COM/a/../b" and writes
 // "https://example.com/b". Hosts that are not ASCII go through UTS #46,
 // Unicode IDNA Compatibility Processing
-// (https://www.unicode.org/reports/tr46/, through golang.org/x/net/idna); ASCII hosts are only lowercased and checked, as
-// the Standard says. Beyond the Standard, a host that is not ASCII and is
-// longer than 4096 UTF-16 code units fails, and so does an input longer
-// than 2 MiB (2,097,152 bytes, Chrome's limit), with the validation error
-// name "input-too-long". The limit holds for every entry point: ParseURL,
+// (https://www.unicode.org/reports/tr46/, through golang.org/x/net/idna);
+// ASCII hosts are only lowercased and checked, as the Standard says. Beyond
+// the Standard, a host that is not ASCII and is longer than 4096 UTF-16
+// code units fails, and so does an input longer than 2 MiB (2,097,152
+// bytes, Chrome's limit), with the validation error name
+// "input-too-long". The limit holds for every entry point: ParseURL,
 // URL.Parse, Parse, Clean and Lint, and for the href a setter makes.
 //
 // [Lint] reports each of the Standard's validation errors in an input, with
 // the byte span where it was found.
 //
 // The typed-address layer, [Parse] and [Address], takes what people type
-// into forms, CRMs and spreadsheets ("Example.com", "www.shop.co.uk/?utm_source=x#top",
-// "localhost:3000/x"): it trims white space, assumes https when no scheme
-// was written, and reports a canonical form, the facts found, and where
-// each component is in the input. [Address.Key] gives a comparison key
-// that is the same for the spellings of one page of one organization
-// (its versions never change once published), and [Address.Profile] tells
-// social-profile addresses apart.
+// into forms, CRMs and spreadsheets ("Example.com",
+// "www.shop.co.uk/?utm_source=x#top", "localhost:3000/x"): it trims white
+// space, assumes https when no scheme was written, and reports a canonical
+// form, the facts found, and where each component is in the input.
+// [Address.Key] gives a comparison key that is the same for the spellings
+// of one page of one owner ([KeyV1], [KeyV2]: a version never changes
+// once published), and [Address.Profile] tells social-profile addresses
+// apart.
+//
+// The messy-cell layer, [Tidy] and [ParseCell], sits between a spreadsheet
+// cell and Parse: it removes invisible characters and wrapping quotes,
+// repairs address-bar typos, unwraps safe-links, turns e-mail addresses
+// into their domain's website, and rejects placeholders ("N/A") and cells
+// of several addresses, with a fact for every change.
 //
 // The cleaner, [Clean] and [Cleaner], gives the answers of R's
 // safe_parse_url (package rurl) for every one of its options, on top of
 // the URL Standard's parser, and cleans columns of values that repeat in
 // parallel with a bounded cache.
+//
+// Every error the package returns has a [Code]; each Code is its own
+// sentinel for errors.Is. Package surt, beside this one, gives the SURT
+// keys of web archives.
 package webaddress
 
 import (
