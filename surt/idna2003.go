@@ -50,7 +50,7 @@ type span struct{ lo, hi rune }
 
 // inSpans reports whether r is in one of the sorted spans.
 func inSpans(spans []span, r rune) bool {
-	i, found := slices.BinarySearchFunc(spans, r, func(s span, r rune) int {
+	_, found := slices.BinarySearchFunc(spans, r, func(s span, r rune) int {
 		switch {
 		case s.hi < r:
 			return -1
@@ -59,7 +59,6 @@ func inSpans(spans []span, r rune) bool {
 		}
 		return 0
 	})
-	_ = i
 	return found
 }
 
