@@ -13,7 +13,7 @@ import (
 
 // This file holds the errors of the package: [ParseError], the URL
 // Standard's failure, and [Error], the failure of the typed layers (Parse,
-// Clean), each with a [Code].
+// Clean, Tidy), each with a [Code].
 
 // Code is the stable code of an error of this package, such as
 // "web.invalid-host": a program may store it, count it and compare it.
@@ -108,9 +108,9 @@ func (e *ParseError) Error() string {
 	return string(b)
 }
 
-// Error is the error of the typed layers, [Parse] and [Clean]: its
-// [Code], the input, where in it the failure was found, and the URL
-// Standard's failure behind it when there is one. Compare it with a Code
+// Error is the error of the typed layers, [Parse], [Clean] and [Tidy]
+// (and so [ParseCell]): its [Code], the input, where in it the failure was
+// found, and the URL Standard's failure behind it when there is one. Compare it with a Code
 // using errors.Is, or read it with errors.As.
 type Error struct {
 	Input  string      // the input as given
