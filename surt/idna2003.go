@@ -50,16 +50,20 @@ type span struct{ lo, hi rune }
 
 // inSpans reports whether r is in one of the sorted spans.
 func inSpans(spans []span, r rune) bool {
-	_, found := slices.BinarySearchFunc(spans, r, func(s span, r rune) int {
-		switch {
-		case s.hi < r:
-			return -1
-		case s.lo > r:
-			return 1
-		}
-		return 0
-	})
+	_, found := slices.BinarySearchFunc(spans, r, func(s span, r rune) int { return cmpRange(s.lo, s.hi, r) })
 	return found
+}
+
+// cmpRange compares the range from lo to hi with r, for a binary search:
+// -1 when the range is below r, +1 when it is above, 0 when it holds r.
+func cmpRange(lo, hi, r rune) int {
+	switch {
+	case hi < r:
+		return -1
+	case lo > r:
+		return 1
+	}
+	return 0
 }
 
 // lookup returns what the mapping of shifts and strings does with r: a
@@ -68,15 +72,7 @@ func lookup(shifts []shift, strings []expansion, r rune) (string, rune, bool) {
 	if i, ok := slices.BinarySearchFunc(strings, r, func(e expansion, r rune) int { return int(e.r - r) }); ok {
 		return strings[i].s, 0, true
 	}
-	i, found := slices.BinarySearchFunc(shifts, r, func(s shift, r rune) int {
-		switch {
-		case s.hi < r:
-			return -1
-		case s.lo > r:
-			return 1
-		}
-		return 0
-	})
+	i, found := slices.BinarySearchFunc(shifts, r, func(s shift, r rune) int { return cmpRange(s.lo, s.hi, r) })
 	if found && (r-shifts[i].lo)%shifts[i].stride == 0 {
 		return "", r + shifts[i].delta, false
 	}
