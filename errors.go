@@ -13,7 +13,7 @@ import (
 
 // This file holds the errors of the package: [ParseError], the URL
 // Standard's failure, and [Error], the failure of the typed layers (Parse,
-// Clean, Tidy), each with a [Code].
+// Tidy, and the cleaner of package clean), each with a [Code].
 
 // Code is the stable code of an error of this package, such as
 // "web.invalid-host": a program may store it, count it and compare it.
@@ -28,7 +28,7 @@ type Code string
 func (c Code) Error() string { return string(c) }
 
 // The codes of the URL parser's failures, which [ParseError], [Parse] and
-// [Clean] give.
+// the cleaner (package clean) give.
 const (
 	CodeHostMissing Code = "web.host-missing" // the address has no host: "https://", "http://user@/"
 	CodeInvalidHost Code = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
@@ -37,19 +37,10 @@ const (
 )
 
 // CodeInvalidUTF8 is the code of an input that is not valid UTF-8, which
-// [Parse] and [Clean] reject rather than read with U+FFFD in place of the
+// [Parse] and the cleaner reject rather than read with U+FFFD in place of the
 // bad bytes, as [ParseURL] does: text in another encoding (Latin-1,
 // Windows-1252) is never changed silently.
 const CodeInvalidUTF8 Code = "web.invalid-utf8"
-
-// The codes of [Clean]'s own failures.
-const (
-	CodeEmptyInput        Code = "clean.empty-input"        // the input is empty or white space
-	CodeUnsupportedScheme Code = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps followed by "//", whatever protocol_handling says
-	CodeSchemeMissing     Code = "clean.scheme-missing"     // no scheme, under scheme_policy "require"
-	CodeSchemeRelative    Code = "clean.scheme-relative"    // a "//host" input under SchemeRelativeError
-	CodeInvalidOption     Code = "clean.invalid-option"     // an option or its value is not one of safe_parse_url's
-)
 
 // ParseError reports why an input is not a URL. Name is the URL Standard's
 // validation error that made the parser return failure (e.g.
@@ -108,10 +99,11 @@ func (e *ParseError) Error() string {
 	return string(b)
 }
 
-// Error is the error of the typed layers, [Parse], [Clean] and [Tidy]
-// (and so [ParseCell]): its [Code], the input, where in it the failure was
-// found, and the URL Standard's failure behind it when there is one. Compare it with a Code
-// using errors.Is, or read it with errors.As.
+// Error is the error of the typed layers, [Parse] and [Tidy] (and so
+// [ParseCell]), and of the cleaner of package clean: its [Code], the
+// input, where in it the failure was found, and the URL Standard's failure
+// behind it when there is one. Compare it with a Code using errors.Is, or
+// read it with errors.As.
 type Error struct {
 	Input  string      // the input as given
 	Offset int         // the byte offset in Input where the failure was found; -1 when it is not in the input (an option)
@@ -130,7 +122,7 @@ func (e *Error) Code() Code { return e.code }
 // bytes is quoted in part, with its length.
 func (e *Error) Error() string {
 	b := append([]byte(nil), e.code...)
-	if e.code == CodeInvalidOption {
+	if e.Offset < 0 { // not about an input: an option
 		return string(append(append(b, ": "...), e.Reason...))
 	}
 	b = append(b, ": "...)
@@ -146,6 +138,15 @@ func (e *Error) Error() string {
 		b = append(b, e.Reason...)
 	}
 	return string(b)
+}
+
+// NewError returns an *Error with code: the failure of a layer built on
+// this package (the cleaner, package clean, makes its own with codes of
+// its own) found at byte offset of input, with reason saying what was
+// wrong. An offset of -1 says that the failure is not in an input but,
+// say, in an option: the message is then the code and reason alone.
+func NewError(code Code, input string, offset int, reason string) *Error {
+	return &Error{Input: input, Offset: offset, Reason: reason, code: code}
 }
 
 // Is reports whether target is e's [Code].

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
@@ -70,6 +71,30 @@ var idnaProfile = idna.New(
 	idna.CheckJoiners(true),
 	idna.VerifyDNSLength(false),
 )
+
+// DomainToASCII maps domain through UTS #46 ToASCII with the options of
+// the URL Standard's domain to ASCII (CheckHyphens, VerifyDnsLength and
+// Transitional_Processing false; CheckBidi and CheckJoiners true), the
+// profile the host parser uses for a host that is not ASCII. ok is false
+// when UTS #46 reports an error. Unlike the host parser it neither
+// percent-decodes domain nor checks it for forbidden domain code points:
+// it answers what one label or domain becomes, as [URL.Hostname] shows it.
+func DomainToASCII(domain string) (ascii string, ok bool) {
+	s, err := idnaProfile.ToASCII(domain)
+	return s, err == nil
+}
+
+// DomainToUnicode returns domain, an ASCII domain such as [URL.Hostname]
+// gives, with its Punycode labels ("xn--") in Unicode, as the URL
+// Standard's domain to Unicode does. ok is false, and the result domain
+// itself, when a label cannot be converted (which does not happen to a
+// host the parser wrote).
+func DomainToUnicode(domain string) (result string, ok bool) {
+	if s, err := idnaProfile.ToUnicode(domain); err == nil {
+		return s, true
+	}
+	return domain, false
+}
 
 // hostError is a host parser failure: the Standard's validation error and
 // where in the host input it was found, [at, end); end 0 means the whole
@@ -324,9 +349,7 @@ func idnaChecks(domain, result string) bool {
 
 // isLabelSeparator reports whether r is one of the code points UTS #46 maps
 // to the label separator U+002E (.).
-func isLabelSeparator(r rune) bool {
-	return r == '.' || r == '\u3002' || r == '\uFF0E' || r == '\uFF61'
-}
+func isLabelSeparator(r rune) bool { return urlchars.IsLabelSeparator(r) }
 
 // appendOpaqueHost runs the opaque-host parser.
 func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 )
@@ -484,8 +485,5 @@ func isDefaultDocument(seg []byte) bool {
 	return false
 }
 
-// isUnreserved reports whether c is an unreserved character of RFC 3986:
-// an ASCII letter or digit, "-", ".", "_" or "~".
-func isUnreserved(c byte) bool {
-	return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~'
-}
+// isUnreserved reports whether c is an unreserved character of RFC 3986.
+func isUnreserved(c byte) bool { return urlchars.IsUnreserved(c) }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the Standard's basic URL parser
@@ -93,6 +95,22 @@ func (t schemeType) defaultPort() int {
 		return 21
 	}
 	return -1
+}
+
+// DefaultPort returns the URL Standard's default port of scheme, in
+// decimal: "80" for http and ws, "443" for https and wss, "21" for ftp,
+// and "" for any other scheme (file and the schemes that are not special
+// have none). [URL.Port] is "" when the port is its scheme's default.
+func DefaultPort(scheme string) string {
+	switch schemeTypeOf([]byte(scheme)).defaultPort() {
+	case 80:
+		return "80"
+	case 443:
+		return "443"
+	case 21:
+		return "21"
+	}
+	return ""
 }
 
 // maxInput is the longest input the parser takes, in bytes: 2 MiB, the
@@ -1376,33 +1394,11 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
-// isSingleDot reports whether seg is a single-dot URL path segment: "." or
-// "%2e", ignoring ASCII case.
-func isSingleDot[S string | []byte](seg S) bool {
-	switch len(seg) {
-	case 1:
-		return seg[0] == '.'
-	case 3:
-		return isDot2e(seg)
-	}
-	return false
-}
+// isSingleDot reports whether seg is a single-dot URL path segment.
+func isSingleDot[S string | []byte](seg S) bool { return urlchars.IsSingleDot(seg) }
 
-// isDoubleDot reports whether seg is a double-dot URL path segment: "..",
-// ".%2e", "%2e." or "%2e%2e", ignoring ASCII case.
-func isDoubleDot[S string | []byte](seg S) bool {
-	switch len(seg) {
-	case 2:
-		return seg[0] == '.' && seg[1] == '.'
-	case 4:
-		return seg[0] == '.' && isDot2e(seg[1:]) || isDot2e(seg[:3]) && seg[3] == '.'
-	case 6:
-		return isDot2e(seg[:3]) && isDot2e(seg[3:])
-	}
-	return false
-}
-
-func isDot2e[S string | []byte](s S) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+// isDoubleDot reports whether seg is a double-dot URL path segment.
+func isDoubleDot[S string | []byte](seg S) bool { return urlchars.IsDoubleDot(seg) }
 
 // printableASCII reports whether every byte of s is from 0x20 to 0x7F:
 // then s has no tab or newline to remove and is valid UTF-8. It tests

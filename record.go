@@ -12,11 +12,11 @@ import (
 	"github.com/onecontact/webaddress/internal/record"
 )
 
-// This file defines the records of an address and of a cleaned value: the
-// columns, their JSON types and how an absent value is written, once, for
-// Address.MarshalJSON and Cleaned.MarshalJSON here, the webaddress
-// command's parse and clean output and the Beam pipeline's records (which
-// look them up in internal/record by name). Adding a column is one line
+// This file defines the records of an address: the columns, their JSON
+// types and how an absent value is written, once, for Address.MarshalJSON
+// here, the webaddress command's parse output and the Beam pipeline's
+// records (which look them up in internal/record by name; package clean
+// registers the record of a cleaned value the same way). Adding a column is one line
 // below. internal/record holds the encoding rules.
 
 // parseOutcome is the outcome of Parse for one input.
@@ -110,30 +110,6 @@ func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 	return b, true
 }
 
-// naColumn returns a column of Cleaned whose empty value is R's NA: absent.
-func naColumn(name string, get func(*Cleaned) string) record.Column[Cleaned] {
-	return record.Str(name, func(c *Cleaned) (string, bool) { s := get(c); return s, s != "" })
-}
-
-// cleanedColumns are the record of a value Clean cleaned: R's
-// safe_parse_url value, NA absent, then the error's columns.
-var cleanedColumns = append([]record.Column[Cleaned]{
-	record.Str("original_url", func(c *Cleaned) (string, bool) { return c.Original, true }),
-	naColumn("scheme", func(c *Cleaned) string { return c.Scheme }),
-	naColumn("host", func(c *Cleaned) string { return c.Host }),
-	naColumn("port", func(c *Cleaned) string { return c.Port }),
-	naColumn("path", func(c *Cleaned) string { return c.Path }),
-	naColumn("query", func(c *Cleaned) string { return c.Query }),
-	naColumn("fragment", func(c *Cleaned) string { return c.Fragment }),
-	naColumn("user", func(c *Cleaned) string { return c.User }),
-	naColumn("password", func(c *Cleaned) string { return c.Password }),
-	naColumn("domain", func(c *Cleaned) string { return c.Domain }),
-	naColumn("tld", func(c *Cleaned) string { return c.TLD }),
-	record.Bool("is_ip_host", func(c *Cleaned) (bool, bool) { return c.IsIPHost, c.Status != StatusError }),
-	naColumn("clean_url", func(c *Cleaned) string { return c.CleanURL }),
-	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
-}, record.ErrorColumns[Cleaned, Code](func(c *Cleaned) error { return c.Err })...)
-
 // The parse record is registered as "parse" with KeyV2, the key of
 // MarshalJSON and the default of the command-line tool and Beam, and as
 // "parse/KeyV1" and "parse/KeyV2" by key version.
@@ -141,12 +117,10 @@ func init() {
 	record.Register("parse", addressColumns(KeyV2))
 	record.Register("parse/KeyV1", addressColumns(KeyV1))
 	record.Register("parse/KeyV2", addressColumns(KeyV2))
-	record.Register("clean", cleanedColumns)
 }
 
 var (
 	addressLayout = record.NewLayout(addressColumns(KeyV2)...)
-	cleanedLayout = record.NewLayout(cleanedColumns...)
 )
 
 // MarshalJSON returns the address's record as a JSON object, the same
@@ -200,14 +174,4 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 	b.facts |= r.Facts & layerFacts
 	*a = b
 	return nil
-}
-
-// MarshalJSON returns the value as a JSON object, the same object as a line
-// of the webaddress command's clean output and of the Beam pipeline's
-// records in clean mode: R's names and values, with null for R's NA (the
-// empty strings of c) and for is_ip_host when the value failed, then
-// error_code and error (from Err; null when it is nil).
-func (c Cleaned) MarshalJSON() ([]byte, error) {
-	b, _ := cleanedLayout.AppendJSON(nil, nil, &c)
-	return b, nil
 }

@@ -513,9 +513,6 @@ func TestInputLimit(t *testing.T) {
 	if _, err := Parse(over); !errors.As(err, &pe) || pe.Name != "input-too-long" {
 		t.Errorf("Parse of %d bytes: %v", len(over), err)
 	}
-	if _, err := Clean(over, CleanOptions{}); !errors.As(err, &pe) || pe.Name != "input-too-long" {
-		t.Errorf("Clean of %d bytes: %v", len(over), err)
-	}
 	for _, vs := range [][]Violation{Lint(over), LintAddress(over), MustParseURL("https://example.com/").Lint(over)} {
 		if len(vs) != 1 || vs[0].Name != "input-too-long" || !vs[0].Failure {
 			t.Errorf("Lint of %d bytes: %v", len(over), vs)
@@ -549,9 +546,6 @@ func TestParseInvalidUTF8(t *testing.T) {
 		var e *Error
 		if !errors.Is(err, CodeInvalidUTF8) || !errors.As(err, &e) || e.Offset != tt.offset || e.Err != nil || err.Error() != tt.msg {
 			t.Errorf("Parse(%q) error = %v (%+v), want %s at %d: %s", tt.in, err, e, CodeInvalidUTF8, tt.offset, tt.msg)
-		}
-		if _, err := Clean(tt.in, CleanOptions{}); !errors.Is(err, CodeInvalidUTF8) || err.Error() != tt.msg {
-			t.Errorf("Clean(%q) error = %v, want %s", tt.in, err, tt.msg)
 		}
 	}
 	// ParseURL follows the Standard, which reads a scalar value string.

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -174,7 +175,7 @@ func TestCoders(t *testing.T) {
 				t.Errorf("Address of the cell %q: decoded %s, %v; want %s", cell, AddressJSON(back), err, AddressJSON(a))
 			}
 		}
-		c, err := webaddress.Clean(in, webaddress.CleanOptions{})
+		c, err := clean.Clean(in, clean.CleanOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -250,10 +251,10 @@ func surtCommand() command[table.SURTKey] {
 // value, with a Cleaner shared by the workers and one flag per option of
 // safe_parse_url, whose names and values come from the library.
 func cleanCommand(cfg *config) *cobra.Command {
-	names := webaddress.CleanOptionNames()
+	names := clean.CleanOptionNames()
 	values := make([]string, len(names))
 	cacheSize := 0
-	cols := record.Lookup[webaddress.Cleaned]("clean")
+	cols := record.Lookup[clean.Cleaned]("clean")
 	cmd := &cobra.Command{
 		Use:   "clean [ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
@@ -265,7 +266,7 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var opts webaddress.CleanOptions
+			var opts clean.CleanOptions
 			for i, name := range names {
 				if cmd.Flags().Changed(flagName(name)) {
 					if err := opts.Set(name, values[i]); err != nil {
@@ -273,19 +274,19 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 					}
 				}
 			}
-			c := webaddress.NewCleaner(opts, cacheSize)
-			return runTable(cfg, args, command[webaddress.Cleaned]{
+			c := clean.NewCleaner(opts, cacheSize)
+			return runTable(cfg, args, command[clean.Cleaned]{
 				columns: cols,
-				eval: one(func(value string) webaddress.Cleaned {
+				eval: one(func(value string) clean.Cleaned {
 					r, _ := c.Clean(value) // the error is r.Err
 					return r
 				}),
-				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
+				failed: func(r *clean.Cleaned) bool { return r.Err != nil },
 			})
 		},
 	}
 	for i, name := range names {
-		vs := webaddress.CleanOptionValues(name)
+		vs := clean.CleanOptionValues(name)
 		usage := "safe_parse_url's " + name + ": labels kept before the registrable domain, a number from 0 (default NULL: all)"
 		if vs != nil {
 			usage = "safe_parse_url's " + name + ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"

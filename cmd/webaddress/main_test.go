@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 )
 
 func TestMain(m *testing.M) {
@@ -204,7 +205,7 @@ func TestSameRecords(t *testing.T) {
 			switch len(args) {
 			case 1:
 				if args[0] == "clean" {
-					c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
+					c, _ := clean.Clean(in, clean.CleanOptions{})
 					want, _ = c.MarshalJSON()
 					break
 				}

@@ -22,7 +22,7 @@ const (
 	StepRead  = "read"  // the record was malformed (a *Fault)
 	StepParse = "parse" // webaddress.Parse failed
 	StepKey   = "key"   // webaddress.Parse failed, so there is no key
-	StepClean = "clean" // webaddress.Clean failed
+	StepClean = "clean" // clean.Clean (package webaddress/clean) failed
 	StepSURT  = "surt"  // surt.Key failed
 )
 

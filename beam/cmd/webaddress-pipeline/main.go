@@ -70,6 +70,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/clean"
 )
 
 // config is what the flags ask for.
@@ -77,7 +78,7 @@ type config struct {
 	input, output, mode string
 	read                webaddressbeam.ReadOptions
 	opts                webaddressbeam.Options // how parse and the groups read a value
-	clean               webaddress.CleanOptions
+	clean               clean.CleanOptions
 }
 
 var (
@@ -87,7 +88,7 @@ var (
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
-	modeFlag      = flag.String("mode", "parse", "what a record is: parse (the address: canonical form, key, facts, profile), clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags) or surt (the SURT key of web archives' CDX indexes, which the groups are by)")
+	modeFlag      = flag.String("mode", "parse", "what a record is: parse (the address: canonical form, key, facts, profile), clean (clean.Clean: R's safe_parse_url, with the --*-handling flags) or surt (the SURT key of web archives' CDX indexes, which the groups are by)")
 	rawFlag       = flag.Bool("raw", false, "with --mode parse or clean, read each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links and typos are read as URLs)")
 	keepEmails    = flag.Bool("keep-emails", false, "with --mode parse or clean, an e-mail address fails with web.email, instead of becoming its domain's website")
 	mergeInvalid  = flag.Bool("merge-invalid", false, "with --mode parse or clean, group the addresses that are not public websites (localhost, tel:) by key as the others, not each alone")
@@ -98,9 +99,9 @@ var (
 )
 
 func init() {
-	for _, name := range webaddress.CleanOptionNames() {
+	for _, name := range clean.CleanOptionNames() {
 		usage := "with --mode clean, safe_parse_url's " + name
-		if vs := webaddress.CleanOptionValues(name); vs != nil {
+		if vs := clean.CleanOptionValues(name); vs != nil {
 			usage += ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
 		} else {
 			usage += ": a number from 0 (default NULL: all)"
@@ -145,7 +146,7 @@ func configFromFlags() (config, error) {
 			}
 		}
 	}
-	for _, name := range webaddress.CleanOptionNames() {
+	for _, name := range clean.CleanOptionNames() {
 		if !isSet(flagName(name)) {
 			continue
 		}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/testfiles"
 	"github.com/onecontact/webaddress/surt"
 )
@@ -301,7 +302,7 @@ func TestBroken(t *testing.T) {
 func TestClean(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, dir, "urls.txt", strings.Join(values, "\n")+"\n")
-	var opts webaddress.CleanOptions
+	var opts clean.CleanOptions
 	if err := opts.Set("www_handling", "strip"); err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func TestClean(t *testing.T) {
 
 	var records, failed []string
 	for i, v := range values {
-		c, err := webaddress.Clean(v, opts)
+		c, err := clean.Clean(v, opts)
 		if err != nil {
 			var ce *webaddress.Error
 			errors.As(err, &ce)

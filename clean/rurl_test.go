@@ -2,12 +2,14 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package clean
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress"
 )
 
 // The characterization snapshot of rurl's own test suite: safe_parse_urls()
@@ -234,7 +236,7 @@ func TestCleanRurlCharacterization(t *testing.T) {
 			c, err := Clean(in, opts)
 			got := cleanRow(c)
 			if err != nil {
-				var ce *Error
+				var ce *webaddress.Error
 				if !errors.As(err, &ce) || c.Status != StatusError {
 					t.Errorf("%s: Clean(%q): %v, %+v", combo.combo, in, err, c)
 				}
