@@ -104,86 +104,13 @@ type hostError struct {
 	at, end int
 }
 
-// hostLint passes on the validation errors of a host that are not
-// failures, when the IP parsers are given one. n is the host input's
-// length; exact says whether offsets in the ASCII domain the host parser
-// works on are offsets in the host input too (no percent-decoding or IDNA
-// mapping happened), else errors get the whole host's span.
-type hostLint struct {
-	emit  func(v verr, start, end int) // spans in the host input
-	n     int
-	exact bool
-}
-
-// report passes on a validation error found at [start, end) in the host.
-func (h *hostLint) report(v verr, start, end int) {
-	if h == nil {
-		return
-	}
-	if !h.exact {
-		start, end = 0, h.n
-	}
-	h.emit(v, start, end)
-}
-
-// hostViolations finds the validation errors of a host input (as written,
-// between the authority's userinfo and port) that do not make it fail,
-// and passes each to emit with its span in input; the host parser reports
-// those that make it fail. special is whether the URL is special. For a
-// domain it finds domain-percent-encoded, the strict ToASCII run's
-// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
-// IPv6-piece-leading-zero.
-func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
-	hl := &hostLint{emit: emit, n: len(input), exact: true}
-	if len(input) > 1 && input[0] == '[' && input[len(input)-1] == ']' {
-		parseIPv6(input[1:len(input)-1], hl)
-		return
-	}
-	if !special || input == "" || input[0] == '[' {
-		return
-	}
-	// The host parser's steps 4 to 6: a percent-encoded byte is a
-	// domain-percent-encoded validation error, and the domain parser first
-	// runs ToASCII with beStrict.
-	domain := input
-	if indexEscape(input) >= 0 {
-		hl.report(vDomainPercentEncoded, 0, len(input))
-		domain = decodeUTF8(appendDecoded(nil, input))
-	}
-	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
-		// A failure only when the relaxed run fails too, which the host
-		// parser reports itself.
-		emit(vDomainToASCII, 0, len(input))
-	}
-	// The IPv4 parser, on the ASCII domain the domain parser gives for
-	// input (which percent-decodes it itself).
-	ascii, err := appendDomain(nil, input)
-	hl.exact = domain == input && isASCII(input)
-	if err == nil && endsInNumber(ascii) {
-		parseIPv4(ascii, hl)
-	}
-}
-
-// strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
-// with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
-// on.
-var strictProfile = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.Transitional(false),
-	idna.StrictDomainName(true),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.VerifyDNSLength(true),
-)
-
 // appendHost runs the host parser on input (a host as written, between the
 // authority's userinfo and port) and appends the serialized host to dst.
 // opaque is the parser's isOpaque argument: true for URLs that are not
 // special.
 //
 // The linter finds the validation errors that are not failures in a
-// second pass (parser.lintHost), so this one stays lean.
+// second pass (hostViolations, in lint.go), so this one stays lean.
 func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostError) {
 	// 1. If input starts with U+005B ([), then: ...
 	if len(input) > 0 && input[0] == '[' {

@@ -73,7 +73,7 @@ func isDomainName(s string) bool {
 // domain), or why the address is not turned into one.
 func emailWebsite(domain string) (site, reason string) {
 	d := strings.ToLower(domain)
-	if !allASCII(d) {
+	if !isASCII(d) {
 		// An internationalized domain: Parse maps it through UTS #46.
 		return d, ""
 	}

@@ -32,7 +32,7 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 		return p, false // http, https and schemeTypos start with "h" or "t"
 	}
 	i := 0
-	for i < len(text) && i < 8 && asciiLetter(text[i]) {
+	for i < len(text) && i < 8 && isAlpha(text[i]) {
 		i++
 	}
 	if i < 2 || i == len(text) || asciiAlnum(text[i]) {
