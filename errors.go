@@ -51,13 +51,23 @@ type ParseError struct {
 	Base   string // the base URL's href when a reference was resolved, else ""
 	Name   string // the validation error's name, as in the Standard's table
 	Offset int    // the byte offset in Input where the parser found it
+
+	v verr // the validation error Name names, as the parser found it
 }
 
 // Code returns the code of the failure: [CodeHostMissing],
-// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL].
+// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL]. It is the
+// code of the validation error the parser found; for a ParseError made
+// outside this package, that of the one Name names.
 func (e *ParseError) Code() Code {
-	c, _ := codeOf(e.Name)
-	return c
+	v := e.v
+	if v == vNone {
+		v = verrNamed(e.Name)
+	}
+	if c := v.code(); c != "" {
+		return c
+	}
+	return CodeInvalidURL
 }
 
 // Is reports whether target is e's [Code].
@@ -231,6 +241,49 @@ func parseFailure(input string, at int, prefix string, err error) *Error {
 	pe.Offset += len(prefix)
 	return &Error{Input: input, Offset: offset, Err: pe, code: pe.Code()}
 }
+
+// The codes of the errors that are not about an address but about a value
+// a method was given or read. Their messages are as each method's doc
+// says; errors.Is(err, code) and a Code method tell them apart.
+const (
+	// CodeInvalidArgument: a value a method does not take: a KeyVersion
+	// this package does not know ([KeyVersion.MarshalText]), text that is
+	// not a key version or not a list of fact names
+	// ([KeyVersion.UnmarshalText], [Facts.UnmarshalJSON]), the zero URL
+	// ([URL.NetURL]).
+	CodeInvalidArgument Code = "web.invalid-argument"
+	// CodeNetURL: net/url refuses the href of a URL ([URL.NetURL]), where
+	// it is stricter than the URL Standard; the error unwraps to
+	// net/url's *url.Error.
+	CodeNetURL Code = "web.net-url"
+	// CodeInvalidRecord: [Address.UnmarshalJSON] cannot read the record:
+	// it is not a JSON object of an address record (the error unwraps to
+	// encoding/json's), or it is the record of a value that failed.
+	CodeInvalidRecord Code = "web.invalid-record"
+)
+
+// valueError is an error of one of the codes above: its message as the
+// method writes it, its code, and the error behind it, if any.
+type valueError struct {
+	code Code
+	msg  string
+	err  error
+}
+
+// Error returns the message.
+func (e *valueError) Error() string { return e.msg }
+
+// Code returns the error's code.
+func (e *valueError) Code() Code { return e.code }
+
+// Is reports whether target is e's [Code].
+func (e *valueError) Is(target error) bool {
+	c, ok := target.(Code)
+	return ok && c == e.code
+}
+
+// Unwrap returns the error behind e, or nil.
+func (e *valueError) Unwrap() error { return e.err }
 
 // The codes of [Tidy]'s and [ParseCell]'s failures: a spreadsheet cell
 // that is not one website address. Each is its own group for a program

@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"bytes"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,18 +145,19 @@ func (v KeyVersion) String() string {
 }
 
 // MarshalText implements [encoding.TextMarshaler]: "1" for KeyV1, "2" for
-// KeyV2. A version this package does not know is an error.
+// KeyV2. A version this package does not know is an error of code
+// [CodeInvalidArgument].
 func (v KeyVersion) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, errors.New("webaddress: " + v.String() + " is not a key version (1 or 2)")
+		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: " + v.String() + " is not a key version (1 or 2)"}
 	}
 	return []byte{'0' + byte(v)}, nil
 }
 
 // UnmarshalText implements [encoding.TextUnmarshaler], so that a
 // KeyVersion can be a flag.TextVar or a JSON string: it reads "1" or "2"
-// (or "KeyV1", "KeyV2", as String writes them). Anything else is an error,
-// and v is left unchanged.
+// (or "KeyV1", "KeyV2", as String writes them). Anything else is an error
+// of code [CodeInvalidArgument], and v is left unchanged.
 func (v *KeyVersion) UnmarshalText(text []byte) error {
 	switch string(text) {
 	case "1", "KeyV1":
@@ -165,7 +165,7 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 	case "2", "KeyV2":
 		*v = KeyV2
 	default:
-		return errors.New("webaddress: key version " + strconv.Quote(string(text)) + " is not 1 or 2")
+		return &valueError{code: CodeInvalidArgument, msg: "webaddress: key version " + strconv.Quote(string(text)) + " is not 1 or 2"}
 	}
 	return nil
 }

@@ -366,7 +366,7 @@ func (p *parser) cpEnd(i int) int {
 // error returns the recorded failure as a *ParseError, with its offset
 // mapped back to the input as given.
 func (p *parser) error() error {
-	e := &ParseError{Input: p.raw, Name: p.err.String(), Offset: p.rawOffset(p.errAt)}
+	e := &ParseError{Input: p.raw, Name: p.err.String(), Offset: p.rawOffset(p.errAt), v: p.err}
 	if p.base != nil {
 		e.Base = p.base.href
 	}

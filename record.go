@@ -145,8 +145,9 @@ func (a Address) MarshalJSON() ([]byte, error) {
 // messy-cell layer added, the cell (the record's input) and the layer's
 // facts, so that an Address of [ParseCell] round-trips. The other columns
 // are derived from the text, not read. The record of a value that failed
-// holds no address, and is an error naming its code; so is a text that
-// does not parse.
+// holds no address, and is an error of code [CodeInvalidRecord] naming
+// the value's code, as is a record that is not JSON; a text that does not
+// parse is Parse's error.
 func (a *Address) UnmarshalJSON(data []byte) error {
 	var r struct {
 		Input     string  `json:"input"`
@@ -155,14 +156,14 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 		ErrorCode *string `json:"error_code"`
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
-		return fmt.Errorf("webaddress: reading an address record: %w", err)
+		return &valueError{code: CodeInvalidRecord, msg: "webaddress: reading an address record: " + err.Error(), err: err}
 	}
 	if r.Text == nil {
 		code := "no text"
 		if r.ErrorCode != nil {
 			code = *r.ErrorCode
 		}
-		return fmt.Errorf("webaddress: the record of %q holds no address (%s)", r.Input, code)
+		return &valueError{code: CodeInvalidRecord, msg: fmt.Sprintf("webaddress: the record of %q holds no address (%s)", r.Input, code)}
 	}
 	b, err := Parse(*r.Text)
 	if err != nil {

@@ -39,7 +39,7 @@ func readTyped(input string) (typedInput, *Error) {
 	t.text, t.lead = trimSpace(input)
 	if len(t.text) > maxInput {
 		at := t.lead + maxInput
-		pe := &ParseError{Input: input, Name: vInputTooLong.String(), Offset: at}
+		pe := &ParseError{Input: input, Name: vInputTooLong.String(), Offset: at, v: vInputTooLong}
 		return t, &Error{Input: input, Offset: at, Err: pe, code: CodeInvalidURL}
 	}
 	return t, nil

@@ -5,7 +5,6 @@
 package webaddress
 
 import (
-	"errors"
 	"fmt"
 	"net/netip"
 	"net/url"
@@ -131,12 +130,17 @@ func (u URL) Redacted() string { return u.maskPassword(u.href) }
 // other packages that take one: net/url's parse of u's href. It fails
 // only where net/url is stricter than the URL Standard, such as on a "%"
 // in the path that two hex digits do not follow (the Standard keeps it),
-// and on the zero URL.
+// with an error of code [CodeNetURL] that unwraps to net/url's, and on
+// the zero URL, with one of code [CodeInvalidArgument].
 func (u URL) NetURL() (*url.URL, error) {
 	if !u.IsValid() {
-		return nil, errors.New("webaddress: NetURL of the zero URL")
+		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: NetURL of the zero URL"}
 	}
-	return url.Parse(u.href)
+	nu, err := url.Parse(u.href)
+	if err != nil {
+		return nil, &valueError{code: CodeNetURL, msg: err.Error(), err: err}
+	}
+	return nu, nil
 }
 
 // URLFromNetURL returns the URL that the URL Standard's parser makes of

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -566,5 +567,50 @@ func TestErrorQuotesLongInput(t *testing.T) {
 	_, err = ParseURL(long)
 	if err == nil || !strings.HasPrefix(err.Error(), `ParseURL("https://aaaa`) || !strings.Contains(err.Error(), `"… (219 bytes)): port-out-of-range at byte 213`) {
 		t.Errorf("ParseURL(long) error = %v", err)
+	}
+}
+
+// TestEveryErrorHasCode: the errors that are not about an address (a
+// value a method was given or read) have a Code too, and keep their
+// messages.
+func TestEveryErrorHasCode(t *testing.T) {
+	var v KeyVersion
+	var f Facts
+	var a Address
+	_, netErr := MustParseURL("https://example.com/%zz").NetURL()
+	_, zeroErr := URL{}.NetURL()
+	_, keyErr := KeyVersion(9).MarshalText()
+	tests := []struct {
+		err  error
+		code Code
+		msg  string
+	}{
+		{keyErr, CodeInvalidArgument, "webaddress: KeyVersion(9) is not a key version (1 or 2)"},
+		{v.UnmarshalText([]byte("3")), CodeInvalidArgument, `webaddress: key version "3" is not 1 or 2`},
+		{f.UnmarshalJSON([]byte(`["no-such-fact"]`)), CodeInvalidArgument, `webaddress: unknown fact "no-such-fact"`},
+		{f.UnmarshalJSON([]byte(`{`)), CodeInvalidArgument, "unexpected end of JSON input"},
+		{zeroErr, CodeInvalidArgument, "webaddress: NetURL of the zero URL"},
+		{netErr, CodeNetURL, `parse "https://example.com/%zz": invalid URL escape "%zz"`},
+		{a.UnmarshalJSON([]byte(`[`)), CodeInvalidRecord, "webaddress: reading an address record: unexpected end of JSON input"},
+		{a.UnmarshalJSON([]byte(`{"input":"x","text":null,"error_code":"web.email"}`)), CodeInvalidRecord, `webaddress: the record of "x" holds no address (web.email)`},
+	}
+	for _, tt := range tests {
+		var c interface{ Code() Code }
+		if !errors.Is(tt.err, tt.code) || !errors.As(tt.err, &c) || c.Code() != tt.code || tt.err.Error() != tt.msg {
+			t.Errorf("error %v: want code %s and message %s", tt.err, tt.code, tt.msg)
+		}
+	}
+	var ue *url.Error
+	if !errors.As(netErr, &ue) {
+		t.Errorf("NetURL's error %v does not unwrap to a *url.Error", netErr)
+	}
+	// ParseError's code is its validation error's, held as a value.
+	_, err := ParseURL("http://[::1")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.v != vIPv6Unclosed || pe.Code() != CodeInvalidHost {
+		t.Errorf("ParseURL(http://[::1): %#v", err)
+	}
+	if c := (&ParseError{Name: "port-out-of-range"}).Code(); c != CodeInvalidPort {
+		t.Errorf("a ParseError made by name: code %s", c)
 	}
 }
