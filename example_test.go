@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -441,4 +442,34 @@ func ExampleTidied_CellSpan() {
 	// "https://Acme.com/x" 2
 	// {8 16} "Acme.com"
 	// {10 18} "Acme.com"
+}
+
+// Hostname is the URL Standard's hostname: an IPv6 address keeps its
+// brackets, unlike net/url's URL.Hostname.
+func ExampleURL_Hostname() {
+	for _, in := range []string{"https://Bücher.Example:8080/", "http://[::1]:80/", "http://127.1/"} {
+		u := webaddress.MustParseURL(in)
+		nu, _ := url.Parse(in)
+		a, isIP := u.HostAddr()
+		fmt.Printf("%-22q net/url %-20q HostAddr %v %v\n", u.Hostname(), nu.Hostname(), a, isIP)
+	}
+	// Output:
+	// "xn--bcher-kva.example" net/url "Bücher.Example"     HostAddr invalid IP false
+	// "[::1]"                net/url "::1"                HostAddr ::1 true
+	// "127.0.0.1"            net/url "127.1"              HostAddr 127.0.0.1 true
+}
+
+// Query is the raw query, as net/url's URL.RawQuery, and tells an empty
+// query from none; Search is the Standard's search.
+func ExampleURL_Query() {
+	for _, in := range []string{"https://example.com/?a=1&b=%C3%A9", "https://example.com/?", "https://example.com/"} {
+		u := webaddress.MustParseURL(in)
+		q, ok := u.Query()
+		nu, _ := url.Parse(in)
+		fmt.Printf("%q %v Search %q; net/url RawQuery %q\n", q, ok, u.Search(), nu.RawQuery)
+	}
+	// Output:
+	// "a=1&b=%C3%A9" true Search "?a=1&b=%C3%A9"; net/url RawQuery "a=1&b=%C3%A9"
+	// "" true Search ""; net/url RawQuery ""
+	// "" false Search ""; net/url RawQuery ""
 }

@@ -232,6 +232,11 @@ func (u URL) Host() string {
 // Hostname returns u's host, serialized: a lowercase ASCII domain, a
 // dotted-decimal IPv4 address, a bracketed IPv6 address, an opaque host,
 // or "" for the empty or null host.
+//
+// It is the URL Standard's hostname getter (new URL().hostname in a
+// browser), which keeps the brackets of an IPv6 address ("[::1]"), unlike
+// the method of the same name of net/url's URL, which removes them ("::1").
+// [URL.HostAddr] gives an IP address without them, as a [netip.Addr].
 func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
 // HostKind returns what u's host is.
@@ -264,6 +269,12 @@ func (u URL) Search() string {
 
 // Query returns u's query without its "?", and whether it is not null (so
 // "https://x/?" has an empty query and "https://x/" a null one).
+//
+// It is the query as the URL Standard's parser serialized it, like the
+// RawQuery field of net/url's URL, and unlike net/url's Query method, which
+// parses the query into url.Values: [URL.SearchParams] does that here.
+// [URL.Search] is the Standard's search getter, "?" and the query, or ""
+// for an empty or null one.
 func (u URL) Query() (query string, ok bool) {
 	if u.queryStart == 0 {
 		return "", false
