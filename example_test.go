@@ -473,3 +473,69 @@ func ExampleURL_Query() {
 	// "" true Search ""; net/url RawQuery ""
 	// "" false Search ""; net/url RawQuery ""
 }
+
+// A layer on top of this package reads a typed input with a scheme of its
+// own choosing: here "example.com:8080/a" as http, not as Parse's https.
+func ExampleTypedInput_ParseURL() {
+	t, err := webaddress.ReadTyped("  example.com:8080/a ")
+	if err != nil {
+		panic(err)
+	}
+	u, fields, err := t.ParseURL(0, "http")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href(), t.Lead(), fields.Host, fields.Port)
+	// Output:
+	// http://example.com:8080/a 2 {2 13} {14 18}
+}
+
+// NewError makes an *Error with a code of the caller's own.
+func ExampleNewError() {
+	const codeTooShort webaddress.Code = "app.too-short"
+	err := webaddress.NewError(codeTooShort, "a.b", 0, "a host of three bytes")
+	fmt.Println(err, errors.Is(err, codeTooShort))
+	// Output:
+	// app.too-short: "a.b": a host of three bytes true
+}
+
+func ExamplePublicSuffix() {
+	for _, d := range []string{"www.example.co.uk", "user.github.io", "example.invalid-tld"} {
+		suffix, icann, listed := webaddress.PublicSuffix(d)
+		fmt.Printf("%-20s %-10s icann %-5v listed %-5v %s\n", d, suffix, icann, listed, webaddress.RegistrableDomain(d, suffix))
+	}
+	// Output:
+	// www.example.co.uk    co.uk      icann true  listed true  example.co.uk
+	// user.github.io       github.io  icann false listed true  user.github.io
+	// example.invalid-tld  invalid-tld icann false listed false example.invalid-tld
+}
+
+func ExampleDomainToASCII() {
+	ascii, ok := webaddress.DomainToASCII("Bücher.example")
+	uni, _ := webaddress.DomainToUnicode(ascii)
+	fmt.Println(ascii, ok, uni)
+	// Output:
+	// xn--bcher-kva.example true bücher.example
+}
+
+func ExampleDefaultPort() {
+	fmt.Printf("%q %q %q %q\n", webaddress.DefaultPort("http"), webaddress.DefaultPort("wss"), webaddress.DefaultPort("ftp"), webaddress.DefaultPort("ftps"))
+	// Output:
+	// "80" "443" "21" ""
+}
+
+func ExampleIsTrackingParam() {
+	fmt.Println(webaddress.IsTrackingParam("utm_source"), webaddress.IsTrackingParam("UTM_SOURCE"), webaddress.IsTrackingParam("id"))
+	// Output:
+	// true false false
+}
+
+// AddressFromRecord rebuilds an Address from the columns of its record
+// that a program stored: the cell, the text parsed, and the facts.
+func ExampleAddressFromRecord() {
+	a, _ := webaddress.ParseCell("“Acme.com”", webaddress.TidyOptions{})
+	b, err := webaddress.AddressFromRecord(a.Cell(), a.Input(), a.Facts())
+	fmt.Println(b.Cell(), b.Input(), b.Facts(), err, b.Canonical() == a.Canonical())
+	// Output:
+	// “Acme.com” Acme.com scheme-assumed|wrapping-removed <nil> true
+}

@@ -165,14 +165,30 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 		}
 		return &valueError{code: CodeInvalidRecord, msg: fmt.Sprintf("webaddress: the record of %q holds no address (%s)", r.Input, code)}
 	}
-	b, err := Parse(*r.Text)
+	b, err := AddressFromRecord(r.Input, *r.Text, r.Facts)
 	if err != nil {
 		return err
 	}
-	if r.Input != *r.Text {
-		b.cell = r.Input
-	}
-	b.facts |= r.Facts & layerFacts
 	*a = b
 	return nil
+}
+
+// AddressFromRecord returns the Address whose record has these input (the
+// cell, [Address.Cell]), text ([Address.Input]) and facts
+// ([Address.Facts]), as [Address.UnmarshalJSON] reads a record back: it
+// parses text again with [Parse] and keeps what the messy-cell layer added,
+// the cell and the layer's facts; the other facts are Parse's own. A
+// program that stores an Address in a form of its own (the Beam pipeline's
+// coder stores these three) rebuilds it with AddressFromRecord. A text that
+// does not parse is Parse's error.
+func AddressFromRecord(input, text string, facts Facts) (Address, error) {
+	b, err := Parse(text)
+	if err != nil {
+		return b, err
+	}
+	if input != text {
+		b.cell = input
+	}
+	b.facts |= facts & layerFacts
+	return b, nil
 }

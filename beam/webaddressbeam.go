@@ -52,6 +52,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -136,21 +137,18 @@ func (o Options) checked(transform string) Options {
 	return o
 }
 
-// parse reads cell as the options say: webaddress.ParseCell (an Address
-// whose Cell is the cell, and Input the text that was parsed), or
-// webaddress.Parse.
+// parse reads cell as the options say, by the rules the tool reads a cell
+// with (internal/cells): webaddress.ParseCell (an Address whose Cell is
+// the cell, and Input the text that was parsed), or webaddress.Parse.
 func (o Options) parse(cell string) (webaddress.Address, error) {
-	if o.Raw {
-		return webaddress.Parse(cell)
-	}
-	return webaddress.ParseCell(cell, webaddress.TidyOptions{EmailToWebsite: !o.KeepEmails})
+	return cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}.Parse(cell)
 }
 
 // alone reports whether a is a group of its own in Dedupe: an address
-// that is not a public website, or not a website, unless MergeInvalid.
+// that is not a public website, or not a website (cells.KeptApart),
+// unless MergeInvalid.
 func (o Options) alone(a webaddress.Address) bool {
-	f := a.Facts()
-	return !o.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme))
+	return !o.MergeInvalid && cells.KeptApart(a)
 }
 
 // The counters the transforms keep, in the namespace "webaddress": read,
@@ -203,9 +201,10 @@ func init() {
 }
 
 // encodeAddress encodes an Address as its facts, its cell and the text that
-// was parsed; decodeAddress parses the text again (Parse and the
-// messy-cell layer are deterministic) and adds the facts of the layer, which
-// gives the same Address.
+// was parsed, the columns of its record that webaddress.AddressFromRecord
+// reads back; decodeAddress rebuilds it that way, as Address.UnmarshalJSON
+// does (Parse and the messy-cell layer are deterministic), which gives the
+// same Address.
 func encodeAddress(a webaddress.Address) []byte {
 	cell, text := a.Cell(), a.Input()
 	b := binary.AppendUvarint(make([]byte, 0, 2+len(cell)+len(text)), uint64(a.Facts()))
@@ -225,14 +224,11 @@ func decodeAddress(b []byte) (webaddress.Address, error) {
 		return webaddress.Address{}, errors.New("webaddressbeam: decoding an Address: no cell")
 	}
 	cell, text := string(b[n:n+int(size)]), string(b[n+int(size):])
-	a, err := webaddress.Parse(text)
+	a, err := webaddress.AddressFromRecord(cell, text, webaddress.Facts(facts))
 	if err != nil {
 		return a, fmt.Errorf("webaddressbeam: decoding an Address: %w", err)
 	}
-	if cell == text && a.Facts() == webaddress.Facts(facts) {
-		return a, nil // an Address of Parse, or of the layer with nothing to add
-	}
-	return webaddress.Tidied{Cell: cell, Text: text, Start: -1, Facts: webaddress.Facts(facts)}.Parse()
+	return a, nil
 }
 
 // encodeCleaned encodes a Cleaned value as its JSON record, which

@@ -17,6 +17,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -300,5 +301,6 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 	return cmd
 }
 
-// flagName is the flag of R's argument name.
-func flagName(name string) string { return strings.ReplaceAll(name, "_", "-") }
+// flagName is the flag of R's argument name, as the tool and the pipeline
+// both name it.
+var flagName = cells.FlagName

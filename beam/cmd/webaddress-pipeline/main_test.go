@@ -357,7 +357,7 @@ func TestModes(t *testing.T) {
 	for i, v := range values {
 		k, err := surt.Key(v)
 		if err != nil {
-			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "surt", ErrorCode: err.(*surt.Error).Code(), Error: err.Error(), File: in, Line: int64(i + 1)}))
+			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "surt", ErrorCode: string(err.(*surt.Error).Code()), Error: err.Error(), File: in, Line: int64(i + 1)}))
 			continue
 		}
 		records = append(records, webaddressbeam.SURTJSON(k, v))
@@ -421,7 +421,7 @@ func TestFlags(t *testing.T) {
 	}{
 		{[]string{"--output", out}, 2, "--input is required"},
 		{[]string{"--input", in}, 2, "--output is required"},
-		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want text, csv or tsv`},
+		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want lines, csv or tsv`},
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
 		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
