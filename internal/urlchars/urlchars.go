@@ -20,7 +20,15 @@ func IsAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // IsHex reports whether c is an ASCII hex digit.
-func IsHex(c byte) bool { return IsDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
+func IsHex(c byte) bool { return hexDigits[c] }
+
+// hexDigits says which bytes are ASCII hex digits: a table, as the URL
+// parser's charClass is, for its hot loops.
+var hexDigits = [256]bool{
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+}
 
 // Unhex returns the value of the hex digit c.
 func Unhex(c byte) byte {
