@@ -74,6 +74,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -96,16 +97,25 @@ func main() {
 		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
 		debug.SetGCPercent(300)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, watchSignals()))
 }
 
 // run is the whole command: args are the command-line arguments without
 // the program name. It returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRoot(&config{stdin: stdin, stdout: stdout, stderr: stderr})
+	return runWith(args, stdin, stdout, stderr, nil)
+}
+
+// runWith is run, stopped by intr (nil: never).
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *interruption) int {
+	root := newRoot(&config{stdin: stdin, stdout: stdout, stderr: stderr, intr: intr})
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		fmt.Fprintf(stderr, "webaddress: %v\n", err)
+		var ie *interruptedError
+		if errors.As(err, &ie) {
+			return ie.exitStatus()
+		}
 		return 1
 	}
 	return 0
@@ -121,6 +131,7 @@ type config struct {
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	intr           *interruption // SIGINT and SIGTERM; nil in tests
 }
 
 func newRoot(cfg *config) *cobra.Command {

@@ -109,8 +109,12 @@ type Fault struct {
 func (f *Fault) Code() webaddress.Code { return f.code }
 
 // Error returns a message such as `record.bare-quote: line 11: a quote
-// inside unquoted field 2 (byte 14)`.
+// inside unquoted field 2 (byte 14)`, or "lines 11 to 14" for a record of
+// several lines.
 func (f *Fault) Error() string {
+	if f.Lines > 1 {
+		return string(f.code) + ": lines " + strconv.Itoa(f.Line) + " to " + strconv.Itoa(f.Line+f.Lines-1) + ": " + f.Reason
+	}
 	return string(f.code) + ": line " + strconv.Itoa(f.Line) + ": " + f.Reason
 }
 
@@ -504,11 +508,11 @@ func (r *Reader) skipLong(start int, sc *scanner, line []byte) *Fault {
 		ended = sc.eol()
 	}
 	r.release()
-	reason := fmt.Sprintf("field %d opens a quote not closed within %d bytes (the record's limit): lines %d to %d, %d bytes, rejected as one record",
-		sc.fields+1, r.max, start, r.line, size)
+	reason := fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record: its %d bytes are rejected as one record",
+		sc.fields+1, r.max, size)
 	if !ended {
-		reason = fmt.Sprintf("field %d opens a quote not closed within %d bytes (the record's limit) nor after: lines %d to %d, the rest of the input, rejected as one record",
-			sc.fields+1, r.max, start, r.line)
+		reason = fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record, nor after: the rest of the input is rejected with it",
+			sc.fields+1, r.max)
 	}
 	return &Fault{Line: start, Lines: r.line - start + 1, Raw: raw, Reason: reason, code: CodeTooLong}
 }

@@ -142,7 +142,7 @@ func TestReaderFaultMessage(t *testing.T) {
 	r = NewReader(strings.NewReader("a,b\n1,\"x\n\ny\"z\n"), Options{Delimiter: ','})
 	r.Header()
 	_, err = r.Read()
-	if got, want := fmt.Sprint(err), "record.text-after-quote: line 2: text after the closing quote of field 2 (line 4, byte 2)"; got != want {
+	if got, want := fmt.Sprint(err), "record.text-after-quote: lines 2 to 4: text after the closing quote of field 2 (line 4, byte 2)"; got != want {
 		t.Errorf("fault: %q, want %q", got, want)
 	}
 }
