@@ -140,6 +140,10 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, errors.New("the input is empty: it has no header row")
 		}
+		var encErr *table.EncodingError
+		if errors.As(err, &encErr) {
+			return nil, encodingHint(err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
 		}

@@ -143,7 +143,12 @@ from its arguments, from the lines of standard input, or from a column of a
 CSV or TSV file on standard input (--column NAME), whose other columns pass
 through with the results added. One output row per input, in order; a
 malformed CSV record stops the run (or, with --on-bad-record skip, is
-rejected), and is never merged into another.`,
+rejected, all its lines), and is never merged into another. Lines end in
+LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
+over its lines: a quoted field running on further is malformed
+(record.too-long), one record up to where its quote closes. SIGINT or
+SIGTERM stops the reading: the rows read are written, whole, and the
+summary says the run was interrupted (exit status 130 or 143).`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,

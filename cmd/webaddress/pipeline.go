@@ -260,6 +260,16 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	return cfg.finish(in, o, n, false, err)
 }
 
+// encodingHint adds to an input that looks to be in another encoding the
+// flag that reads it.
+func encodingHint(err error) error {
+	var e *table.EncodingError
+	if errors.As(err, &e) {
+		return fmt.Errorf("%w (--encoding %s)", err, e.Encoding)
+	}
+	return err
+}
+
 // stopCounts says what a run that stopped at a malformed record read and
 // wrote before it: "9 rows read and written", or, when they differ,
 // "3 rows read, 2 written" (dedupe --first) or "3 rows read, in 2 groups
@@ -295,6 +305,7 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error
 	if rerr := in.rejects.close(); err == nil {
 		err = rerr
 	}
+	err = encodingHint(err)
 	var f *table.Fault
 	if errors.As(err, &f) {
 		return fmt.Errorf("%v: %s\n(%s before it; --on-bad-record skip rejects such records and reads on)",

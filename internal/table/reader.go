@@ -48,6 +48,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -276,32 +277,56 @@ func (r *Reader) piece() (p []byte, end bool, err error) {
 // end of the input; io.EOF when there is no more. It is valid until the
 // next call.
 func (r *Reader) nextLine() ([]byte, error) {
+	p, end, err := r.firstPiece()
+	if err != nil || end {
+		return p, err
+	}
+	// A line longer than what is buffered: gather its pieces, then put
+	// them together once, in a buffer of its size.
+	chunks, n, err := r.gather(p)
+	if err != nil {
+		return nil, err
+	}
+	r.long = slices.Grow(r.long[:0], n)
+	for _, c := range chunks {
+		r.long = append(r.long, c...)
+	}
+	return r.long, nil
+}
+
+// firstPiece returns the first piece of the next line (the line whole when
+// end), counting the line; io.EOF when there is no more.
+func (r *Reader) firstPiece() ([]byte, bool, error) {
 	if r.err != nil {
-		return nil, r.err
+		return nil, false, r.err
 	}
 	p, end, err := r.piece()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, io.EOF
+			return nil, false, io.EOF
 		}
-		return nil, err
-	}
-	if !end {
-		// A line longer than what is buffered: gather its pieces.
-		r.long = append(r.long[:0], p...)
-		for !end {
-			if p, end, err = r.piece(); errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			r.long = append(r.long, p...)
-		}
-		p = r.long
+		return nil, false, err
 	}
 	r.line++
-	return p, nil
+	return p, end, nil
+}
+
+// gather returns the pieces of a line that does not fit in what is
+// buffered, from its first, p, and their length.
+func (r *Reader) gather(p []byte) (chunks [][]byte, n int, err error) {
+	chunks = [][]byte{bytes.Clone(p)}
+	n = len(p)
+	for end := false; !end; {
+		if p, end, err = r.piece(); errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		chunks = append(chunks, bytes.Clone(p))
+		n += len(p)
+	}
+	return chunks, n, nil
 }
 
 // release lets go of the buffers of a huge record once it is read, so
@@ -322,13 +347,29 @@ func (r *Reader) release() {
 
 // readValue reads a line as one value, without its line end.
 func (r *Reader) readValue() (Record, error) {
-	line, err := r.nextLine()
+	p, end, err := r.firstPiece()
 	if err != nil {
 		return Record{}, err
 	}
-	v := string(trimEOL(line))
-	r.release()
-	return Record{Line: r.line, Lines: 1, Fields: []string{v}}, nil
+	if end {
+		return Record{Line: r.line, Lines: 1, Fields: []string{string(trimEOL(p))}}, nil
+	}
+	// A long line: its value is put together once, from its pieces.
+	chunks, n, err := r.gather(p)
+	if err != nil {
+		return Record{}, err
+	}
+	last := chunks[len(chunks)-1]
+	eol := len(last) - len(trimEOL(last))
+	var b strings.Builder
+	b.Grow(n - eol)
+	for i, c := range chunks {
+		if i == len(chunks)-1 {
+			c = trimEOL(c)
+		}
+		b.Write(c)
+	}
+	return Record{Line: r.line, Lines: 1, Fields: []string{b.String()}}, nil
 }
 
 // trimEOL returns line without its line end: "\n", "\r\n" or "\r".
