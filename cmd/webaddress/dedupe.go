@@ -6,6 +6,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -193,6 +195,12 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
 	if err != nil {
 		return err
+	}
+	if os.Getenv("GOGC") == "" {
+		// Its live heap grows with the groups: at main's 300, garbage
+		// would be let grow to three times it (2,000,000 addresses: 575
+		// MB at 300, 377 MB at 100).
+		debug.SetGCPercent(100)
 	}
 	var groups []entry
 	seen := make(map[string]*group)

@@ -28,14 +28,18 @@
 // its name).
 //
 // A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the
-// same quoting both ways. A malformed record (a stray quote, a quote never
-// closed, a field too many or too few) is never merged into another. By
-// default (--on-bad-record error) the run stops at it with a non-zero exit
-// status and a message naming its line, after writing the rows before it;
-// with --on-bad-record skip it is rejected (to --rejects FILE as JSON lines,
-// else to standard error) and reading goes on at the next line. Rows read =
-// rows written + rows rejected, always, and the summary on standard error
-// says so. A header name that comes again is renamed NAME_2, and said so. A
+// same quoting both ways; lines end in LF, CRLF or CR alone. A malformed
+// record (a stray quote, a quote never closed, a field too many or too few)
+// is never merged into another. By default (--on-bad-record error) the run
+// stops at it with a non-zero exit status and a message naming its line,
+// after writing the rows before it; with --on-bad-record skip it is
+// rejected, all its lines (to --rejects FILE as JSON lines, else to
+// standard error) and reading goes on where the next record starts (after
+// its first line, for a quote never closed). A record may span at most 4
+// MiB over its lines (record.too-long). Rows read = rows written + rows
+// rejected, always, and the summary on standard error says so. SIGINT or
+// SIGTERM stops the reading: the rows read are written, whole, and the
+// summary says the run was interrupted. A header name that comes again is renamed NAME_2, and said so. A
 // blank line is skipped and counted, except in a file of one column, where
 // it is an empty value.
 //
