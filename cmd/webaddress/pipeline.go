@@ -12,7 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
@@ -96,6 +99,7 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 					}
 					if err == nil {
 						b.recs = append(b.recs, r)
+						noteHuge(r)
 						continue
 					}
 				}
@@ -168,6 +172,29 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 		}
 	}
 }
+
+// hugeRecord is the size of a record from which the garbage collector
+// runs at GOGC 100, not main's 300: what a command makes of such a record
+// (its copies, a row growing) is garbage of its size many times over.
+const hugeRecord = 16 << 20
+
+// noteHuge lowers the garbage collector's target once a record of
+// hugeRecord bytes is read, unless GOGC is set.
+func noteHuge(r table.Record) {
+	if len(r.Fields) == 0 || hugeSeen.Load() {
+		return
+	}
+	size := 0
+	for _, f := range r.Fields {
+		size += len(f)
+	}
+	if size >= hugeRecord && !hugeSeen.Swap(true) && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(100)
+	}
+}
+
+// hugeSeen says that a huge record was read.
+var hugeSeen atomic.Bool
 
 // isInterrupted reports whether intr is closed.
 func isInterrupted(intr <-chan struct{}) bool {
