@@ -28,7 +28,8 @@ type command[T any] struct {
 	// eval appends what the command makes of a value to dst: one T, or
 	// (parse and key with --split) one per address of a cell of several.
 	eval   func(dst []T, value string) []T
-	failed func(*T) bool // whether the value failed
+	failed func(*T) bool  // whether the value failed
+	errOf  func(*T) error // the error of a value that failed, for its code; nil when there is none
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
@@ -66,6 +67,8 @@ type parsed = record.Outcome[webaddress.Address]
 
 func parseFailed(p *parsed) bool { return p.Err != nil }
 
+func parseErr(p *parsed) error { return p.Err }
+
 // parseCommand is the parse command: the Address record, with the key of
 // --key-version.
 func parseCommand(cfg *config) *cobra.Command {
@@ -95,7 +98,7 @@ unless --key-version 1. Columns: ` + columnList(record.Lookup[parsed]("parse")) 
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed})
+			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
 		},
 	}
 	r.addFlags(cmd.Flags())
@@ -127,6 +130,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 				columns:      cols,
 				eval:         r.read,
 				failed:       parseFailed,
+				errOf:        parseErr,
 				defaults:     []string{"key", "error_code", "error"},
 				text:         true,
 				textDefaults: []string{"key"},
@@ -231,6 +235,7 @@ func urlCommand() command[urled] {
 			return urled{Input: value, Value: u, Err: err}
 		}),
 		failed: func(u *urled) bool { return u.Err != nil },
+		errOf:  func(u *urled) error { return u.Err },
 	}
 }
 
@@ -241,6 +246,7 @@ func surtCommand() command[table.SURTKey] {
 		columns:      table.SURTColumns,
 		eval:         one(table.NewSURTKey),
 		failed:       func(k *table.SURTKey) bool { return k.Err != nil },
+		errOf:        func(k *table.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
 	}
@@ -281,6 +287,7 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 					return r
 				}),
 				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
+				errOf:  func(r *webaddress.Cleaned) error { return r.Err },
 			})
 		},
 	}

@@ -102,6 +102,7 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
 					b.failed++
+					b.codes.add(codeOf(v.Err), 1)
 				} else {
 					v.key = v.Value.Key(d.keyVersion)
 				}
@@ -202,6 +203,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		}
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
@@ -224,7 +226,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		}
 		err = o.write(buf)
 	}
-	return cfg.finish(in, o, n, true, err)
+	return cfg.finish(in, o, n, true, s.strict, err)
 }
 
 // dedupeFirst prints the first row of each group as it comes.
@@ -269,10 +271,11 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		}
 		n.read += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
 		return o.write(buf)
 	})
-	return cfg.finish(in, o, n, false, err)
+	return cfg.finish(in, o, n, false, s.strict, err)
 }

@@ -31,6 +31,17 @@ type input struct {
 	stdin    bool                         // read from standard input
 	progress *progress
 	rejects  *rejects
+	blanks   int      // blank rows skipped, of a reader other than table.Reader
+	notes    []string // what the summary says of how the input was read
+	dialect  dialect  // the input's byte order mark and line ends, for CSV output
+}
+
+// blank returns the number of blank lines (or rows) skipped.
+func (in *input) blank() int {
+	if in.reader != nil {
+		return in.reader.Blank()
+	}
+	return in.blanks
 }
 
 // settings are the flags that say how to read and write, checked.
@@ -39,6 +50,7 @@ type settings struct {
 	delim       byte   // of CSV input and output
 	encoding    encoding.Encoding
 	skip        bool // --on-bad-record skip
+	strict      strictness
 }
 
 // check checks the flags that every command takes.
@@ -88,6 +100,9 @@ func (cfg *config) check() (settings, error) {
 		return s, fmt.Errorf("--input %s needs --column NAME, the column of addresses", s.inputFormat)
 	}
 	var err error
+	if s.strict, err = parseStrict(cfg.strict); err != nil {
+		return s, err
+	}
 	if s.encoding, err = table.LookupEncoding(cfg.encoding); err != nil {
 		return s, fmt.Errorf("--encoding: %w", err)
 	}
@@ -163,11 +178,12 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 // rejects writes the rejected records: to a file as JSON lines of the
 // failure record, or to standard error as messages.
 type rejects struct {
-	file *os.File
-	w    *bufio.Writer
-	l    *record.Layout[table.Failure]
-	n    int
-	buf  []byte
+	file  *os.File
+	w     *bufio.Writer
+	l     *record.Layout[table.Failure]
+	n     int
+	codes codeCounts // of the records rejected
+	buf   []byte
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
@@ -184,6 +200,7 @@ func (cfg *config) openRejects() (*rejects, error) {
 // add writes the rejected record of f.
 func (r *rejects) add(f *table.Fault) error {
 	r.n++
+	r.codes.add(string(f.Code()), 1)
 	if r.l == nil {
 		_, err := fmt.Fprintf(r.w, "webaddress: rejected: %v: %s\n", f, table.Quote(f.Raw))
 		if err == nil {
@@ -217,15 +234,16 @@ func (r *rejects) close() error {
 
 // counts are what a run read and wrote, for its summary.
 type counts struct {
-	read    int // records read well-formed
-	written int // rows written (dedupe: inputs counted in groups)
-	groups  int // dedupe's groups
-	dups    int // rows dedupe --first left out, their key seen before
-	failed  int // values that failed
-	lossy   int // JSON rows that could not carry bytes that are not UTF-8
-	split   int // records whose cell of several addresses was split (--split)
-	parts   int // the values those gave, a row each (dedupe: a value each)
-	out     int // parse and key: rows out, when a split made them more than written
+	read    int        // records read well-formed
+	written int        // rows written (dedupe: inputs counted in groups)
+	groups  int        // dedupe's groups
+	dups    int        // rows dedupe --first left out, their key seen before
+	failed  int        // values that failed
+	codes   codeCounts // the codes of the values that failed
+	lossy   int        // JSON rows that could not carry bytes that are not UTF-8
+	split   int        // records whose cell of several addresses was split (--split)
+	parts   int        // the values those gave, a row each (dedupe: a value each)
+	out     int        // parse and key: rows out, when a split made them more than written
 }
 
 // summary returns the end-of-run summary: rows read = rows written + rows
@@ -237,38 +255,48 @@ func (in *input) summary(c counts, dedupe bool) string {
 		rejected = in.rejects.n
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d rows read: %d ", c.read+rejected, c.written)
+	fmt.Fprintf(&b, "%s read: %d ", plural(c.read+rejected, "row"), c.written)
 	if dedupe {
-		fmt.Fprintf(&b, "in %d groups", c.groups)
+		fmt.Fprintf(&b, "in %s", plural(c.groups, "group"))
 	} else {
 		b.WriteString("written")
 		if c.dups > 0 {
-			fmt.Fprintf(&b, ", %d duplicates left out", c.dups)
+			fmt.Fprintf(&b, ", %s left out", plural(c.dups, "duplicate"))
 		}
 	}
 	fmt.Fprintf(&b, ", %d rejected", rejected)
 	if c.split > 0 {
-		fmt.Fprintf(&b, "; %s split into %d addresses", plural(c.split, "row"), c.parts)
+		fmt.Fprintf(&b, "; %s split into %s", plural(c.split, "row"), plural(c.parts, "address"))
 		if c.out > 0 {
-			fmt.Fprintf(&b, " (%d rows out)", c.out)
+			fmt.Fprintf(&b, " (%s out)", plural(c.out, "row"))
 		}
 	}
-	if c.failed > 0 {
-		fmt.Fprintf(&b, "; %d values failed", c.failed)
+	empty := c.codes.empty()
+	if c.failed > empty {
+		fmt.Fprintf(&b, "; %s failed", plural(c.failed-empty, "value"))
 	}
-	if in.reader != nil && in.reader.Blank() > 0 {
-		fmt.Fprintf(&b, "; %d blank lines skipped", in.reader.Blank())
+	if empty > 0 {
+		fmt.Fprintf(&b, "; %s", plural(empty, "empty value"))
+	}
+	if in.blank() > 0 {
+		fmt.Fprintf(&b, "; %s skipped", plural(in.blank(), "blank line"))
 	}
 	if c.lossy > 0 {
-		fmt.Fprintf(&b, "; %d rows had bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", c.lossy)
+		fmt.Fprintf(&b, "; %s bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", plural(c.lossy, "row")+" had")
+	}
+	for _, note := range in.notes {
+		b.WriteString("; " + note)
 	}
 	return b.String()
 }
 
-// plural returns "1 row" or "n rows".
+// plural returns "1 row" or "n rows" ("1 address", "n addresses").
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprint(n) + " " + noun + "es"
 	}
 	return fmt.Sprint(n) + " " + noun + "s"
 }

@@ -117,7 +117,8 @@ type config struct {
 	delimiter, encoding           string
 	onBadRecord, rejects          string
 	jobs                          int
-	strict, quiet                 bool
+	strict                        string
+	quiet                         bool
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -151,7 +152,8 @@ rejected), and is never merged into another.`,
 	pf.StringVar(&cfg.format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
 	pf.StringVar(&cfg.fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
 	pf.IntVar(&cfg.jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
-	pf.BoolVar(&cfg.strict, "strict", false, "exit with status 1 when any value failed or record was rejected")
+	pf.StringVar(&cfg.strict, "strict", "", strictUsage)
+	pf.Lookup("strict").NoOptDefVal = strictDefault
 	pf.BoolVarP(&cfg.quiet, "quiet", "q", false, "no summary on standard error at the end")
 	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
 	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv"))

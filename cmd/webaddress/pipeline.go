@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -44,13 +45,14 @@ type batch[T any] struct {
 	recs   []table.Record
 	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
 
-	vals   []T    // the values computed, when kept
-	ends   []int  // the end of each record's values in vals, when kept
-	out    []byte // the rows encoded
-	failed int    // how many values failed
-	lossy  int    // how many JSON rows could not carry every byte
-	split  int    // how many records gave more than one value (--split)
-	parts  int    // how many values those gave
+	vals   []T        // the values computed, when kept
+	ends   []int      // the end of each record's values in vals, when kept
+	out    []byte     // the rows encoded
+	failed int        // how many values failed
+	codes  codeCounts // their codes
+	lossy  int        // how many JSON rows could not carry every byte
+	split  int        // how many records gave more than one value (--split)
+	parts  int        // how many values those gave
 	done   chan struct{}
 }
 
@@ -180,6 +182,11 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 				v := &vals[j]
 				if c.failed(v) {
 					b.failed++
+					code := ""
+					if c.errOf != nil {
+						code = codeOf(c.errOf(v))
+					}
+					b.codes.add(code, 1)
 				}
 				if b.out, ok = enc(b.out, fields, v); !ok {
 					b.lossy++
@@ -193,6 +200,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		n.read += len(b.recs)
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.lossy += b.lossy
 		n.split += b.split
 		n.parts += b.parts
@@ -202,7 +210,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		putBuf(b.out)
 		return err
 	})
-	return cfg.finish(in, o, n, false, err)
+	return cfg.finish(in, o, n, false, s.strict, err)
 }
 
 // reject writes the rejected records faults.
@@ -218,7 +226,7 @@ func (in *input) reject(faults []*table.Fault) error {
 // finish flushes the output and the rejects, ends the progress bar and
 // prints the summary; it returns the run's error, or a --strict error when
 // values failed or records were rejected.
-func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error) error {
+func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictness, err error) error {
 	in.progress.done()
 	if ferr := o.flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing output: %w", ferr)
@@ -228,8 +236,8 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error
 	}
 	var f *table.Fault
 	if errors.As(err, &f) {
-		return fmt.Errorf("%v: %s\n(%d rows read and written before it; --on-bad-record skip rejects such records and reads on)",
-			f, table.Quote(f.Raw), n.read)
+		return fmt.Errorf("%v: %s\n(%s read and written before it; --on-bad-record skip rejects such records and reads on)",
+			f, table.Quote(f.Raw), plural(n.read, "row"))
 	}
 	if err != nil {
 		return err
@@ -237,15 +245,32 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error
 	if in.stdin && !cfg.quiet {
 		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", in.summary(n, dedupe))
 	}
-	rejected := 0
+	return strictError(s, in, n)
+}
+
+// strictError returns the error of --strict when values failed or records
+// were rejected with the codes it names: how many, and which codes.
+func strictError(s strictness, in *input, n counts) error {
+	if !s.on() {
+		return nil
+	}
+	failed, codes := n.codes.matching(s)
+	var rejected int
+	var rcodes string
 	if in.rejects != nil {
-		rejected = in.rejects.n
+		rejected, rcodes = in.rejects.codes.matching(s)
 	}
-	if cfg.strict && rejected > 0 {
-		return fmt.Errorf("%d of %d values failed, %d records rejected (--strict)", n.failed, n.read, rejected)
+	if failed == 0 && rejected == 0 {
+		return nil
 	}
-	if cfg.strict && n.failed > 0 {
-		return fmt.Errorf("%d of %d values failed (--strict)", n.failed, n.read)
+	msg := fmt.Sprintf("%d of %s failed", failed, plural(n.read, "value"))
+	if rejected > 0 {
+		msg += fmt.Sprintf(", %s rejected", plural(rejected, "record"))
+		codes = strings.TrimPrefix(codes+", "+rcodes, ", ")
 	}
-	return nil
+	flag := "--strict"
+	if s.spec != strictDefault {
+		flag += "=" + s.spec
+	}
+	return fmt.Errorf("%s (%s: %s)", msg, flag, codes)
 }

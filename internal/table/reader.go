@@ -230,6 +230,14 @@ func (r *Reader) readValue() (Record, error) {
 	return Record{Line: r.line, Lines: 1, Fields: []string{string(trimEOL(line))}}, nil
 }
 
+// fieldCount returns "1 field" or "n fields".
+func fieldCount(n int) string {
+	if n == 1 {
+		return "1 field"
+	}
+	return strconv.Itoa(n) + " fields"
+}
+
 // trimEOL returns line without its "\n" or "\r\n".
 func trimEOL(line []byte) []byte {
 	if n := len(line); n > 0 && line[n-1] == '\n' {
@@ -284,7 +292,7 @@ func (r *Reader) read() (Record, error) {
 		r.raw = append(r.raw, line...)
 	}
 	if r.fields > 0 && len(r.ends) != r.fields {
-		return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("%d fields, want %d as in the header", len(r.ends), r.fields), code: CodeFieldCount}, start)
+		return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("%s, want %d as in the header", fieldCount(len(r.ends)), r.fields), code: CodeFieldCount}, start)
 	}
 	s := string(r.buf)
 	fields := make([]string, len(r.ends))
