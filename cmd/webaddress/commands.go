@@ -33,7 +33,7 @@ type command[T any] struct {
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
-	textDefaults []string // the columns the text format prints by default, if not defaults
+	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
 }
 
 // one returns the eval of a command that makes one T of each value.
@@ -115,8 +115,10 @@ func keyCommand(cfg *config) *cobra.Command {
 		Long: `key prints the comparison key of each input: one key for all the ways of
 writing one page of one owner. It reads a cell as parse does (the messy-cell
 layer, unless --raw), and the key is KeyV2 unless --key-version 1. The text
-format (the default here, even in a pipe) prints the key alone, and an empty
-line for a value that failed (a placeholder such as "N/A" included).
+format (the default here, even in a pipe) prints the key alone, with or
+without --column, and an empty line for a value that failed (a placeholder
+such as "N/A" included), for sort | uniq -c; the other formats keep the
+input's columns.
 
 Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
 the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
@@ -259,7 +261,8 @@ func cleanCommand(cfg *config) *cobra.Command {
 	names := webaddress.CleanOptionNames()
 	values := make([]string, len(names))
 	cacheSize := 0
-	cols := record.Lookup[webaddress.Cleaned]("clean")
+	var r cleanReading
+	cols := cleanColumns()
 	cmd := &cobra.Command{
 		Use:   "clean [ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
@@ -267,7 +270,25 @@ func cleanCommand(cfg *config) *cobra.Command {
 with one flag per argument of it, named as in R with "-" for "_", and R's
 values (the defaults are R's). R's NA is null in JSON, the empty cell in CSV.
 A result is cached by input, so a column whose values repeat is cleaned once
-per distinct value. Columns: ` + columnList(cols) + `.`,
+per distinct value.
+
+A cell is read as parse reads it, through the messy-cell layer
+(webaddress.Tidy): invisible characters, quotes and trailing punctuation go,
+scheme typos are repaired, wrapped links unwrapped, an e-mail address
+becomes its domain's website (--keep-emails: it fails with web.email), and a
+placeholder ("N/A", "-", "TBD") fails with web.placeholder, an empty cell
+with web.empty, several addresses with web.several-addresses. text is what
+was cleaned and facts the changes, columns on demand (--fields): by default
+the record is the library's (Cleaned.MarshalJSON), with the cell as
+original_url. --raw cleans the cell itself, as R does
+(R reads "N/A" as the host "n" and the path "/A").
+
+Two of R's defaults differ from parse and key, on purpose, so that the
+answers are R's: a value without a scheme gets http:// (protocol_handling
+keep; parse assumes https://, as browsers now do), and a host is kept as
+written (host_encoding keep: "bücher.de" stays Unicode where key gives
+"xn--bcher-kva.de"; --host-encoding idna gives the punycode, --protocol-handling
+https the scheme). Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -280,28 +301,23 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 				}
 			}
 			c := webaddress.NewCleaner(opts, cacheSize)
-			return runTable(cfg, args, command[webaddress.Cleaned]{
-				columns: cols,
-				eval: one(func(value string) webaddress.Cleaned {
-					r, _ := c.Clean(value) // the error is r.Err
-					return r
-				}),
-				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
-				errOf:  func(r *webaddress.Cleaned) error { return r.Err },
+			return runTable(cfg, args, command[cleanedCell]{
+				columns:  cols,
+				defaults: cleanDefaults,
+				eval:     one(func(value string) cleanedCell { return r.clean(c, value) }),
+				failed:  func(v *cleanedCell) bool { return v.Err != nil },
+				errOf:   func(v *cleanedCell) error { return v.Err },
 			})
 		},
 	}
 	for i, name := range names {
 		vs := webaddress.CleanOptionValues(name)
-		usage := "safe_parse_url's " + name + ": labels kept before the registrable domain, a number from 0 (default NULL: all)"
-		if vs != nil {
-			usage = "safe_parse_url's " + name + ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
-		}
-		cmd.Flags().StringVar(&values[i], flagName(name), "", usage)
+		cmd.Flags().StringVar(&values[i], flagName(name), "", cleanFlagUsage(name, vs))
 		if vs != nil {
 			cmd.RegisterFlagCompletionFunc(flagName(name), fixedCompletion(vs...))
 		}
 	}
+	r.addFlags(cmd.Flags())
 	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
 	return cmd
 }

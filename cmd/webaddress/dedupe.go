@@ -237,7 +237,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	}
 	format := cfg.outputFormat(false)
 	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults)
+	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
 	if err != nil {
 		return err
 	}

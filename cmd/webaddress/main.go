@@ -186,8 +186,8 @@ URLs as surt does (package github.com/onecontact/webaddress/surt), not as the
 URL Standard does, and not through the messy-cell layer. An empty input is
 "-", as in surt; a port that is not a number up to 65535 fails with
 surt.invalid-port, a value of white space alone with surt.blank. The text
-format (the default here, even in a pipe) prints the key alone, and an empty
-line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+format (the default here, even in a pipe) prints the key alone, with or
+without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
 			Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
   webaddress surt < urls.txt | LC_ALL=C sort -u
   webaddress surt --column url --format csv < pages.csv`,

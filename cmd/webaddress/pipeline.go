@@ -130,8 +130,9 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 // of cols for each row of the input (after its columns, when it has a
 // header): the columns --fields names, or defaults. A mistake in --fields
 // is found before anything is read, unless --fields may name a column of
-// the input.
-func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string) (*input, *record.Layout[T], *output, error) {
+// the input. alone leaves the input's columns out unless --fields names
+// them.
+func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string, alone bool) (*input, *record.Layout[T], *output, error) {
 	if _, err := layout(cfg.fields, nil, cols, defaults); err != nil && cfg.column == "" {
 		return nil, nil, nil, err
 	}
@@ -139,7 +140,11 @@ func openRows[T any](cfg *config, args []string, s settings, format string, cols
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	l, err := layout(cfg.fields, in.header, cols, defaults)
+	header := in.header
+	if alone && cfg.fields == "" {
+		header = nil
+	}
+	l, err := layout(cfg.fields, header, cols, defaults)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -158,10 +163,11 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	}
 	format := cfg.outputFormat(c.text)
 	defaults := c.defaults
-	if format == "text" && c.textDefaults != nil {
+	alone := format == "text" && c.textDefaults != nil // key and surt: the key alone
+	if alone {
 		defaults = c.textDefaults
 	}
-	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults)
+	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults, alone)
 	if err != nil {
 		return err
 	}
