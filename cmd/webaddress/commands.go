@@ -305,8 +305,8 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 				columns:  cols,
 				defaults: cleanDefaults,
 				eval:     one(func(value string) cleanedCell { return r.clean(c, value) }),
-				failed:  func(v *cleanedCell) bool { return v.Err != nil },
-				errOf:   func(v *cleanedCell) error { return v.Err },
+				failed:   func(v *cleanedCell) bool { return v.Err != nil },
+				errOf:    func(v *cleanedCell) error { return v.Err },
 			})
 		},
 	}
