@@ -162,7 +162,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	if err != nil {
 		return err
 	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
 		return err
 	}
@@ -210,7 +210,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return nil
 	})
 	n.groups = len(groups)
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var buf []byte
 	for _, e := range groups {
 		if err != nil {
@@ -241,7 +241,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	if err != nil {
 		return err
 	}
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte

@@ -34,6 +34,7 @@ type input struct {
 	blanks   int      // blank rows skipped, of a reader other than table.Reader
 	notes    []string // what the summary says of how the input was read
 	dialect  dialect  // the input's byte order mark and line ends, for CSV output
+	delim    byte     // the delimiter of CSV output: --delimiter, or the input's found
 }
 
 // blank returns the number of blank lines (or rows) skipped.
@@ -98,6 +99,8 @@ func (cfg *config) check() (settings, error) {
 		return s, errors.New("--column needs --input csv or tsv")
 	case s.inputFormat != "lines" && cfg.column == "":
 		return s, fmt.Errorf("--input %s needs --column NAME, the column of addresses", s.inputFormat)
+	case cfg.noHeader && cfg.column == "":
+		return s, errors.New("--no-header is for a table: say --column with the number of the column of addresses")
 	}
 	var err error
 	if s.strict, err = parseStrict(cfg.strict); err != nil {
@@ -129,7 +132,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			return nil, errors.New("--column reads standard input: give no addresses as arguments")
 		}
 		i := 0
-		return &input{next: func() (table.Record, error) {
+		return &input{delim: s.delim, next: func() (table.Record, error) {
 			if i == len(args) {
 				return table.Record{}, io.EOF
 			}
@@ -138,13 +141,24 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}}, nil
 	}
 	p, r := newProgress(cfg.stdin, cfg.stderr)
-	in := &input{stdin: true, progress: p}
+	in := &input{stdin: true, progress: p, delim: s.delim}
 	o := table.Options{Encoding: s.encoding}
-	switch s.inputFormat {
-	case "csv":
-		o.Delimiter = s.delim
-	case "tsv":
+	var sn sniffed
+	if s.inputFormat != "lines" {
+		br := bufio.NewReaderSize(r, 64<<10)
+		r, sn = br, sniff(br, s.encoding)
+		in.dialect = sn.dialect
 		o.Delimiter = '\t'
+		if s.inputFormat == "csv" {
+			o.Delimiter = s.delim
+			if cfg.delimiter == "" {
+				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
+				o.Delimiter = in.delim
+				if in.delim != ',' {
+					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+map[bool]string{false: "header row", true: "first row"}[cfg.noHeader])
+				}
+			}
+		}
 	}
 	in.reader = table.NewReader(r, o)
 	in.next = in.reader.Read
@@ -156,14 +170,13 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
 		}
-		h := table.NewHeader(names)
-		for _, msg := range h.Renamed {
-			fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
+		if cfg.noHeader {
+			in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
+			names = numberedNames(len(names))
 		}
-		if in.col, err = h.Find(cfg.column); err != nil {
-			return nil, fmt.Errorf("--column: %w", err)
+		if err := in.setHeader(cfg, names, sn.line, o.Delimiter); err != nil {
+			return nil, err
 		}
-		in.header = h.Names
 	}
 	if s.skip {
 		rj, err := cfg.openRejects()
@@ -173,6 +186,33 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		in.rejects = rj
 	}
 	return in, nil
+}
+
+// setHeader sets the header of in: the names of its columns (a name that
+// comes again renamed, and said so), and the column of --column.
+func (in *input) setHeader(cfg *config, names []string, line string, delim byte) error {
+	h := table.NewHeader(names)
+	for _, msg := range h.Renamed {
+		fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
+	}
+	var err error
+	if in.col, err = findColumn(h.Names, cfg.column, cfg.noHeader, line, delim); err != nil {
+		return err
+	}
+	in.header = h.Names
+	return nil
+}
+
+// firstThen returns a reader of first, then of next's records.
+func firstThen(first table.Record, next func() (table.Record, error)) func() (table.Record, error) {
+	done := false
+	return func() (table.Record, error) {
+		if !done {
+			done = true
+			return first, nil
+		}
+		return next()
+	}
 }
 
 // rejects writes the rejected records: to a file as JSON lines of the

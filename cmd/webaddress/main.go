@@ -119,6 +119,9 @@ type config struct {
 	jobs                          int
 	strict                        string
 	quiet                         bool
+	noHeader                      bool
+	sheet                         string
+	bom, crlf                     string // "", "true" or "false": as the input, or forced
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -143,9 +146,14 @@ rejected), and is never merged into another.`,
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses")
+	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses, its name or its number from 1")
 	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv or tsv (default lines, or csv with --column)")
-	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default ',')")
+	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
+	pf.BoolVar(&cfg.noHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
+	pf.Var(triState{&cfg.bom}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
+	pf.Lookup("bom").NoOptDefVal = "true"
+	pf.Var(triState{&cfg.crlf}, "crlf", "end the lines of CSV and TSV output with CRLF, as Excel does (--crlf=false: LF; default: as the input's header row)")
+	pf.Lookup("crlf").NoOptDefVal = "true"
 	pf.StringVar(&cfg.encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	pf.StringVar(&cfg.onBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
 	pf.StringVar(&cfg.rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")

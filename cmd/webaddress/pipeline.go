@@ -148,7 +148,7 @@ func openRows[T any](cfg *config, args []string, s settings, format string, cols
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -171,7 +171,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	if err != nil {
 		return err
 	}
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var n counts
 	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
 		var ok bool
