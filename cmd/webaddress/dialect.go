@@ -36,7 +36,8 @@ var candidates = []byte{',', ';', '\t', '|'}
 // A sniffed input is what the start of a delimited input says.
 type sniffed struct {
 	dialect
-	line string // the first line, decoded, without its line end and byte order mark
+	line     string // the first line, decoded, without its line end and byte order mark
+	workbook bool   // the input is a zip file, as a .xlsx workbook is
 }
 
 // sniff peeks at the first line of br (up to 64 KiB), decoded with enc
@@ -51,6 +52,10 @@ func sniff(br *bufio.Reader, enc encoding.Encoding) sniffed {
 		}
 	}
 	var s sniffed
+	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		s.workbook = true
+		return s
+	}
 	switch {
 	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
 		s.bom = true
@@ -171,7 +176,7 @@ func findColumn(names []string, column string, noHeader bool, line string, d byt
 	if isNum {
 		return -1, fmt.Errorf("--column %d: the header row has %s (%s)", n, plural(len(names), "column"), strings.Join(names, ", "))
 	}
-	if w := widest(line); w != d && len(splitRow(line, w)) > len(names) {
+	if w := widest(line); line != "" && w != d && len(splitRow(line, w)) > len(names) {
 		return -1, fmt.Errorf("--column: %w: is its delimiter %s? say --delimiter %s", err, delimiterName(w), delimiterName(w))
 	}
 	return -1, fmt.Errorf("--column: %w", err)

@@ -28,13 +28,14 @@ type input struct {
 	header   []string                     // the header row's names, renamed; nil for lines and arguments
 	col      int                          // the field that holds the value
 	reader   *table.Reader                // nil for arguments
-	stdin    bool                         // read from standard input
+	stdin    bool                         // read from standard input (or the one file named)
 	progress *progress
 	rejects  *rejects
 	blanks   int      // blank rows skipped, of a reader other than table.Reader
 	notes    []string // what the summary says of how the input was read
 	dialect  dialect  // the input's byte order mark and line ends, for CSV output
 	delim    byte     // the delimiter of CSV output: --delimiter, or the input's found
+	file     *os.File // the file named, read instead of standard input
 }
 
 // blank returns the number of blank lines (or rows) skipped.
@@ -91,8 +92,8 @@ func (cfg *config) check() (settings, error) {
 		s.delim = d
 	}
 	switch {
-	case s.inputFormat != "lines" && s.inputFormat != "csv" && s.inputFormat != "tsv":
-		return s, fmt.Errorf("unknown --input %q: want lines, csv or tsv", s.inputFormat)
+	case s.inputFormat != "lines" && s.inputFormat != "csv" && s.inputFormat != "tsv" && s.inputFormat != "xlsx":
+		return s, fmt.Errorf("unknown --input %q: want lines, csv, tsv or xlsx", s.inputFormat)
 	case s.inputFormat == "tsv" && cfg.delimiter != "" && s.delim != '\t':
 		return s, fmt.Errorf("--input tsv is CSV with a tab: use --input csv with --delimiter %q", cfg.delimiter)
 	case s.inputFormat == "lines" && cfg.column != "":
@@ -127,10 +128,22 @@ func parseDelimiter(s string) (byte, error) {
 // open returns the records to read: the arguments, else standard input as
 // lines or a table.
 func (cfg *config) open(args []string, s settings) (*input, error) {
-	if len(args) > 0 {
-		if cfg.column != "" {
-			return nil, errors.New("--column reads standard input: give no addresses as arguments")
+	src := cfg.stdin
+	file, err := cfg.tableFile(args)
+	if err != nil {
+		return nil, err
+	}
+	if file != nil {
+		src, args = file, nil
+		if cfg.input == "" && isWorkbook(file.Name()) {
+			s.inputFormat = "xlsx"
 		}
+	}
+	errSheet := errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
+	if cfg.sheet != "" && s.inputFormat != "xlsx" && (cfg.input != "" || s.inputFormat == "lines") {
+		return nil, errSheet
+	}
+	if len(args) > 0 {
 		i := 0
 		return &input{delim: s.delim, next: func() (table.Record, error) {
 			if i == len(args) {
@@ -140,13 +153,29 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
 		}}, nil
 	}
-	p, r := newProgress(cfg.stdin, cfg.stderr)
-	in := &input{stdin: true, progress: p, delim: s.delim}
+	p, r := newProgress(src, cfg.stderr)
+	in := &input{stdin: true, progress: p, delim: s.delim, file: file}
+	if s.inputFormat == "xlsx" {
+		if err := in.openSheet(cfg, r); err != nil {
+			return nil, err
+		}
+		return in, cfg.openSkip(in, s)
+	}
 	o := table.Options{Encoding: s.encoding}
 	var sn sniffed
 	if s.inputFormat != "lines" {
 		br := bufio.NewReaderSize(r, 64<<10)
 		r, sn = br, sniff(br, s.encoding)
+		if sn.workbook && cfg.input == "" {
+			// A workbook on standard input: read as one.
+			if err := in.openSheet(cfg, r); err != nil {
+				return nil, err
+			}
+			return in, cfg.openSkip(in, s)
+		}
+		if cfg.sheet != "" {
+			return nil, errSheet
+		}
 		in.dialect = sn.dialect
 		o.Delimiter = '\t'
 		if s.inputFormat == "csv" {
@@ -178,14 +207,19 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			return nil, err
 		}
 	}
+	return in, cfg.openSkip(in, s)
+}
+
+// openSkip opens the rejects of in with --on-bad-record skip.
+func (cfg *config) openSkip(in *input, s settings) error {
 	if s.skip {
 		rj, err := cfg.openRejects()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		in.rejects = rj
 	}
-	return in, nil
+	return nil
 }
 
 // setHeader sets the header of in: the names of its columns (a name that

@@ -147,8 +147,9 @@ rejected), and is never merged into another.`,
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
 	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses, its name or its number from 1")
-	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv or tsv (default lines, or csv with --column)")
+	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
 	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
+	pf.StringVar(&cfg.sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
 	pf.BoolVar(&cfg.noHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
 	pf.Var(triState{&cfg.bom}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
 	pf.Lookup("bom").NoOptDefVal = "true"
@@ -164,7 +165,7 @@ rejected), and is never merged into another.`,
 	pf.Lookup("strict").NoOptDefVal = strictDefault
 	pf.BoolVarP(&cfg.quiet, "quiet", "q", false, "no summary on standard error at the end")
 	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
-	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv"))
+	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv", "xlsx"))
 	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
 	root.RegisterFlagCompletionFunc("encoding", fixedCompletion("utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"))
 

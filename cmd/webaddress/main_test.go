@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,6 +34,15 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
+		// Each script's directory has the workbook of testdata, which
+		// testdata/gen_contacts_xlsx.go writes.
+		Setup: func(env *testscript.Env) error {
+			data, err := os.ReadFile("testdata/contacts.xlsx")
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(env.WorkDir, "contacts.xlsx"), data, 0o666)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// genrows [-tsv] N BAD FILE writes a table of N rows under the
 			// header n,name,site (tab-separated with -tsv): row i is

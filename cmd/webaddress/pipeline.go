@@ -234,6 +234,9 @@ func (in *input) reject(faults []*table.Fault) error {
 // values failed or records were rejected.
 func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictness, err error) error {
 	in.progress.done()
+	if in.file != nil {
+		in.file.Close() // only read
+	}
 	if ferr := o.flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing output: %w", ferr)
 	}
