@@ -21,11 +21,16 @@
 // # Input
 //
 // With no ADDRESS, each line of standard input is one. With --column NAME,
-// standard input is a CSV file with a header row (--input tsv: TSV;
-// --delimiter: another one-byte delimiter, such as ';' or '|'), NAME is the
-// column of the addresses, and the results are added to each row as new
-// columns (a result named as an input column is called "webaddress_" and
-// its name).
+// standard input (or the one FILE named) is a CSV file with a header row
+// (--input tsv: TSV; --delimiter: another one-byte delimiter, such as ';'
+// or '|'; by default the one of ',' ';' tab '|' that finds NAME in the
+// header row, said in the summary), NAME is the column of the addresses
+// (or its number from 1; --no-header: the first row is data, the columns
+// named 1, 2, ...), and the results are added to each row as new columns (a
+// result named as an input column is called "webaddress_" and its name).
+// An Excel workbook (--input xlsx, a .xlsx file named, or one on standard
+// input) is read from its first sheet or --sheet NAME: the values as Excel
+// shows them, a formula by its saved value.
 //
 // A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the
 // same quoting both ways. A malformed record (a stray quote, a quote never
@@ -39,7 +44,7 @@
 // blank line is skipped and counted, except in a file of one column, where
 // it is an empty value.
 //
-// parse, key and dedupe read each value as a spreadsheet cell: through the
+// parse, key, dedupe and clean read each value as a spreadsheet cell: through the
 // library's messy-cell layer (webaddress.Tidy), which removes invisible
 // characters, quotes and trailing punctuation, repairs scheme typos,
 // unwraps Safe Links and other wrapped links, turns an e-mail address into
@@ -63,11 +68,14 @@
 // header; a single column alone, one value per line). The default is text on
 // a terminal and jsonl otherwise (and text for key). --fields picks and
 // orders the columns, the input's included. A value that fails fills its
-// row's error_code and error columns and never stops the run.
+// row's error_code and error columns and never stops the run. CSV and TSV
+// output keep the input's byte order mark and CRLF line ends (--bom,
+// --crlf: force either way), so that a file goes back to Excel as it came.
 //
 // The exit status is 0 when the input was read through, 1 on an I/O or
 // usage error or a malformed record under --on-bad-record error, and also 1
-// with --strict when any value failed or record was rejected. Run
+// with --strict when a value failed or a record was rejected, an empty cell
+// apart (--strict=empty or all: it too; --strict=CODES: those codes). Run
 // "webaddress help COMMAND" for each command's columns and an example,
 // "webaddress --version" for the version, and "webaddress completion bash"
 // (or zsh, fish, powershell) for shell completion.
@@ -133,8 +141,8 @@ func newRoot(cfg *config) *cobra.Command {
 		Short: "Parse, key, clean, deduplicate and lint website addresses as browsers read them",
 		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
 from its arguments, from the lines of standard input, or from a column of a
-CSV or TSV file on standard input (--column NAME), whose other columns pass
-through with the results added. One output row per input, in order; a
+CSV or TSV file or an Excel workbook, on standard input or named (--column
+NAME), whose other columns pass through with the results added. One output row per input, in order; a
 malformed CSV record stops the run (or, with --on-bad-record skip, is
 rejected), and is never merged into another.`,
 		Version:       version(),
@@ -146,7 +154,7 @@ rejected), and is never merged into another.`,
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses, its name or its number from 1")
+	pf.StringVar(&cfg.column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1")
 	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
 	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
 	pf.StringVar(&cfg.sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
