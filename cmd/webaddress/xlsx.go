@@ -54,72 +54,108 @@ func (cfg *config) tableFile(args []string) (*os.File, error) {
 }
 
 // openSheet makes in read the sheet of the workbook r (the first when
-// sheet is ""): the values as Excel shows them (numbers and dates in their
-// cells' formats), a formula by the value Excel saved with it. The header
-// row is the first row that is not empty; an empty row after it is
-// skipped and counted, unless the header has one column, where it is an
-// empty value, as in CSV. A column with values but no name in the header
-// row is named by its letter ("D"). Each record's line is its row number
-// in the sheet.
+// sheet is ""), row by row: the values as Excel shows them (numbers and
+// dates in their cells' formats), a formula by the value Excel saved with
+// it. The header row is the first row that is not empty, and a header cell
+// left empty is named by its column's letter ("D"). An empty row after it
+// is skipped and counted, unless the header has one column, where it is an
+// empty value, as in CSV; a row with a value right of the header's last
+// column is a malformed record (record.field-count), as in CSV. Each
+// record's line is its row's number in the sheet.
 func (in *input) openSheet(cfg *config, r io.Reader) error {
 	f, err := excelize.OpenReader(r)
 	if err != nil {
 		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}
-	defer f.Close()
 	sheets := f.GetSheetList()
 	sheet := cfg.sheet
 	if sheet == "" && len(sheets) > 0 {
 		sheet = sheets[0]
 	}
 	if !slices.Contains(sheets, sheet) {
+		f.Close()
 		return fmt.Errorf("--sheet %q: the workbook has no such sheet; its sheets: %s", sheet, strings.Join(sheets, ", "))
 	}
-	rows, err := f.GetRows(sheet)
+	rows, err := f.Rows(sheet)
 	if err != nil {
+		f.Close()
 		return fmt.Errorf("sheet %q: %w", sheet, err)
 	}
-	blank := func(row []string) bool { return !slices.ContainsFunc(row, func(c string) bool { return c != "" }) }
-	first := slices.IndexFunc(rows, func(row []string) bool { return !blank(row) })
-	if first < 0 {
-		return fmt.Errorf("sheet %q is empty: it has no header row", sheet)
+	closeAll := func() {
+		rows.Close()
+		f.Close()
 	}
-	width := 0
-	for _, row := range rows[first:] {
-		for i := len(row) - 1; i >= 0; i-- {
-			if row[i] != "" {
-				width = max(width, i+1)
-				break
+	row := 0 // the number of the row read last
+	next := func() ([]string, error) {
+		if !rows.Next() {
+			if err := rows.Error(); err != nil {
+				return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row+1, err)
 			}
+			return nil, io.EOF
+		}
+		row++
+		cells, err := rows.Columns()
+		if err != nil {
+			return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row, err)
+		}
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		return cells, nil
+	}
+	var header []string
+	for len(header) == 0 {
+		if header, err = next(); err != nil {
+			closeAll()
+			if errors.Is(err, io.EOF) {
+				return fmt.Errorf("sheet %q is empty: it has no header row", sheet)
+			}
+			return err
 		}
 	}
-	names := make([]string, width)
-	copy(names, rows[first])
-	for i := len(rows[first]); i < width; i++ {
-		names[i], _ = excelize.ColumnNumberToName(i + 1)
+	width := len(header)
+	names := slices.Clone(header)
+	for i, n := range names {
+		if n == "" {
+			names[i], _ = excelize.ColumnNumberToName(i + 1)
+		}
 	}
+	var first []string // the first row, when it is data
 	if cfg.noHeader {
-		names = numberedNames(width)
-		first-- // the first row is data
+		first, names = header, numberedNames(width)
 	}
 	if err := in.setHeader(cfg, names, "", 0); err != nil {
+		closeAll()
 		return err
 	}
 	in.notes = append(in.notes, "sheet "+table.Quote(sheet))
-	i := first + 1
+	record := func(cells []string) table.Record {
+		fields := make([]string, width)
+		copy(fields, cells)
+		return table.Record{Line: row, Lines: 1, Fields: fields}
+	}
 	in.next = func() (table.Record, error) {
-		for ; i < len(rows); i++ {
-			row := rows[i]
-			if blank(row) && width > 1 {
+		if first != nil {
+			rec := record(first)
+			first = nil
+			return rec, nil
+		}
+		for {
+			cells, err := next()
+			if err != nil {
+				closeAll()
+				return table.Record{}, err
+			}
+			switch {
+			case len(cells) == 0 && width > 1:
 				in.blanks++
 				continue
+			case len(cells) > width:
+				return table.Record{}, table.NewFault(row, strings.Join(cells, ","),
+					fmt.Sprintf("a value in column %d, right of the header's last (%d)", len(cells), width), table.CodeFieldCount)
 			}
-			fields := make([]string, width)
-			copy(fields, row)
-			i++
-			return table.Record{Line: i, Lines: 1, Fields: fields}, nil
+			return record(cells), nil
 		}
-		return table.Record{}, io.EOF
 	}
 	return nil
 }

@@ -8,7 +8,7 @@
 // README read: the README's contact list (sheet "Contacts") as a
 // spreadsheet holds it, with a date and a number in their cells' formats
 // and a formula saved with its value, as Excel saves one, and a second
-// sheet ("Partners"). It is written by github.com/xuri/excelize/v2 (its
+// sheet ("Partners"), and a ragged one ("Ragged"). It is written by github.com/xuri/excelize/v2 (its
 // stream writer, which saves a formula's value beside it). From
 // cmd/webaddress:
 //
@@ -61,6 +61,19 @@ func main() {
 		{"Umbrella", "https://www.umbrella.example/"},
 		{"Hooli", "hooli.com"},
 	})
+	// A sheet as people leave them: a title row left empty, a column with
+	// no name, an empty row, and a value right of the header's last
+	// column.
+	_, err = f.NewSheet("Ragged")
+	check(err)
+	writeSheet(f, "Ragged", [][]any{
+		nil,
+		{"name", "site", nil, "notes"},
+		{"Umbrella", "umbrella.example", "x", "ok"},
+		nil,
+		{"Hooli", "hooli.com", nil, nil, "stray"},
+		{"Initrode", "initrode.example"},
+	})
 	check(f.SaveAs(*out))
 }
 
@@ -69,6 +82,9 @@ func writeSheet(f *excelize.File, sheet string, rows [][]any) {
 	sw, err := f.NewStreamWriter(sheet)
 	check(err)
 	for i, row := range rows {
+		if row == nil {
+			continue // an empty row
+		}
 		cell, err := excelize.CoordinatesToCellName(1, i+1)
 		check(err)
 		check(sw.SetRow(cell, row))
