@@ -40,14 +40,15 @@ type sniffed struct {
 	workbook bool   // the input is a zip file, as a .xlsx workbook is
 }
 
-// sniff peeks at the first line of br (up to 64 KiB), decoded with enc
-// (nil: UTF-8, or UTF-16 when it starts with its byte order mark).
+// sniff peeks at the first line of br (up to its size, 64 KiB), decoded
+// with enc (nil: UTF-8, or UTF-16 when it starts with its byte order
+// mark). It waits for no more than the first line (a pipe may be slow).
 func sniff(br *bufio.Reader, enc encoding.Encoding) sniffed {
 	var b []byte
-	for n := 4 << 10; ; n *= 2 {
-		var err error
-		b, err = br.Peek(n)
-		if bytes.IndexByte(b, '\n') >= 0 || err != nil || n >= 64<<10 {
+	for {
+		_, err := br.Peek(br.Buffered() + 1) // one more read
+		b, _ = br.Peek(br.Buffered())
+		if err != nil || bytes.IndexByte(b, '\n') >= 0 || br.Buffered() == br.Size() {
 			break
 		}
 	}
