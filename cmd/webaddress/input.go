@@ -353,7 +353,11 @@ func (in *input) summary(c counts, dedupe bool) string {
 		fmt.Fprintf(&b, "; %s", plural(empty, "empty value"))
 	}
 	if in.blank() > 0 {
-		fmt.Fprintf(&b, "; %s skipped", plural(in.blank(), "blank line"))
+		noun := "blank line"
+		if in.reader == nil {
+			noun = "blank row" // of a sheet
+		}
+		fmt.Fprintf(&b, "; %s skipped", plural(in.blank(), noun))
 	}
 	if c.lossy > 0 {
 		fmt.Fprintf(&b, "; %s bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", plural(c.lossy, "row")+" had")
