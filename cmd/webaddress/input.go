@@ -184,7 +184,11 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
 				o.Delimiter = in.delim
 				if in.delim != ',' {
-					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+map[bool]string{false: "header row", true: "first row"}[cfg.noHeader])
+					row := "header row"
+					if cfg.noHeader {
+						row = "first row"
+					}
+					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
 				}
 			}
 		}
