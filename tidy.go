@@ -681,8 +681,8 @@ func isSchemeOrWWW(text string) bool {
 // "http://-". (A scheme typo is repaired first, and the rules run again.)
 func placeholderAfterScheme(text string) bool {
 	n := httpSchemeLen(text)
-	if n == 0 {
-		return false
+	if n == 0 || len(text) > n+4+2*maxPlaceholder+1 && asciiAlnum(text[n]) {
+		return false // too long for a placeholder, and it has a letter or digit
 	}
 	rest := text[n:]
 	if foldPrefix(rest, "www.") {
@@ -695,6 +695,9 @@ func placeholderAfterScheme(text string) bool {
 // httpSchemeLen returns the length of the "http://" or "https://" text
 // starts with, in any case, or 0.
 func httpSchemeLen(text string) int {
+	if len(text) < len("http://") || text[0]|0x20 != 'h' {
+		return 0
+	}
 	switch {
 	case foldPrefix(text, "http://"):
 		return len("http://")

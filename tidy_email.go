@@ -63,8 +63,11 @@ func emailOf(text string) (addr string, at int, domain string, ok bool) {
 // it is, user info and host ("http://user@acme.com",
 // "http://user@example.com"), as the URL Standard reads it.
 func emailAfterScheme(text string) (addr string, at int, reason string, ok bool) {
+	if strings.IndexByte(text, '@') < 0 {
+		return "", 0, "", false
+	}
 	n := httpSchemeLen(text)
-	if n == 0 || strings.IndexByte(text, '@') < 0 {
+	if n == 0 {
 		return "", 0, "", false
 	}
 	rest := strings.TrimSuffix(text[n:], "/")
