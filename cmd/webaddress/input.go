@@ -24,26 +24,29 @@ import (
 
 // An input is the open source of records.
 type input struct {
-	next     func() (table.Record, error) // io.EOF at the end; a *table.Fault for a malformed record
-	header   []string                     // the header row's names, renamed; nil for lines and arguments
-	col      int                          // the field that holds the value
-	reader   *table.Reader                // nil for arguments
-	stdin    bool                         // read from standard input (or the one file named)
-	progress *progress
-	rejects  *rejects
-	blanks   int      // blank rows skipped, of a reader other than table.Reader
-	notes    []string // what the summary says of how the input was read
-	dialect  dialect  // the input's byte order mark and line ends, for CSV output
-	delim    byte     // the delimiter of CSV output: --delimiter, or the input's found
-	file     *os.File // the file named, read instead of standard input
+	next       func() (table.Record, error) // io.EOF at the end; a *table.Fault for a malformed record
+	header     []string                     // the header row's names, renamed; nil for lines and arguments
+	col        int                          // the field that holds the value
+	reader     *table.Reader                // nil for arguments
+	stdin      bool                         // read from standard input (or the one file named)
+	progress   *progress
+	rejects    *rejects
+	intr       *interruption // stops the reading
+	blank      int           // blank lines (or rows) skipped, as of the last batch emitted
+	sheetBlank int           // blank rows of a sheet skipped, by the reader
+	notes      []string      // what the summary says of how the input was read
+	dialect    dialect       // the input's byte order mark and line ends, for CSV output
+	delim      byte          // the delimiter of CSV output: --delimiter, or the input's found
+	file       *os.File      // the file named, read instead of standard input
 }
 
-// blank returns the number of blank lines (or rows) skipped.
-func (in *input) blank() int {
+// skipped returns the number of blank lines (or rows of a sheet) the
+// reader skipped so far; the reading goroutine calls it.
+func (in *input) skipped() int {
 	if in.reader != nil {
 		return in.reader.Blank()
 	}
-	return in.blanks
+	return in.sheetBlank
 }
 
 // settings are the flags that say how to read and write, checked.
@@ -145,7 +148,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 	}
 	if len(args) > 0 {
 		i := 0
-		return &input{delim: s.delim, next: func() (table.Record, error) {
+		return &input{delim: s.delim, intr: cfg.intr, next: func() (table.Record, error) {
 			if i == len(args) {
 				return table.Record{}, io.EOF
 			}
@@ -154,7 +157,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}}, nil
 	}
 	p, r := newProgress(src, cfg.stderr)
-	in := &input{stdin: true, progress: p, delim: s.delim, file: file}
+	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
 	if s.inputFormat == "xlsx" {
 		if err := in.openSheet(cfg, r); err != nil {
 			return nil, err
@@ -199,6 +202,10 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		names, err := in.reader.Header()
 		if errors.Is(err, io.EOF) {
 			return nil, errors.New("the input is empty: it has no header row")
+		}
+		var encErr *table.EncodingError
+		if errors.As(err, &encErr) {
+			return nil, encodingHint(err)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
@@ -356,12 +363,12 @@ func (in *input) summary(c counts, dedupe bool) string {
 	if empty > 0 {
 		fmt.Fprintf(&b, "; %s", plural(empty, "empty value"))
 	}
-	if in.blank() > 0 {
+	if in.blank > 0 {
 		noun := "blank line"
 		if in.reader == nil {
 			noun = "blank row" // of a sheet
 		}
-		fmt.Fprintf(&b, "; %s skipped", plural(in.blank(), noun))
+		fmt.Fprintf(&b, "; %s skipped", plural(in.blank, noun))
 	}
 	if c.lossy > 0 {
 		fmt.Fprintf(&b, "; %s bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", plural(c.lossy, "row")+" had")

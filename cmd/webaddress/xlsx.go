@@ -148,7 +148,7 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 			}
 			switch {
 			case len(cells) == 0 && width > 1:
-				in.blanks++
+				in.sheetBlank++
 				continue
 			case len(cells) > width:
 				return table.Record{}, table.NewFault(row, strings.Join(cells, ","),
