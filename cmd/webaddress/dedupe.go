@@ -105,6 +105,7 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
 					b.failed++
+					b.codes.add(codeOf(v.Err), 1)
 				} else {
 					v.key = v.Value.Key(d.keyVersion)
 				}
@@ -192,7 +193,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	if err != nil {
 		return err
 	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
 		return err
 	}
@@ -231,6 +232,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		}
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
@@ -241,7 +243,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		groups = nil // an I/O error: nothing more is written
 	}
 	n.groups = len(groups)
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var buf []byte
 	var werr error
 	for i, e := range groups {
@@ -264,7 +266,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	if werr != nil && (err == nil || stoppedReading(err)) {
 		err = werr
 	}
-	return cfg.finish(in, o, n, true, err)
+	return cfg.finish(in, o, n, true, s.strict, err)
 }
 
 // stoppedReading reports whether err, what ended the reading, leaves what
@@ -284,11 +286,11 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	}
 	format := cfg.outputFormat(false)
 	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults)
+	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
 	if err != nil {
 		return err
 	}
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
@@ -318,10 +320,11 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		}
 		n.read += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
 		in.progress.update(n.read, n.failed)
 		return o.write(buf)
 	})
-	return cfg.finish(in, o, n, false, err)
+	return cfg.finish(in, o, n, false, s.strict, err)
 }
