@@ -87,7 +87,7 @@ const KeyV1 KeyVersion = 1
 //     "x.com/acme?lang=en"), "fb.com/acme" as "facebook.com/acme", and
 //     "mastodon.social/@Bob@example.social" as "example.social/@bob".
 //     The handle is lowercased only on kinds of profile whose handles are
-//     case-insensitive (the list is networkKeys in tenants.go, with its
+//     case-insensitive (the list is the networks table in social.go, with its
 //     sources: LinkedIn /in/, X, GitHub, Facebook usernames, Instagram,
 //     YouTube @handles, Mastodon) and keeps its case elsewhere:
 //     "youtube.com/channel/UCabc" keys as "youtube.com/channel/UCabc"

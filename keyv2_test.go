@@ -275,9 +275,9 @@ func TestTenantsList(t *testing.T) {
 			t.Errorf("tenant %q: %s is a public suffix: KeyV1 keeps its tenants apart already", e.shape, domain)
 		}
 	}
-	for _, k := range networkKeys {
-		if k.domain == "" || k.page == "" {
-			t.Errorf("networkKeys: %v has no domain or page", k.network)
+	for _, n := range networks {
+		if (n.key == "") != (n.name == NetworkMastodon) || n.casePage == "" || n.fact == 0 {
+			t.Errorf("networks: %v has no key name, case page or fact", n.name)
 		}
 	}
 }
