@@ -17,6 +17,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/publicsuffix"
+
+	"github.com/onecontact/webaddress/internal/record"
 )
 
 // levelsTableFile is the table of KeyV3's levels and the split: a row per
@@ -443,5 +445,28 @@ func TestLevelText(t *testing.T) {
 	a := MustParse(t, "www.acme.com/x")
 	if a.KeyAt(KeyV2, LevelPage) != a.Key(KeyV2) || a.KeyAt(KeyV2, LevelOwner) != "" || a.KeyAt(KeyV1, LevelSite) != "" || (Address{}).KeyAt(KeyV3, LevelPage) != "" {
 		t.Errorf("KeyAt of versions without levels")
+	}
+}
+
+// TestParseRecordLevels: the parse record's columns of the levels and the
+// split, for the issue's example, and parse/KeyV3's key is the page key.
+func TestParseRecordLevels(t *testing.T) {
+	a := MustParse(t, "https://Shop.Acme.co.uk/about?utm_source=x")
+	o := record.Outcome[Address]{Input: a.Input(), Value: a}
+	l := record.NewLayout(pickColumns(record.Lookup[record.Outcome[Address]]("parse/KeyV3"), "key", "site", "owner", "owner_rule", "domain", "suffix", "subdomain")...)
+	want := `{"key":"shop.acme.co.uk/about","site":"shop.acme.co.uk","owner":"acme.co.uk","owner_rule":"domain","domain":"acme.co.uk","suffix":"co.uk","subdomain":"shop"}`
+	if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != want {
+		t.Errorf("parse/KeyV3 record = %s, want %s", got, want)
+	}
+	// No owner: null, and the rule says why; an IP address has no split.
+	for in, want := range map[string]string{
+		"linkedin.com/feed": `{"key":"linkedin.com/feed","site":"linkedin.com","owner":null,"owner_rule":"no-owner-network","domain":"linkedin.com","suffix":"com","subdomain":""}`,
+		"10.0.0.1:8080/x":   `{"key":"10.0.0.1:8080/x","site":"10.0.0.1:8080","owner":"10.0.0.1","owner_rule":"host","domain":null,"suffix":null,"subdomain":null}`,
+	} {
+		a := MustParse(t, in)
+		o := record.Outcome[Address]{Input: in, Value: a}
+		if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != want {
+			t.Errorf("parse/KeyV3 record of %q = %s, want %s", in, got, want)
+		}
 	}
 }

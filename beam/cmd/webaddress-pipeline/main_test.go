@@ -427,7 +427,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean or surt`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
-		{[]string{"--input", in, "--output", out, "--key-version", "3"}, 2, `--key-version: webaddress: key version "3" is not 1 or 2`},
+		{[]string{"--input", in, "--output", out, "--key-version", "4"}, 2, `--key-version: webaddress: key version "4" is not 1, 2 or 3`},
 		{[]string{"--input", in, "--output", out, "--www-handling", "strip"}, 2, "--www-handling is an option of --mode clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "clean", "--www-handling", "sometimes"}, 2, "--www-handling: clean.invalid-option"},
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
