@@ -5,9 +5,12 @@
 package webaddress
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -262,6 +265,57 @@ type KeyOptions struct {
 	// Aliases map a registrable domain to the one that names the same
 	// owner: {"acme.de": "acme.com"} makes acme.de's owner acme.com.
 	Aliases map[string]string
+}
+
+// ReadPlatforms adds to o.Platforms the platforms of a file: one shape
+// per line, as KeyOptions.Platforms takes them, lowercased; blank lines and
+// lines that start with "#" are skipped. An error names the line.
+func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
+	return readKeyLines(r, func(n int, line string) error {
+		if strings.ContainsAny(line, " \t,") {
+			return fmt.Errorf("line %d: %q is not one platform", n, line)
+		}
+		o.Platforms = append(o.Platforms, strings.ToLower(line))
+		return nil
+	})
+}
+
+// ReadAliases adds to o.Aliases the aliases of a file: one pair a line,
+// a registrable domain and the one it is, separated by white space, a
+// comma or "=" ("acme.de acme.com"), lowercased; blank lines and lines
+// that start with "#" are skipped. An error names the line.
+func (o *KeyOptions) ReadAliases(r io.Reader) error {
+	return readKeyLines(r, func(n int, line string) error {
+		f := strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == '\t' || c == ',' || c == '=' })
+		if len(f) != 2 {
+			return fmt.Errorf("line %d: %q is not two domains", n, line)
+		}
+		if o.Aliases == nil {
+			o.Aliases = make(map[string]string)
+		}
+		from := strings.ToLower(f[0])
+		if prev, ok := o.Aliases[from]; ok && prev != strings.ToLower(f[1]) {
+			return fmt.Errorf("line %d: %s is %s already", n, from, prev)
+		}
+		o.Aliases[from] = strings.ToLower(f[1])
+		return nil
+	})
+}
+
+// readKeyLines calls line for each line of r that is not blank or a
+// comment, trimmed, with its number from 1.
+func readKeyLines(r io.Reader, line func(n int, text string) error) error {
+	s := bufio.NewScanner(r)
+	for n := 1; s.Scan(); n++ {
+		t := strings.TrimSpace(s.Text())
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if err := line(n, t); err != nil {
+			return err
+		}
+	}
+	return s.Err()
 }
 
 // NewKeyer returns a Keyer with the built-in rules and o. Each platform
