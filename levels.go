@@ -261,11 +261,14 @@ type KeyOptions struct {
 	// list: "<name>.example.net" (or just "example.net") when each
 	// subdomain of example.net is a customer's site, or
 	// "example.net/sites/<name>" when a path segment is.
-	Platforms []string
+	Platforms []string `json:"platforms,omitempty"`
 	// Aliases map a registrable domain to the one that names the same
 	// owner: {"acme.de": "acme.com"} makes acme.de's owner acme.com.
-	Aliases map[string]string
+	Aliases map[string]string `json:"aliases,omitempty"`
 }
+
+// IsZero reports whether o adds nothing to KeyV3's built-in rules.
+func (o KeyOptions) IsZero() bool { return len(o.Platforms) == 0 && len(o.Aliases) == 0 }
 
 // ReadPlatforms adds to o.Platforms the platforms of a file: one shape
 // per line, as KeyOptions.Platforms takes them, lowercased; blank lines and
