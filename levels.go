@@ -63,7 +63,8 @@ import (
 //   - no owner, when the site is not an organisation's own: a page of a
 //     social network that is not a profile ("facebook.com",
 //     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail domain
-//     ("gmail.com"). The owner key is then "", and [Levels.Rule] says why:
+//     itself ("gmail.com", "www.yahoo.com"; "finance.yahoo.com" is
+//     Yahoo's). The owner key is then "", and [Levels.Rule] says why:
 //     never group such addresses by owner;
 //   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
 //     which grows: the fingerprint names its revision), the tenant's
@@ -531,7 +532,10 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 	case opaqueRedirects[host] != "" || opaqueRedirects[reg] != "":
 		p.rule = NoOwnerShortener
 		return path
-	case freeMailDomains[reg]:
+	case host == reg && freeMailDomains[reg]:
+		// The mail domain itself, as an e-mail address's domain is
+		// typed; its provider's other sites (finance.yahoo.com) are its
+		// own.
 		p.rule = NoOwnerFreeMail
 		return path
 	}

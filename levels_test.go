@@ -291,7 +291,7 @@ func TestKeyV3Golden(t *testing.T) {
 // platformsRevision, which the fingerprint names, fails
 // TestPlatformsRevision.
 var platformsDigests = map[string]string{
-	"2026-12-01": "8e54ec9f8140527a74228c8c87534e888c61683551f68929b36dd3a67da34977",
+	"2026-12-01": "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -467,6 +467,34 @@ func TestParseRecordLevels(t *testing.T) {
 		o := record.Outcome[Address]{Input: in, Value: a}
 		if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != want {
 			t.Errorf("parse/KeyV3 record of %q = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestKeyOptionsRead reads the files of --platforms and --aliases.
+func TestKeyOptionsRead(t *testing.T) {
+	var o KeyOptions
+	if err := o.ReadPlatforms(strings.NewReader("# extra platforms\n\n<name>.Shops.example.net\nexample.org/members/<name>\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.ReadAliases(strings.NewReader("# aliases\nAcme.de acme.com\nacme.fr,acme.com\nacme.at = acme.com\n")); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(o.Platforms, []string{"<name>.shops.example.net", "example.org/members/<name>"}) || len(o.Aliases) != 3 || o.Aliases["acme.de"] != "acme.com" || o.IsZero() {
+		t.Errorf("read %+v", o)
+	}
+	for _, tt := range []struct{ platforms, aliases, want string }{
+		{"a.example b.example\n", "", `line 1: "a.example b.example" is not one platform`},
+		{"", "acme.de\n", `line 1: "acme.de" is not two domains`},
+		{"", "acme.de acme.com\nacme.de acme.org\n", "line 2: acme.de is acme.com already"},
+	} {
+		var o KeyOptions
+		err := o.ReadPlatforms(strings.NewReader(tt.platforms))
+		if err == nil {
+			err = o.ReadAliases(strings.NewReader(tt.aliases))
+		}
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("reading %q, %q: %v, want %q", tt.platforms, tt.aliases, err, tt.want)
 		}
 	}
 }

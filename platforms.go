@@ -47,7 +47,8 @@ var platforms = []struct {
 	{"<name>.ning.com", "", "not read: Ning networks, <name>.ning.com", ""},
 	{"<name>.over-blog.com", "", "not read: Overblog blogs, <name>.over-blog.com", ""},
 	{"<name>.typepad.com", "", "not read: Typepad blogs, <name>.typepad.com", ""},
-	{"<name>.livejournal.com", "", "not read: LiveJournal journals, <name>.livejournal.com", ""},
+	{"<name>.livejournal.com", "community", "not read: LiveJournal journals, <name>.livejournal.com", ""},
+	{"community.livejournal.com/<name>", "", "not read: LiveJournal communities, community.livejournal.com/<name>, in this project's corpus (testdata/corpus/kasztp.txt)", ""},
 	{"<name>.edublogs.org", "", "not read: Edublogs, <name>.edublogs.org", ""},
 	{"<name>.mozello.com", "", "not read: Mozello sites, <name>.mozello.com", ""},
 	{"<name>.site123.me", "", "not read: SITE123 sites, <name>.site123.me", ""},
@@ -57,8 +58,29 @@ var platforms = []struct {
 	{"<name>.myportfolio.com", "", "not read: Adobe Portfolio sites, <name>.myportfolio.com", ""},
 	{"<name>.webstarts.com", "", "not read: WebStarts sites, <name>.webstarts.com", ""},
 	{"<name>.000webhostapp.com", "", "not read: 000webhost sites, <name>.000webhostapp.com", ""},
-	{"<name>.wordpress.org", "", "not read: WordPress.org's own subdomains are few; listed so that a local community site keeps its name", ""},
 	{"<name>.blogfa.com", "", "not read: Blogfa blogs, <name>.blogfa.com", ""},
+	// Personal home pages of Internet providers' customers, a path below
+	// the provider's host: the provider's mail domain is not their owner.
+	// Each shape is the one seen in this project's corpus
+	// (testdata/corpus/kasztp.txt, web URLs of 2011-2015).
+	{"home.earthlink.net/~<name>", "", "not read: seen in the corpus", ""},
+	{"home.comcast.net/~<name>", "", "not read: seen in the corpus", ""},
+	{"homepage.ntlworld.com/<name>", "", "not read: seen in the corpus", ""},
+	{"homepage.eircom.net/~<name>", "", "not read: seen in the corpus", ""},
+	{"members.shaw.ca/<name>", "", "not read: seen in the corpus", ""},
+	{"members.optusnet.com.au/<name>", "", "not read: seen in the corpus", ""},
+	{"members.home.nl/<name>", "", "not read: seen in the corpus", ""},
+	{"users.skynet.be/<name>", "", "not read: seen in the corpus", ""},
+	{"users.telenet.be/<name>", "", "not read: seen in the corpus", ""},
+	{"webpages.charter.net/<name>", "", "not read: seen in the corpus", ""},
+	{"mysite.verizon.net/<name>", "", "not read: seen in the corpus", ""},
+	{"home.arcor.de/<name>", "", "not read: seen in the corpus", ""},
+	{"digilander.libero.it/<name>", "", "not read: seen in the corpus", ""},
+	{"users.libero.it/<name>", "", "not read: seen in the corpus", ""},
+	{"xoomer.virgilio.it/<name>", "", "not read: seen in the corpus", ""},
+	{"web.tiscali.it/<name>", "", "not read: seen in the corpus", ""},
+	{"web.me.com/<name>", "", "not read: seen in the corpus (Apple's MobileMe, closed in 2012)", ""},
+	{"sites.uol.com.br/<name>", "", "not read: seen in the corpus", ""},
 }
 
 // localityLabels are the labels of a branch of a locality's government
