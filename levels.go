@@ -443,6 +443,7 @@ type keyParts struct {
 	siteID  string // after it in the site: Facebook's "?id=" and this
 	profile bool   // the page of the profile itself is the site
 	query   bool   // the page has the query
+	direct  bool   // the page's path is the URL's, written by append
 
 	owner string // the owner's host, when it is not the site's
 	rule  OwnerRule
@@ -514,25 +515,30 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			}
 		}
 	}
+	var e *ownerEntry // what the owner rules know of reg: one look-up
 	if reg != "" && kind == DomainHost {
-		if t := k.platforms[reg]; t != nil && len(t.paths) > 0 {
-			if path, ok := k.pathTenantParts(p, a, t, buf); ok {
+		e = k.platforms[reg]
+		if e != nil && len(e.paths) > 0 {
+			if path, ok := k.pathTenantParts(p, a, &e.tenantPlatform, buf); ok {
 				return path
 			}
 		}
 	}
-	if l == LevelPage || all {
+	switch {
+	case all:
 		path = keyPathLower(buf, a)
 		p.query = true
+	case l == LevelPage:
+		p.direct, p.query = true, true // written into the key at once
 	}
 	if p.rule == NoOwnerNetwork || kind != DomainHost || reg == "" {
 		return path
 	}
 	switch {
-	case opaqueRedirects[host] != "" || opaqueRedirects[reg] != "":
+	case e != nil && e.shortener && (opaqueRedirects[host] != "" || opaqueRedirects[reg] != ""):
 		p.rule = NoOwnerShortener
 		return path
-	case host == reg && freeMailDomains[reg]:
+	case e != nil && e.freeMail && host == reg:
 		// The mail domain itself, as an e-mail address's domain is
 		// typed; its provider's other sites (finance.yahoo.com) are its
 		// own.
@@ -541,7 +547,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 	}
 	p.rule, p.owner = OwnerDomain, reg
 	if len(host) > len(reg) {
-		platform, t := reg, k.platforms[reg]
+		platform, t := reg, e
 		if k.deep {
 			// A Keyer's platform below a registrable domain: the
 			// longest of the host's suffixes that is one.
@@ -797,7 +803,11 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		}
 		return dst
 	}
-	dst = append(dst, path...)
+	if p.direct {
+		dst = appendKeyPath(dst, a.url.Pathname(), 0, 0)
+	} else {
+		dst = append(dst, path...)
+	}
 	if p.query {
 		dst = a.appendCanonicalQuery(dst)
 	}

@@ -96,8 +96,28 @@ var platforms = []struct {
 var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township", "vil", "village",
 	"boro", "borough", "parish", "cityof", "townof", "villageof", "countyof")
 
-// platformIndex maps a platform's registrable domain to its rules.
-type platformIndex map[string]*tenantPlatform
+// platformIndex maps a registrable domain (or a Keyer's platform's
+// domain) to what KeyV3's owner rules know of it, so that an address
+// whose domain is in no list costs one look-up.
+type platformIndex map[string]*ownerEntry
+
+// ownerEntry is what KeyV3's owner rules know of a domain: its platform's
+// rules, and whether it has URL shorteners (opaqueRedirects) or is a
+// free-mail domain (freeMailDomains).
+type ownerEntry struct {
+	tenantPlatform
+	shortener, freeMail bool
+}
+
+// entry returns the entry of domain, made when there is none.
+func (x platformIndex) entry(domain string) *ownerEntry {
+	e := x[domain]
+	if e == nil {
+		e = &ownerEntry{tenantPlatform: tenantPlatform{own: map[string]bool{"www": true}}}
+		x[domain] = e
+	}
+	return e
+}
 
 // addShape adds the platform of shape ("<name>.domain" or
 // "host/prefix<name>") with its own labels own to x. A host tenant's
@@ -106,14 +126,7 @@ type platformIndex map[string]*tenantPlatform
 // registrable domain ("sites.example.net"), which only a Keyer's
 // platforms may be.
 func (x platformIndex) addShape(shape, own string) (deep bool) {
-	get := func(domain string) *tenantPlatform {
-		p := x[domain]
-		if p == nil {
-			p = &tenantPlatform{own: map[string]bool{"www": true}}
-			x[domain] = p
-		}
-		return p
-	}
+	get := x.entry
 	if domain, ok := strings.CutPrefix(shape, "<name>."); ok {
 		p := get(domain)
 		p.hostTenants = true
@@ -157,6 +170,16 @@ var builtinPlatforms = func() platformIndex {
 	}
 	for _, t := range platforms {
 		x.addShape(t.shape, t.own)
+	}
+	for host := range opaqueRedirects {
+		reg := publicSuffixOf(host).registrable
+		if reg == "" {
+			reg = host
+		}
+		x.entry(reg).shortener = true
+	}
+	for d := range freeMailDomains {
+		x.entry(d).freeMail = true
 	}
 	return x
 }()
