@@ -40,7 +40,7 @@ import (
 // profile ([Address.Profile]'s shapes), or whose first segment has the
 // shape of a profile of one segment (X, Instagram, TikTok:
 // "x.com/acme/status/1"), has the network's one name and the path to the
-// handle as its site: "linkedin.com/company/acme/about" has the site
+// handle as its site ("facebook.com/pg/<page>" is "facebook.com/<page>"): "linkedin.com/company/acme/about" has the site
 // "linkedin.com/company/acme", "twitter.com/Acme?lang=en" the site
 // "x.com/acme". The handle keeps its case where KeyV2 keeps it.
 //
@@ -439,11 +439,12 @@ type keyParts struct {
 	info     suffixInfo // its look-up, when hasInfo
 	hasInfo  bool
 
-	siteEnd int    // path[:siteEnd] is the site's (a profile's or a path tenant's)
-	siteID  string // after it in the site: Facebook's "?id=" and this
-	profile bool   // the page of the profile itself is the site
-	query   bool   // the page has the query
-	direct  bool   // the page's path is the URL's, written by append
+	siteStart int // path[siteStart:siteEnd] is the site's (a profile's or a path tenant's)
+	siteEnd   int
+	siteID    string // after it in the site: Facebook's "?id=" and this
+	profile   bool   // the page of the profile itself is the site
+	query     bool   // the page has the query
+	direct    bool   // the page's path is the URL's, written by append
 
 	owner string // the owner's host, when it is not the site's
 	rule  OwnerRule
@@ -669,19 +670,26 @@ func (k *Keyer) profileParts(p *keyParts, a *Address, n *network, buf []byte) ([
 			}
 		}
 	}
-	prof, ok := n.match(q, path)
-	if i := strings.IndexByte(path[min(1, len(path)):], '/'); !ok && i >= 0 {
+	off := 0 // where the profile's path starts
+	if n.name == NetworkFacebook && len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
+		off = len("/pg") // "facebook.com/pg/<page>/...": the page's own
+	}
+	ppath := path[off:]
+	prof, ok := n.match(q, ppath)
+	if i := strings.IndexByte(ppath[min(1, len(ppath)):], '/'); !ok && i >= 0 {
 		// A page below a profile whose shape is one segment (X,
 		// Instagram, TikTok: "x.com/acme/status/1").
-		prof, ok = n.match(q, path[:i+1])
+		prof, ok = n.match(q, ppath[:i+1])
 	}
 	if !ok {
 		return nil, false
 	}
-	start, end, ok := profileHandleSpan(prof, path)
+	start, end, ok := profileHandleSpan(prof, ppath)
 	if !ok {
 		return nil, false
 	}
+	start, end = start+off, end+off
+	p.siteStart = off
 	_, insensitive := networkKey(n.name, prof.Kind)
 	if insensitive {
 		kpath = keyPathLower(buf, a)
@@ -796,7 +804,7 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, p.port...)
 	}
 	if l != LevelPage || p.profile {
-		dst = append(dst, path[:p.siteEnd]...)
+		dst = append(dst, path[p.siteStart:p.siteEnd]...)
 		if p.siteID != "" {
 			dst = append(dst, "?id="...)
 			dst = append(dst, p.siteID...)
