@@ -460,7 +460,7 @@ func TestAddressJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"input":"Example.com:8080/p?utm_source=x\u0026q=1#top","text":"Example.com:8080/p?utm_source=x\u0026q=1#top","href":"https://example.com:8080/p?utm_source=x\u0026q=1#top","canonical":"https://example.com:8080/p?q=1","key":"example.com:8080/p?q=1","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,11],"port":[12,16],"path":[16,18],"query":[19,35],"fragment":[36,39]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`
+	want := `{"input":"Example.com:8080/p?utm_source=x\u0026q=1#top","text":"Example.com:8080/p?utm_source=x\u0026q=1#top","href":"https://example.com:8080/p?utm_source=x\u0026q=1#top","canonical":"https://example.com:8080/p?q=1","key":"example.com:8080/p?q=1","site":"example.com:8080","owner":"example.com","owner_rule":"domain","domain":"example.com","suffix":"com","subdomain":"","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,11],"port":[12,16],"path":[16,18],"query":[19,35],"fragment":[36,39]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`
 	if string(out) != want {
 		t.Errorf("JSON = %s\nwant   %s", out, want)
 	}
@@ -585,8 +585,8 @@ func TestEveryErrorHasCode(t *testing.T) {
 		code Code
 		msg  string
 	}{
-		{keyErr, CodeInvalidArgument, "webaddress: KeyVersion(9) is not a key version (1 or 2)"},
-		{v.UnmarshalText([]byte("3")), CodeInvalidArgument, `webaddress: key version "3" is not 1 or 2`},
+		{keyErr, CodeInvalidArgument, "webaddress: KeyVersion(9) is not a key version (1, 2 or 3)"},
+		{v.UnmarshalText([]byte("4")), CodeInvalidArgument, `webaddress: key version "4" is not 1, 2 or 3`},
 		{f.UnmarshalJSON([]byte(`["no-such-fact"]`)), CodeInvalidArgument, `webaddress: unknown fact "no-such-fact"`},
 		{f.UnmarshalJSON([]byte(`{`)), CodeInvalidArgument, "unexpected end of JSON input"},
 		{zeroErr, CodeInvalidArgument, "webaddress: NetURL of the zero URL"},
