@@ -17,7 +17,9 @@ import (
 
 // Code is the stable code of an error of this package, such as
 // "web.invalid-host": a program may store it, count it and compare it.
-// Every error the package returns has a Code method.
+// Every error the package returns has a Code method, but for an error of
+// the reader given to [KeyOptions.ReadPlatforms] or [KeyOptions.ReadAliases],
+// which they return as it is.
 //
 // A Code is an error itself, so that each code is its own sentinel, which
 // cannot be reassigned: errors.Is(err, webaddress.CodeInvalidHost) reports
@@ -249,7 +251,10 @@ const (
 	// CodeInvalidArgument: a value a method does not take: a KeyVersion
 	// this package does not know ([KeyVersion.MarshalText]), text that is
 	// not a key version or not a list of fact names
-	// ([KeyVersion.UnmarshalText], [Facts.UnmarshalJSON]), the zero URL
+	// ([KeyVersion.UnmarshalText], [Facts.UnmarshalJSON]), a Level or
+	// text that is not one ([Level.MarshalText], [Level.UnmarshalText]),
+	// a platform or alias a [Keyer] does not take ([NewKeyer],
+	// [KeyOptions.ReadPlatforms], [KeyOptions.ReadAliases]), the zero URL
 	// ([URL.NetURL]).
 	CodeInvalidArgument Code = "web.invalid-argument"
 	// CodeNetURL: net/url refuses the href of a URL ([URL.NetURL]), where

@@ -8,7 +8,6 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -111,17 +110,17 @@ func (l Level) String() string {
 }
 
 // MarshalText implements [encoding.TextMarshaler]: "page", "site" or
-// "owner". Another Level is an error.
+// "owner". Another Level is an error of code [CodeInvalidArgument].
 func (l Level) MarshalText() ([]byte, error) {
 	if int(l) >= len(levelNames) {
-		return nil, errors.New("webaddress: " + l.String() + " is not a level (page, site or owner)")
+		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: " + l.String() + " is not a level (page, site or owner)"}
 	}
 	return []byte(levelNames[l]), nil
 }
 
 // UnmarshalText implements [encoding.TextUnmarshaler], so that a Level can
 // be a flag.TextVar or a JSON string: "page", "site" or "owner". Anything
-// else is an error, and l is left unchanged.
+// else is an error of code [CodeInvalidArgument], and l is left unchanged.
 func (l *Level) UnmarshalText(text []byte) error {
 	for i, n := range levelNames {
 		if string(text) == n {
@@ -129,7 +128,7 @@ func (l *Level) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return errors.New("webaddress: level " + strconv.Quote(string(text)) + " is not page, site or owner")
+	return &valueError{code: CodeInvalidArgument, msg: "webaddress: level " + strconv.Quote(string(text)) + " is not page, site or owner"}
 }
 
 // An OwnerRule says which rule of [KeyV3] made an address's owner, or why
@@ -273,11 +272,12 @@ func (o KeyOptions) IsZero() bool { return len(o.Platforms) == 0 && len(o.Aliase
 
 // ReadPlatforms adds to o.Platforms the platforms of a file: one shape
 // per line, as KeyOptions.Platforms takes them, lowercased; blank lines and
-// lines that start with "#" are skipped. An error names the line.
+// lines that start with "#" are skipped. An error names the line and has
+// the code [CodeInvalidArgument]; an error reading r is returned as it is.
 func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
 	return readKeyLines(r, func(n int, line string) error {
 		if strings.ContainsAny(line, " \t,") {
-			return fmt.Errorf("line %d: %q is not one platform", n, line)
+			return &valueError{code: CodeInvalidArgument, msg: fmt.Sprintf("line %d: %q is not one platform", n, line)}
 		}
 		o.Platforms = append(o.Platforms, strings.ToLower(line))
 		return nil
@@ -287,19 +287,20 @@ func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
 // ReadAliases adds to o.Aliases the aliases of a file: one pair a line,
 // a registrable domain and the one it is, separated by white space, a
 // comma or "=" ("acme.de acme.com"), lowercased; blank lines and lines
-// that start with "#" are skipped. An error names the line.
+// that start with "#" are skipped. An error names the line and has the
+// code [CodeInvalidArgument]; an error reading r is returned as it is.
 func (o *KeyOptions) ReadAliases(r io.Reader) error {
 	return readKeyLines(r, func(n int, line string) error {
 		f := strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == '\t' || c == ',' || c == '=' })
 		if len(f) != 2 {
-			return fmt.Errorf("line %d: %q is not two domains", n, line)
+			return &valueError{code: CodeInvalidArgument, msg: fmt.Sprintf("line %d: %q is not two domains", n, line)}
 		}
 		if o.Aliases == nil {
 			o.Aliases = make(map[string]string)
 		}
 		from := strings.ToLower(f[0])
 		if prev, ok := o.Aliases[from]; ok && prev != strings.ToLower(f[1]) {
-			return fmt.Errorf("line %d: %s is %s already", n, from, prev)
+			return &valueError{code: CodeInvalidArgument, msg: fmt.Sprintf("line %d: %s is %s already", n, from, prev)}
 		}
 		o.Aliases[from] = strings.ToLower(f[1])
 		return nil
@@ -324,8 +325,8 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 
 // NewKeyer returns a Keyer with the built-in rules and o. Each platform
 // and alias must be a lowercase ASCII domain (A-labels for an
-// internationalized one) that is not a public suffix; an error names the
-// first that is not.
+// internationalized one) that is not a public suffix; an error, of code
+// [CodeInvalidArgument], names the first that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
 	k := &Keyer{platforms: builtinPlatforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
@@ -340,7 +341,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 				return nil, err
 			}
 			if isPath && (!strings.HasSuffix(rest, "<name>") || strings.Count(shape, "<name>") != 1) {
-				return nil, errors.New("webaddress: platform " + strconv.Quote(p) + ": a path platform is host/prefix/<name>")
+				return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: platform " + strconv.Quote(p) + ": a path platform is host/prefix/<name>"}
 			}
 			if k.platforms.addShape(shape, "") {
 				k.deep = true
@@ -370,10 +371,10 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 // checkOptionDomain checks a domain of KeyOptions.
 func checkOptionDomain(what, entry, domain string) error {
 	if domain == "" || domain != strings.ToLower(domain) || !isASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
-		return errors.New("webaddress: " + what + " " + strconv.Quote(entry) + ": " + strconv.Quote(domain) + " is not a lowercase ASCII domain")
+		return &valueError{code: CodeInvalidArgument, msg: "webaddress: " + what + " " + strconv.Quote(entry) + ": " + strconv.Quote(domain) + " is not a lowercase ASCII domain"}
 	}
 	if info := publicSuffixOf(domain); info.suffix == domain {
-		return errors.New("webaddress: " + what + " " + strconv.Quote(entry) + ": " + domain + " is a public suffix")
+		return &valueError{code: CodeInvalidArgument, msg: "webaddress: " + what + " " + strconv.Quote(entry) + ": " + domain + " is a public suffix"}
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // parseTests are typed addresses with their canonical form and facts, or
@@ -580,6 +581,12 @@ func TestEveryErrorHasCode(t *testing.T) {
 	_, netErr := MustParseURL("https://example.com/%zz").NetURL()
 	_, zeroErr := URL{}.NetURL()
 	_, keyErr := KeyVersion(9).MarshalText()
+	var l Level
+	_, levelErr := Level(7).MarshalText()
+	var o KeyOptions
+	_, pathPlatformErr := NewKeyer(KeyOptions{Platforms: []string{"example.net/<name>/x"}})
+	_, upperErr := NewKeyer(KeyOptions{Platforms: []string{"Example.net"}})
+	_, suffixErr := NewKeyer(KeyOptions{Aliases: map[string]string{"co.uk": "example.com"}})
 	tests := []struct {
 		err  error
 		code Code
@@ -590,6 +597,14 @@ func TestEveryErrorHasCode(t *testing.T) {
 		{f.UnmarshalJSON([]byte(`["no-such-fact"]`)), CodeInvalidArgument, `webaddress: unknown fact "no-such-fact"`},
 		{f.UnmarshalJSON([]byte(`{`)), CodeInvalidArgument, "unexpected end of JSON input"},
 		{zeroErr, CodeInvalidArgument, "webaddress: NetURL of the zero URL"},
+		{levelErr, CodeInvalidArgument, "webaddress: Level(7) is not a level (page, site or owner)"},
+		{l.UnmarshalText([]byte("domain")), CodeInvalidArgument, `webaddress: level "domain" is not page, site or owner`},
+		{o.ReadPlatforms(strings.NewReader("# mine\nexample.net, example.org\n")), CodeInvalidArgument, `line 2: "example.net, example.org" is not one platform`},
+		{o.ReadAliases(strings.NewReader("acme.de\n")), CodeInvalidArgument, `line 1: "acme.de" is not two domains`},
+		{o.ReadAliases(strings.NewReader("acme.de acme.com\nACME.de = acme.org\n")), CodeInvalidArgument, "line 2: acme.de is acme.com already"},
+		{pathPlatformErr, CodeInvalidArgument, `webaddress: platform "example.net/<name>/x": a path platform is host/prefix/<name>`},
+		{upperErr, CodeInvalidArgument, `webaddress: platform "Example.net": "Example.net" is not a lowercase ASCII domain`},
+		{suffixErr, CodeInvalidArgument, `webaddress: alias "co.uk": co.uk is a public suffix`},
 		{netErr, CodeNetURL, `parse "https://example.com/%zz": invalid URL escape "%zz"`},
 		{a.UnmarshalJSON([]byte(`[`)), CodeInvalidRecord, "webaddress: reading an address record: unexpected end of JSON input"},
 		{a.UnmarshalJSON([]byte(`{"input":"x","text":null,"error_code":"web.email"}`)), CodeInvalidRecord, `webaddress: the record of "x" holds no address (web.email)`},
@@ -599,6 +614,15 @@ func TestEveryErrorHasCode(t *testing.T) {
 		if !errors.Is(tt.err, tt.code) || !errors.As(tt.err, &c) || c.Code() != tt.code || tt.err.Error() != tt.msg {
 			t.Errorf("error %v: want code %s and message %s", tt.err, tt.code, tt.msg)
 		}
+	}
+	// The one exception the docs name: the error of the reader given to
+	// ReadPlatforms or ReadAliases, returned as it is.
+	diskErr := errors.New("disk gone")
+	if err := o.ReadPlatforms(iotest.ErrReader(diskErr)); err != diskErr {
+		t.Errorf("ReadPlatforms of a failing reader = %v, want its error", err)
+	}
+	if err := o.ReadAliases(iotest.ErrReader(diskErr)); err != diskErr {
+		t.Errorf("ReadAliases of a failing reader = %v, want its error", err)
 	}
 	var ue *url.Error
 	if !errors.As(netErr, &ue) {
