@@ -107,15 +107,11 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 		b.ends = make([]int, len(b.recs))
 		for i, r := range b.recs {
 			ps = d.read(ps[:0], r.Fields[col])
-			if len(ps) > 1 {
-				b.split++
-				b.parts += len(ps)
-			}
+			b.values(len(ps))
 			for j := range ps {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
-					b.failed++
-					b.codes.add(codeOf(v.Err), 1)
+					b.fail(codeOf(v.Err))
 				} else {
 					v.key = d.key(v.Value)
 				}
@@ -225,8 +221,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		}
 		start := 0
 		for i := range b.recs {
-			n.read++
-			row := int64(n.read)
+			row := int64(n.read + i + 1)
 			for j := start; j < b.ends[i]; j++ {
 				v := &b.vals[j]
 				if v.apart {
@@ -243,12 +238,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 			}
 			start = b.ends[i]
 		}
-		n.written += len(b.recs)
-		n.failed += b.failed
-		n.codes.addAll(b.codes)
-		n.split += b.split
-		n.parts += b.parts
-		in.progress.update(n.read, n.failed)
+		n.add(in, len(b.recs), len(b.recs), &b.tally)
 		return nil
 	})
 	seen = nil
@@ -312,7 +302,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 			return err
 		}
 		buf = buf[:0]
-		start := 0
+		start, written := 0, 0
 		for i := range b.recs {
 			for j := start; j < b.ends[i]; j++ {
 				v := &b.vals[j]
@@ -325,18 +315,13 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 				}
 				var ok bool
 				if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
-					n.lossy++
+					b.lossy++
 				}
-				n.written++
+				written++
 			}
 			start = b.ends[i]
 		}
-		n.read += len(b.recs)
-		n.failed += b.failed
-		n.codes.addAll(b.codes)
-		n.split += b.split
-		n.parts += b.parts
-		in.progress.update(n.read, n.failed)
+		n.add(in, len(b.recs), written, &b.tally)
 		return o.write(buf)
 	})
 	return cfg.finish(in, o, n, false, s.strict, err)

@@ -315,18 +315,53 @@ func (r *rejects) close() error {
 	return nil
 }
 
-// counts are what a run read and wrote, for its summary.
+// counts are what a run read and wrote, for its summary. A run adds up
+// each batch with add, and nowhere else.
 type counts struct {
-	read    int        // records read well-formed
-	written int        // rows written (dedupe: inputs counted in groups)
-	groups  int        // dedupe's groups
-	dups    int        // rows dedupe --first left out, their key seen before
-	failed  int        // values that failed
-	codes   codeCounts // the codes of the values that failed
-	lossy   int        // JSON rows that could not carry bytes that are not UTF-8
-	split   int        // records whose cell of several addresses was split (--split)
-	parts   int        // the values those gave, a row each (dedupe: a value each)
-	out     int        // parse and key: rows out, when a split made them more than written
+	read    int // records read well-formed
+	written int // rows written (dedupe: inputs counted in groups)
+	groups  int // dedupe's groups
+	dups    int // rows dedupe --first left out, their key seen before
+	out     int // parse and key: rows out, when a split made them more than written
+	tally       // what the values came to
+}
+
+// A tally is what the values of some records came to: a batch's, counted
+// by the worker that made them, or a run's, the sum of its batches'.
+type tally struct {
+	failed int        // values that failed
+	codes  codeCounts // the codes of the values that failed
+	lossy  int        // JSON rows that could not carry bytes that are not UTF-8
+	split  int        // records whose cell of several addresses was split (--split)
+	parts  int        // the values those gave, a row each (dedupe: a value each)
+}
+
+// values counts the n values one record gave.
+func (t *tally) values(n int) {
+	if n > 1 {
+		t.split++
+		t.parts += n
+	}
+}
+
+// fail counts a value that failed with code.
+func (t *tally) fail(code string) {
+	t.failed++
+	t.codes.add(code, 1)
+}
+
+// add adds to n a batch of read records, written rows of them written
+// (dedupe: counted in groups), whose values came to t, and shows the
+// progress on in's bar.
+func (n *counts) add(in *input, read, written int, t *tally) {
+	n.read += read
+	n.written += written
+	n.failed += t.failed
+	n.codes.addAll(t.codes)
+	n.lossy += t.lossy
+	n.split += t.split
+	n.parts += t.parts
+	in.progress.update(n.read, n.failed)
 }
 
 // summary returns the end-of-run summary: rows read = rows written + rows

@@ -48,16 +48,12 @@ type batch[T any] struct {
 	recs   []table.Record
 	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
 
-	vals   []T        // the values computed, when kept
-	ends   []int      // the end of each record's values in vals, when kept
-	out    []byte     // the rows encoded
-	failed int        // how many values failed
-	codes  codeCounts // their codes
-	lossy  int        // how many JSON rows could not carry every byte
-	split  int        // how many records gave more than one value (--split)
-	parts  int        // how many values those gave
-	blank  int        // the blank lines skipped before the batch was read through
-	done   chan struct{}
+	vals  []T    // the values computed, when kept
+	ends  []int  // the end of each record's values in vals, when kept
+	out   []byte // the rows encoded
+	tally        // what its values came to
+	blank int    // the blank lines skipped before the batch was read through
+	done  chan struct{}
 }
 
 // maxJobs is the most workers a run has, whatever --jobs says: more only
@@ -260,19 +256,15 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		for i := range b.recs {
 			fields := b.recs[i].Fields
 			vals = c.eval(vals[:0], fields[in.col])
-			if len(vals) > 1 {
-				b.split++
-				b.parts += len(vals)
-			}
+			b.values(len(vals))
 			for j := range vals {
 				v := &vals[j]
 				if c.failed(v) {
-					b.failed++
 					code := ""
 					if c.errOf != nil {
 						code = codeOf(c.errOf(v))
 					}
-					b.codes.add(code, 1)
+					b.fail(code)
 				}
 				if b.out, ok = enc(b.out, fields, v); !ok {
 					b.lossy++
@@ -283,15 +275,8 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
-		n.read += len(b.recs)
-		n.written += len(b.recs)
-		n.failed += b.failed
-		n.codes.addAll(b.codes)
-		n.lossy += b.lossy
-		n.split += b.split
-		n.parts += b.parts
 		n.out += len(b.recs) - b.split + b.parts
-		in.progress.update(n.read, n.failed)
+		n.add(in, len(b.recs), len(b.recs), &b.tally)
 		err := o.write(b.out)
 		putBuf(b.out)
 		return err
