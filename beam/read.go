@@ -40,40 +40,26 @@ type ReadOptions struct {
 	Encoding string
 }
 
+// CheckOptions checks o alone, as [ReadOptions.Check] and [Read] do
+// first: by the rules of the webaddress tool's flags, and in their words
+// (--format, --column, --delimiter, --encoding: the pipeline's flags).
+func (o ReadOptions) CheckOptions() error {
+	_, err := o.tableOptions()
+	return err
+}
+
 // tableOptions checks o and returns the reader's options.
 func (o ReadOptions) tableOptions() (table.Options, error) {
-	var t table.Options
-	var err error
-	if t.Encoding, err = table.LookupEncoding(o.Encoding); err != nil {
-		return t, fmt.Errorf("encoding: %w", err)
+	format := o.Format
+	if format == "" || format == "text" { // text: the deprecated name
+		format = "lines"
 	}
-	switch o.Format {
-	case "", "lines", "text":
-		if o.Column != "" || o.Delimiter != "" {
-			return t, errors.New("a column and a delimiter are for csv and tsv; lines has a value per line")
-		}
-		return t, nil
-	case "csv":
-		t.Delimiter = ','
-		if o.Delimiter != "" {
-			d, err := table.ParseDelimiter(o.Delimiter)
-			if err != nil {
-				return t, fmt.Errorf("delimiter %w", err)
-			}
-			t.Delimiter = d
-		}
-	case "tsv":
-		if o.Delimiter != "" && o.Delimiter != "\t" && o.Delimiter != `\t` && o.Delimiter != "tab" {
-			return t, fmt.Errorf("tsv is CSV with a tab: use csv with the delimiter %q", o.Delimiter)
-		}
-		t.Delimiter = '\t'
-	default:
-		return t, fmt.Errorf("format %q: want lines, csv or tsv", o.Format)
+	t, err := table.InputOptions{Format: format, Column: o.Column, Delimiter: o.Delimiter, Encoding: o.Encoding, FormatFlag: "--format"}.Check()
+	if err == nil && format == "lines" && o.Delimiter != "" {
+		// The tool writes CSV with it; the pipeline writes none.
+		err = errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
 	}
-	if o.Column == "" {
-		return t, fmt.Errorf("format %s needs a column: the name of the addresses' column in the header row", o.Format)
-	}
-	return t, nil
+	return t, err
 }
 
 // Check checks o, and that glob matches files whose header rows (for csv

@@ -86,44 +86,24 @@ func (cfg *config) check() (settings, error) {
 			s.inputFormat = "csv"
 		}
 	}
-	s.delim = ','
-	if cfg.delimiter != "" {
-		d, err := parseDelimiter(cfg.delimiter)
-		if err != nil {
-			return s, err
-		}
-		s.delim = d
+	in := table.InputOptions{Format: s.inputFormat, Column: cfg.column, Delimiter: cfg.delimiter, Encoding: cfg.encoding,
+		FormatFlag: "--input", Formats: []string{"lines", "csv", "tsv", "xlsx"}}
+	t, err := in.Check()
+	if err != nil {
+		return s, err
 	}
-	switch {
-	case s.inputFormat != "lines" && s.inputFormat != "csv" && s.inputFormat != "tsv" && s.inputFormat != "xlsx":
-		return s, fmt.Errorf("unknown --input %q: want lines, csv, tsv or xlsx", s.inputFormat)
-	case s.inputFormat == "tsv" && cfg.delimiter != "" && s.delim != '\t':
-		return s, fmt.Errorf("--input tsv is CSV with a tab: use --input csv with --delimiter %q", cfg.delimiter)
-	case s.inputFormat == "lines" && cfg.column != "":
-		return s, errors.New("--column needs --input csv or tsv")
-	case s.inputFormat != "lines" && cfg.column == "":
-		return s, fmt.Errorf("--input %s needs --column NAME, the column of addresses", s.inputFormat)
-	case cfg.noHeader && cfg.column == "":
+	s.encoding = t.Encoding
+	s.delim = ',' // of CSV output too, whatever the input
+	if cfg.delimiter != "" {
+		s.delim, _ = table.ParseDelimiter(cfg.delimiter) // checked
+	}
+	if cfg.noHeader && cfg.column == "" {
 		return s, errors.New("--no-header is for a table: say --column with the number of the column of addresses")
 	}
-	var err error
 	if s.strict, err = parseStrict(cfg.strict); err != nil {
 		return s, err
 	}
-	if s.encoding, err = table.LookupEncoding(cfg.encoding); err != nil {
-		return s, fmt.Errorf("--encoding: %w", err)
-	}
 	return s, nil
-}
-
-// parseDelimiter reads --delimiter as the pipeline reads its delimiter
-// (table.ParseDelimiter): one byte, or "\t" or "tab" for a tab.
-func parseDelimiter(s string) (byte, error) {
-	d, err := table.ParseDelimiter(s)
-	if err != nil {
-		return 0, fmt.Errorf("--delimiter %w", err)
-	}
-	return d, nil
 }
 
 // open returns the records to read: the arguments, else standard input as

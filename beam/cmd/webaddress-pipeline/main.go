@@ -132,6 +132,9 @@ func configFromFlags() (config, error) {
 	if cfg.read.Format == "text" {
 		cfg.read.Format = "lines" // the deprecated name
 	}
+	if err := cfg.read.CheckOptions(); err != nil {
+		return cfg, err
+	}
 	if err := cfg.opts.KeyVersion.UnmarshalText([]byte(*keyVersion)); err != nil {
 		return cfg, fmt.Errorf("--key-version: %w", err)
 	}
@@ -169,14 +172,6 @@ func configFromFlags() (config, error) {
 		return cfg, errors.New("--input is required: the files to read, such as 'urls/*.txt'")
 	case cfg.output == "":
 		return cfg, errors.New("--output is required: the prefix of the output files, such as /tmp/out/wa")
-	case cfg.read.Format != "lines" && cfg.read.Format != "csv" && cfg.read.Format != "tsv":
-		return cfg, fmt.Errorf("--format %q: want lines, csv or tsv", cfg.read.Format)
-	case cfg.read.Format != "lines" && cfg.read.Column == "":
-		return cfg, fmt.Errorf("--format %s needs --column: the name of the addresses' column in the header row", cfg.read.Format)
-	case cfg.read.Format == "lines" && cfg.read.Column != "":
-		return cfg, errors.New("--column is for --format csv or tsv; lines input has an address per line")
-	case cfg.read.Format != "csv" && cfg.read.Delimiter != "":
-		return cfg, errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
 	case cfg.mode != "parse" && cfg.mode != "clean" && cfg.mode != "surt":
 		return cfg, fmt.Errorf("--mode %q: want parse, clean or surt", cfg.mode)
 	}

@@ -423,7 +423,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in}, 2, "--output is required"},
 		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want lines, csv or tsv`},
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
-		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
+		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column needs --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean or surt`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
@@ -438,8 +438,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
 		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "website"}, 1, `--input: ` + csv + `: no column "website" in the header row (name, url)`},
 		{[]string{"--input", empty, "--output", out, "--format", "csv", "--column", "website"}, 1, "empty.csv is empty: it has no header row"},
-		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "url", "--delimiter", "::"}, 1, `delimiter "::": want one ASCII character`},
-		{[]string{"--input", in, "--output", out, "--encoding", "klingon"}, 1, `unknown encoding "klingon"`},
+		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "url", "--delimiter", "::"}, 2, `--delimiter "::": want one ASCII character`},
+		{[]string{"--input", in, "--output", out, "--encoding", "klingon"}, 2, `--encoding: unknown encoding "klingon"`},
 	} {
 		status, stderr := command(t, tt.args...)
 		if status != tt.status || !strings.Contains(stderr, tt.msg) {
