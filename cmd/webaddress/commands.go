@@ -57,7 +57,27 @@ func tableCommand[T any](cfg *config, c command[T], cmd *cobra.Command) *cobra.C
 	cmd.RunE = func(_ *cobra.Command, args []string) error {
 		return runTable(cfg, args, c)
 	}
+	annotateColumns(cmd, "", record.Names(c.columns), c.defaults)
 	return cmd
+}
+
+// annotateColumns records a command's output columns in its annotations,
+// where serve's page finds them: "columns" (and "defaults", the columns
+// printed without --fields, when not all of them), each a comma-separated
+// list. When a boolean flag changes the columns, flag is its name, and
+// the annotations are "columns/"+flag and "defaults/"+flag.
+func annotateColumns(cmd *cobra.Command, flag string, all, defaults []string) {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	suffix := ""
+	if flag != "" {
+		suffix = "/" + flag
+	}
+	cmd.Annotations["columns"+suffix] = strings.Join(all, ",")
+	if defaults != nil {
+		cmd.Annotations["defaults"+suffix] = strings.Join(defaults, ",")
+	}
 }
 
 // parsed is what parse, key and dedupe make of a value: Input is the
@@ -99,6 +119,7 @@ unless --key-version 1. Columns: ` + columnList(record.Lookup[parsed]("parse")) 
 		},
 	}
 	r.addFlags(cmd.Flags())
+	annotateColumns(cmd, "", record.Names(r.columns()), nil)
 	return cmd
 }
 
@@ -134,6 +155,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		},
 	}
 	r.addFlags(cmd.Flags())
+	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
 	return cmd
 }
 
@@ -296,6 +318,7 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 		}
 	}
 	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
+	annotateColumns(cmd, "", record.Names(cols), nil)
 	return cmd
 }
 

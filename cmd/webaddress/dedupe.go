@@ -68,6 +68,8 @@ and group again when it changes: keys of another fingerprint may differ.`,
 	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
 	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
 	d.addFlags(cmd.Flags())
+	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
+	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint"), firstDefaults)
 	return cmd
 }
 
@@ -87,7 +89,7 @@ type keyed struct {
 // evalKeys is the work of the dedupe runs: each value read, parsed and
 // keyed in the workers, kept for the emitter, which decides. b.ends[i] is
 // the end of record i's values in b.vals.
-func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
+func (d *dedupeFlags) evalKeys(col int, w *watch) func(b *batch[keyed]) {
 	return func(b *batch[keyed]) {
 		var ps []parsed
 		b.vals = make([]keyed, 0, len(b.recs))
@@ -102,6 +104,9 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
 					b.failed++
+					if w != nil {
+						b.codes.add(failureCode(&v.parsed))
+					}
 				} else {
 					v.key = v.Value.Key(d.keyVersion)
 				}
@@ -169,7 +174,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	last := map[*table.Group]int64{} // the last row of each group
 	seen := make(map[string]*table.Group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col, cfg.watch), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -204,6 +209,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		n.failed += b.failed
 		n.split += b.split
 		n.parts += b.parts
+		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		return nil
 	})
@@ -243,7 +249,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col, cfg.watch), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -271,6 +277,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		n.failed += b.failed
 		n.split += b.split
 		n.parts += b.parts
+		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		return o.write(buf)
 	})

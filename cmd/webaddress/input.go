@@ -123,6 +123,9 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}}, nil
 	}
 	p, r := newProgress(cfg.stdin, cfg.stderr)
+	if cfg.watch != nil {
+		p, r = &progress{watch: cfg.watch}, cfg.stdin
+	}
 	in := &input{stdin: true, progress: p}
 	o := table.Options{Encoding: s.encoding}
 	switch s.inputFormat {
@@ -171,6 +174,9 @@ type rejects struct {
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
+	if cfg.rejectsTo != nil {
+		return &rejects{w: bufio.NewWriter(cfg.rejectsTo), l: record.NewLayout(table.FailureColumns...)}, nil
+	}
 	if cfg.rejects == "" {
 		return &rejects{w: bufio.NewWriter(cfg.stderr)}, nil
 	}

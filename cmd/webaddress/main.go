@@ -121,6 +121,12 @@ type config struct {
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// rejectsTo, when not nil, takes the rejected records as JSON lines
+	// (as --rejects FILE does), and watch follows the run: both for
+	// serve, which runs the commands for the page; nil on the command line.
+	rejectsTo io.Writer
+	watch     *watch
 }
 
 func newRoot(cfg *config) *cobra.Command {
@@ -163,6 +169,7 @@ rejected), and is never merged into another.`,
 		keyCommand(cfg),
 		cleanCommand(cfg),
 		dedupeCommand(cfg),
+		serveCommand(cfg),
 		tableCommand(cfg, lintCommand(), &cobra.Command{
 			Use:   "lint [ADDRESS...]",
 			Short: "Print the URL Standard's validation errors, with byte offsets",

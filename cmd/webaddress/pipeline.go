@@ -51,6 +51,7 @@ type batch[T any] struct {
 	lossy  int    // how many JSON rows could not carry every byte
 	split  int    // how many records gave more than one value (--split)
 	parts  int    // how many values those gave
+	codes  codes  // the values failed by code, when watched (serve)
 	done   chan struct{}
 }
 
@@ -180,6 +181,9 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 				v := &vals[j]
 				if c.failed(v) {
 					b.failed++
+					if cfg.watch != nil {
+						b.codes.add(failureCode(v))
+					}
 				}
 				if b.out, ok = enc(b.out, fields, v); !ok {
 					b.lossy++
@@ -197,6 +201,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		n.split += b.split
 		n.parts += b.parts
 		n.out += len(b.recs) - b.split + b.parts
+		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		err := o.write(b.out)
 		putBuf(b.out)
@@ -220,6 +225,7 @@ func (in *input) reject(faults []*table.Fault) error {
 // values failed or records were rejected.
 func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error) error {
 	in.progress.done()
+	defer cfg.watch.finish(in, n, dedupe)
 	if ferr := o.flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing output: %w", ferr)
 	}

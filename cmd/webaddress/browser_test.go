@@ -1,0 +1,349 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// chromium returns the path of Chromium, or skips the test when there is
+// none; under CI=true it fails instead, since CI must run the browser test
+// (.ci/run installs Debian's chromium when it is missing).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	msg := "no Chromium at /usr/bin/chromium (nor $CHROMIUM): the page's browser test needs it (apt-get install chromium)"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg + "; under CI=true the test may not skip")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// startServer serves the page on a free port of 127.0.0.1 for the test.
+func startServer(t *testing.T, o serveOptions) *server {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newServer(ln.Addr().String(), 2, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: s}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return s
+}
+
+// messyContacts is a contact list as people keep them: duplicates written
+// many ways, an e-mail address, a placeholder, quotes, a cell of two
+// addresses, and a malformed record (a stray quote), which is rejected.
+const messyContacts = "Name,Website,Phone\r\n" +
+	"Acme Inc,WWW.Acme.com/,+1 555 0100\r\n" +
+	"Acme (sales),https://acme.com/?utm_source=newsletter,\r\n" +
+	"Acme again,sales@acme.com,\r\n" +
+	"Bücher GmbH,\"https://bücher.de/\",+49 30 1234\r\n" +
+	"Bücher (typo),http//xn--bcher-kva.de,\r\n" +
+	"Unknown,N/A,\r\n" +
+	"Broken \"quote,globex.co.uk,\r\n" +
+	"Globex,\"“globex.co.uk”\",\r\n" +
+	"Globex (dup),http://GLOBEX.co.uk./,\r\n" +
+	"Two sites,\"initech.com, initrode.com\",\r\n" +
+	"Blank,,\r\n"
+
+// TestBrowser drives Chromium through the page: the viewer as one types
+// (fields, underlined errors), a shared link opened without JavaScript, and
+// a messy contact list run through dedupe, whose download must be the
+// tool's output byte for byte. With SCREENSHOTS=1 it writes the README's
+// screenshots (docs/serve-*.png).
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
+	downloads := t.TempDir()
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1100, 900),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	defer cancel()
+
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// rendered waits until the viewer shows the view of address.
+	rendered := func(address string) {
+		t.Helper()
+		want, _ := json.Marshal(address)
+		get(t, ctx, chromedp.Poll[bool](`document.querySelector("#results").dataset.address === `+string(want), chromedp.WithPollingInterval(20*time.Millisecond)))
+	}
+	// field returns the text of a field of a section of the viewer.
+	field := func(section, name string) string {
+		t.Helper()
+		return get(t, ctx, chromedp.TextContent(chromedp.CSS(fmt.Sprintf(`#sec-%s tr[data-field=%q] td`, section, name))))
+	}
+
+	clearAddress := func() {
+		t.Helper()
+		get(t, ctx, chromedp.Evaluate[bool](`(document.querySelector("#address").value = "", true)`))
+	}
+
+	// Downloads go to a directory of the test, each named by its GUID.
+	events := true
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: &events,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	completed := make(chan string, 8)
+	if err := chromedp.ListenBrowser(ctx, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadProgress); ok && e.State == browser.DownloadProgressStateCompleted {
+			completed <- e.GUID
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	waitDownload := func() []byte {
+		t.Helper()
+		guid := <-completed
+		b, err := os.ReadFile(filepath.Join(downloads, guid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+
+	// The viewer, and the time to its first render (from the Performance
+	// API, in the browser): in a browser just started, then again.
+	type timing struct {
+		Paint            float64 `json:"fcp"`
+		DOMContentLoaded float64 `json:"dcl"`
+		Load             float64 `json:"load"`
+	}
+	for _, when := range []string{"cold", "warm"} {
+		do(chromedp.Navigate(s.url+"?address=example.com"), chromedp.WaitVisible(chromedp.ID("address")))
+		get(t, ctx, chromedp.Poll[bool](`performance.getEntriesByName("first-contentful-paint").length > 0 && performance.getEntriesByType("navigation")[0].loadEventEnd > 0`, chromedp.WithPollingInterval(10*time.Millisecond)))
+		tm := get(t, ctx, chromedp.Evaluate[timing](`(() => { const n = performance.getEntriesByType("navigation")[0]; return {fcp: performance.getEntriesByName("first-contentful-paint")[0].startTime, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd}; })()`))
+		t.Logf("viewer (%s browser): first contentful paint %.1f ms after navigation start, DOMContentLoaded %.1f ms, load %.1f ms", when, tm.Paint, tm.DOMContentLoaded, tm.Load)
+	}
+	clearAddress()
+
+	// Typing an address: its fields, and its validation errors underlined
+	// at their spans (byte offsets in Go, UTF-16 in the page: the "ü"
+	// is two bytes and one unit).
+	typed := `HTTPS:\\Bücher.example\a b?utm_source=x#top`
+	do(chromedp.Click(chromedp.ID("address")), chromedp.SendKeys(chromedp.ID("address"), typed))
+	rendered(typed)
+	a, err := webaddress.ParseCell(typed, webaddress.TidyOptions{EmailToWebsite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := webaddress.ParseURL(typed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ section, name, want string }{
+		{"url", "href", u.Href()},
+		{"url", "hostname", u.Hostname()},
+		{"address", "canonical", a.Canonical()},
+		{"address", "key", a.Key(webaddress.KeyV2)},
+		{"address", "key_v1", a.Key(webaddress.KeyV1)},
+		{"address", "removed_params", "utm_source=x"},
+		{"surt", "surt", table.NewSURTKey(typed).Value},
+	} {
+		if got := field(c.section, c.name); got != c.want {
+			t.Errorf("viewer: %s %s = %q, want %q", c.section, c.name, got, c.want)
+		}
+	}
+	type mark struct {
+		Text  string `json:"text"`
+		Title string `json:"title"`
+	}
+	marks := get(t, ctx, chromedp.Evaluate[[]mark](`[...document.querySelectorAll("#marks .err")].map(e => ({text: e.textContent, title: e.title}))`))
+	var want []mark
+	for _, v := range webaddress.LintAddress(typed) {
+		m := mark{Text: typed[v.Span.Start:v.Span.End], Title: v.Name}
+		if !slices.Contains(want, m) {
+			want = append(want, m)
+		}
+	}
+	for _, m := range want {
+		if !slices.ContainsFunc(marks, func(g mark) bool { return g.Text == m.Text && strings.Contains(g.Title, m.Title) }) {
+			t.Errorf("viewer: no underline of %q for %s; the underlines are %+v", m.Text, m.Title, marks)
+		}
+	}
+	location := get(t, ctx, chromedp.Evaluate[string](`location.search`))
+	if q, _ := url.ParseQuery(strings.TrimPrefix(location, "?")); q.Get("address") != typed {
+		t.Errorf("viewer: the page's address holds %q, want address=%q", location, typed)
+	}
+	// A failure, with its code and message.
+	clearAddress()
+	do(chromedp.SendKeys(chromedp.ID("address"), "https://example.com:70000/"))
+	rendered("https://example.com:70000/")
+	if code := get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#sec-url .failure"), "data-code")).Value; code != "web.invalid-port" {
+		t.Errorf("viewer: the URL Standard's failure code is %q, want web.invalid-port", code)
+	}
+	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#marks .err.fail").length`)); n != 1 {
+		t.Errorf("viewer: %d failures underlined, want 1 (port-out-of-range)", n)
+	}
+	if os.Getenv("SCREENSHOTS") == "1" {
+		clearAddress()
+		do(chromedp.SendKeys(chromedp.ID("address"), typed))
+		rendered(typed)
+		screenshot(t, ctx, "serve-viewer.png")
+	}
+
+	// A shared link renders without JavaScript: the server's template.
+	shared := url.Values{"address": {"WWW.Example.com/Shop/?utm_source=x"}, "www_handling": {"strip"}}.Encode()
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url+"?"+shared), chromedp.WaitVisible(chromedp.ID("sec-clean")))
+	var sharedOpts webaddress.CleanOptions
+	if err := sharedOpts.Set("www_handling", "strip"); err != nil {
+		t.Fatal(err)
+	}
+	wantClean, _ := webaddress.Clean("WWW.Example.com/Shop/?utm_source=x", sharedOpts)
+	if got := field("clean", "clean_url"); got != wantClean.CleanURL {
+		t.Errorf("shared link: clean_url = %q, want %q", got, wantClean.CleanURL)
+	}
+	if got := field("address", "canonical"); got != "https://www.example.com/Shop/" {
+		t.Errorf("shared link: canonical = %q, want https://www.example.com/Shop/", got)
+	}
+	if got := get(t, ctx, chromedp.Value(chromedp.CSS(`select[name=www_handling]`))); got != "strip" {
+		t.Errorf("shared link: the www_handling control shows %q, want strip", got)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false}); err != nil {
+		t.Fatal(err)
+	}
+
+	// The list cleaner: a messy contact list, dedupe (the first row of
+	// each group), the download against the tool's output.
+	dir := t.TempDir()
+	contacts := filepath.Join(dir, "contacts.csv")
+	if err := os.WriteFile(contacts, []byte(messyContacts), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")),
+		chromedp.SetUploadFiles(chromedp.ID("file"), []string{contacts}))
+	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "Website" {
+		t.Errorf("list: the column guessed is %q, want Website", column)
+	}
+	get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector("#command"); c.value = "dedupe"; c.dispatchEvent(new Event("change")); return true; })()`))
+	do(chromedp.Click(chromedp.ID("flag-first")),
+		chromedp.Click(chromedp.ID("preview-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
+	do(chromedp.Click(chromedp.ID("run-btn")))
+	got := waitDownload()
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+
+	var cliOut, cliErr bytes.Buffer
+	rejects := filepath.Join(dir, "rejects.jsonl")
+	args := []string{"dedupe", "--first", "--column", "Website", "--format", "csv", "--on-bad-record", "skip", "--rejects", rejects}
+	if code := runWith(args, strings.NewReader(messyContacts), &cliOut, &cliErr); code != 0 {
+		t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, cliErr.String())
+	}
+	if !bytes.Equal(got, cliOut.Bytes()) {
+		t.Errorf("list: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, cliOut.Bytes())
+	}
+	if rejected := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="rows rejected"]`))); rejected != "1" {
+		t.Errorf("list: the summary says %s rows rejected, want 1", rejected)
+	}
+	do(chromedp.Click(chromedp.ID("rejects-link")))
+	gotRejects := waitDownload()
+	wantRejects, err := os.ReadFile(rejects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(gotRejects, wantRejects) {
+		t.Errorf("list: the rejects downloaded differ from the tool's --rejects:\n--- page\n%s--- tool\n%s", gotRejects, wantRejects)
+	}
+	if os.Getenv("SCREENSHOTS") == "1" {
+		do(chromedp.EmulateViewport(1100, 1350))
+		get(t, ctx, chromedp.Evaluate[bool](`(window.scrollTo(0, 0), true)`))
+		screenshot(t, ctx, "serve-list.png")
+	}
+}
+
+// get runs a and returns its value, failing t on an error.
+func get[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// runWith runs the tool with args, as the command line does.
+func runWith(args []string, stdin *strings.Reader, stdout, stderr *bytes.Buffer) int {
+	return run(args, stdin, stdout, stderr)
+}
+
+// screenshot writes the page's viewport to docs/name, for the README.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png := get(t, ctx, chromedp.CaptureScreenshot())
+	path := filepath.Join("..", "..", "docs", name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", path, len(png))
+}
