@@ -5,10 +5,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"hash"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -16,7 +20,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,6 +31,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -173,12 +180,19 @@ func TestBrowser(t *testing.T) {
 		DOMContentLoaded float64 `json:"dcl"`
 		Load             float64 `json:"load"`
 	}
-	for _, when := range []string{"cold", "warm"} {
-		do(chromedp.Navigate(s.url+"?address=example.com"), chromedp.WaitVisible(chromedp.ID("address")))
+	measure := func(what, url string) {
+		t.Helper()
+		do(chromedp.Navigate(url))
 		get(t, ctx, chromedp.Poll[bool](`performance.getEntriesByName("first-contentful-paint").length > 0 && performance.getEntriesByType("navigation")[0].loadEventEnd > 0`, chromedp.WithPollingInterval(10*time.Millisecond)))
 		tm := get(t, ctx, chromedp.Evaluate[timing](`(() => { const n = performance.getEntriesByType("navigation")[0]; return {fcp: performance.getEntriesByName("first-contentful-paint")[0].startTime, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd}; })()`))
-		t.Logf("viewer (%s browser): first contentful paint %.1f ms after navigation start, DOMContentLoaded %.1f ms, load %.1f ms", when, tm.Paint, tm.DOMContentLoaded, tm.Load)
+		t.Logf("%s: first contentful paint %.1f ms after navigation start, DOMContentLoaded %.1f ms, load %.1f ms", what, tm.Paint, tm.DOMContentLoaded, tm.Load)
 	}
+	viewer := s.url + "?address=" + url.QueryEscape("WWW.Example.com/Shop?utm_source=x")
+	measure("viewer, browser just started", viewer)
+	measure("viewer, again", viewer)
+	// For scale, in the same browser: a page of one paragraph.
+	measure("a page of one paragraph", "data:text/html,<!doctype html><title>x</title><p>One paragraph.</p>")
+	measure("viewer, once more", viewer)
 	clearAddress()
 
 	// Typing an address: its fields, and its validation errors underlined
@@ -346,4 +360,132 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s (%d bytes)", path, len(png))
+}
+
+// TestPageMillion runs a file of 1,000,000 rows through the page in
+// Chromium (upload to download, parse --column website as CSV) against a
+// server in a process of its own, and the same file through the tool's
+// own run; it checks that the download is the tool's output byte for byte
+// and logs the times, their ratio and the server's peak RSS. It is a
+// measurement, run when WEBADDRESS_PAGE_MILLION=1.
+func TestPageMillion(t *testing.T) {
+	if os.Getenv("WEBADDRESS_PAGE_MILLION") != "1" {
+		t.Skip("a million rows through the page: set WEBADDRESS_PAGE_MILLION=1")
+	}
+	exe := chromium(t)
+	dir := t.TempDir()
+	input := filepath.Join(dir, "million.csv")
+	{
+		lines := corpusLines(t, "typed.txt")
+		f, err := os.Create(input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		w.WriteString("n,name,website\n")
+		var b []byte
+		for i := range 1_000_000 {
+			b = record.AppendLine(b[:0], ',', []string{strconv.Itoa(i + 1), "Company " + strconv.Itoa(i+1), lines[i%len(lines)]})
+			w.Write(b)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	st, _ := os.Stat(input)
+
+	// The tool's own run, to a file.
+	path, err := exec.LookPath("webaddress")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, "want.csv")
+	in, _ := os.Open(input)
+	out, _ := os.Create(want)
+	cli := exec.Command(path, "parse", "--column", "website", "--format", "csv", "--on-bad-record", "skip", "--quiet")
+	var cliErr strings.Builder
+	cli.Stdin, cli.Stdout, cli.Stderr = in, out, &cliErr
+	start := time.Now()
+	if err := cli.Run(); err != nil {
+		t.Fatalf("webaddress parse: %v: %s", err, cliErr.String())
+	}
+	cliTook := time.Since(start)
+	in.Close()
+	out.Close()
+	cliPeak := cli.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+
+	// The server, in a process of its own.
+	srv := exec.Command(path, "serve", "--addr", "127.0.0.1:0")
+	stdout, _ := srv.StdoutPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Process.Kill()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.Fields(line[strings.Index(line, "http://"):])[0]
+
+	downloads := filepath.Join(dir, "downloads")
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.UserDataDir(filepath.Join(dir, "profile")))
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	events := true
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: &events,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	completed := make(chan string, 1)
+	chromedp.ListenBrowser(ctx, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadProgress); ok && e.State == browser.DownloadProgressStateCompleted {
+			completed <- e.GUID
+		}
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"list"), chromedp.SetUploadFiles(chromedp.ID("file"), []string{input})); err != nil {
+		t.Fatal(err)
+	}
+	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`))
+	start = time.Now()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-btn"))); err != nil {
+		t.Fatal(err)
+	}
+	guid := <-completed
+	pageTook := time.Since(start)
+	status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", srv.Process.Pid))
+	var peak string
+	for l := range strings.Lines(string(status)) {
+		if strings.HasPrefix(l, "VmHWM:") {
+			peak = strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:"))
+		}
+	}
+	if !sameFile(t, filepath.Join(downloads, guid), want) {
+		t.Errorf("the page's download of the million rows differs from webaddress parse's output")
+	}
+	t.Logf("1,000,000 rows (%.1f MiB): the tool %v (%.0f rows/s, peak RSS %.1f MiB); the page, upload to download, %v (%.0f rows/s): %.2f× the tool's time; the server's peak RSS %s",
+		float64(st.Size())/(1<<20), cliTook.Round(time.Millisecond), 1e6/cliTook.Seconds(), float64(cliPeak)/(1<<20),
+		pageTook.Round(time.Millisecond), 1e6/pageTook.Seconds(), pageTook.Seconds()/cliTook.Seconds(), peak)
+}
+
+// sameFile reports whether files a and b hold the same bytes.
+func sameFile(t *testing.T, a, b string) bool {
+	t.Helper()
+	ha, hb := sha256.New(), sha256.New()
+	for _, x := range []struct {
+		name string
+		h    hash.Hash
+	}{{a, ha}, {b, hb}} {
+		f, err := os.Open(x.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(x.h, f)
+		f.Close()
+	}
+	return bytes.Equal(ha.Sum(nil), hb.Sum(nil))
 }

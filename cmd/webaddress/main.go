@@ -17,6 +17,7 @@
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
 //	webaddress url    [flags] [ADDRESS...]  the URL Standard's components of absolute URLs
 //	webaddress surt   [flags] [URL...]      the SURT key of web archives' CDX indexes (surt 0.3.1)
+//	webaddress serve  [flags]               a web page on this machine: a live address viewer and a list cleaner
 //
 // # Input
 //
