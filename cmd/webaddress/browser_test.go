@@ -298,6 +298,21 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("list: the column guessed is %q, want Website", column)
 	}
 	get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector("#command"); c.value = "dedupe"; c.dispatchEvent(new Event("change")); return true; })()`))
+	// Dedupe by owner, when the tool's dedupe has --by (keys at three
+	// levels); else by its one key.
+	byOwner := false
+	for _, c := range commandInfos() {
+		for _, f := range c.Flags {
+			if c.Name == "dedupe" && f.Name == "by" {
+				byOwner = true
+			}
+		}
+	}
+	if byOwner {
+		get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector("#flag-by"); c.value = "owner"; c.dispatchEvent(new Event("change", {bubbles: true})); return c.value === "owner"; })()`))
+	} else {
+		t.Log("dedupe has no --by: the list is deduplicated by its one key")
+	}
 	do(chromedp.Click(chromedp.ID("flag-first")),
 		chromedp.Click(chromedp.ID("preview-btn")),
 		chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
@@ -308,6 +323,9 @@ func TestBrowser(t *testing.T) {
 	var cliOut, cliErr bytes.Buffer
 	rejects := filepath.Join(dir, "rejects.jsonl")
 	args := []string{"dedupe", "--first", "--column", "Website", "--format", "csv", "--on-bad-record", "skip", "--rejects", rejects}
+	if byOwner {
+		args = append(args, "--by", "owner")
+	}
 	if code := runWith(args, strings.NewReader(messyContacts), &cliOut, &cliErr); code != 0 {
 		t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, cliErr.String())
 	}
