@@ -677,13 +677,23 @@ func (s *server) runOutput(w http.ResponseWriter, r *http.Request) {
 	if rerr != nil {
 		return
 	}
-	if _, err := io.CopyBuffer(w, ru.outR, buf); err != nil {
-		<-ru.done
-		if ru.status().Error == "" {
-			ru.abort(errors.New("the download stopped"))
+	for {
+		n, err := ru.outR.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				// The browser went away: the run stops.
+				ru.abort(errors.New("the download stopped"))
+				return
+			}
 		}
-		// Break the response, so the browser shows the download failed.
-		panic(http.ErrAbortHandler)
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			// The run failed: break the response, so that the browser
+			// shows the download failed rather than a file cut short.
+			panic(http.ErrAbortHandler)
+		}
 	}
 }
 
