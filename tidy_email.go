@@ -1,0 +1,105 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// This file reads e-mail addresses in a cell and turns them into websites
+// (step 7 of [Tidy]).
+
+// emailOf reports whether text is an e-mail address: "local@domain",
+// "mailto:local@domain?subject=…", or either in angle brackets after a
+// display name ("Sales <sales@acme.com>"). It returns the address
+// (without "mailto:" and the query), the offset of its "@" in text, and
+// its domain.
+func emailOf(text string) (addr string, at int, domain string, ok bool) {
+	if strings.IndexByte(text, '@') < 0 {
+		return "", 0, "", false
+	}
+	s, start := text, 0
+	if strings.HasSuffix(s, ">") {
+		i := strings.LastIndexByte(s, '<')
+		if i < 0 {
+			return "", 0, "", false
+		}
+		s, start = s[i+1:len(s)-1], i+1
+	}
+	if foldPrefix(s, "mailto:") {
+		s, start = s[7:], start+7
+		if i := strings.IndexByte(s, '?'); i >= 0 {
+			s = s[:i]
+		}
+	}
+	i := strings.IndexByte(s, '@')
+	if i <= 0 || strings.IndexByte(s[i+1:], '@') >= 0 {
+		return "", 0, "", false
+	}
+	local, dom := s[:i], strings.TrimSuffix(s[i+1:], ".") // "sales@acme.com." ends a sentence
+	s = s[:i+1+len(dom)]
+	for j := 0; j < len(local); j++ {
+		if strings.IndexByte(" \t\r\n\"(),/:;<>[\\]?#", local[j]) >= 0 {
+			return "", 0, "", false
+		}
+	}
+	if !isDomainName(dom) {
+		return "", 0, "", false
+	}
+	return s, start + i, dom, true
+}
+
+// isDomainName reports whether s is written as a domain name with at
+// least two labels: letters, digits, hyphens and non-ASCII code points,
+// separated by single dots.
+func isDomainName(s string) bool {
+	if s == "" || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") || strings.IndexByte(s, '.') < 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(asciiAlnum(c) || c == '-' || c == '.' || c >= utf8.RuneSelf) {
+			return false
+		}
+	}
+	return true
+}
+
+// emailWebsite returns the website of an e-mail domain (its registrable
+// domain), or why the address is not turned into one.
+func emailWebsite(domain string) (site, reason string) {
+	d := strings.ToLower(domain)
+	if !allASCII(d) {
+		// An internationalized domain: Parse maps it through UTS #46.
+		return d, ""
+	}
+	tld := d[strings.LastIndexByte(d, '.')+1:]
+	if reservedTLDs[tld] {
+		return "", "an e-mail address at " + d + ", a reserved name"
+	}
+	if !hasListedTLD(d) {
+		return "", "an e-mail address at " + d + ", which has no public suffix"
+	}
+	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
+	if err != nil {
+		return "", "an e-mail address at " + d + ", which has no registrable domain"
+	}
+	if reservedDomains[reg] {
+		return "", "an e-mail address at " + d + ", a reserved name"
+	}
+	for h := d; len(h) >= len(reg); {
+		if freeMailDomains[h] {
+			return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+		}
+		i := strings.IndexByte(h, '.')
+		if i < 0 {
+			break
+		}
+		h = h[i+1:]
+	}
+	return reg, ""
+}
