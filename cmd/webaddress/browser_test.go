@@ -284,6 +284,22 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The script renders a view as the server's template does: the same
+	// sections, fields and text once it takes over.
+	const shape = `[...document.querySelectorAll("#results section")].map(s => s.id + ":" + [...s.querySelectorAll("tr, .failure, .note, h2")].map(e => (e.dataset.field || e.tagName) + "=" + e.textContent).join("|")).join("\n") + "\nmarks: " + [...document.querySelectorAll("#marks span")].map(e => e.className + "/" + e.title + "/" + e.textContent).join("|")`
+	for _, link := range []string{shared, url.Values{"address": {typed}, "base": {"https://base.example/"}}.Encode()} {
+		do(chromedp.Navigate(s.url+"?"+link), chromedp.WaitVisible(chromedp.ID("sec-clean")))
+		fromServer := get(t, ctx, chromedp.Evaluate[string](shape))
+		get(t, ctx, chromedp.Evaluate[bool](`(document.querySelector("#address").dispatchEvent(new Event("input", {bubbles: true})), true)`))
+		get(t, ctx, chromedp.Poll[bool](`document.querySelector("#results").dataset.renders === "1"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+		if fromScript := get(t, ctx, chromedp.Evaluate[string](shape)); fromScript != fromServer {
+			t.Errorf("/?%s: the script renders the view otherwise than the server:\n--- server\n%s\n--- script\n%s", link, fromServer, fromScript)
+		}
+		if !strings.Contains(fromServer, "invalid-reverse-solidus") && link != shared {
+			t.Errorf("/?%s: no underline of invalid-reverse-solidus:\n%s", link, fromServer)
+		}
+	}
+
 	// The list cleaner: a messy contact list, dedupe (the first row of
 	// each group), the download against the tool's output.
 	dir := t.TempDir()

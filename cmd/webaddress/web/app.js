@@ -79,6 +79,7 @@
       sync();
       results.replaceChildren(...sections(v));
       results.dataset.address = v.address;
+      results.dataset.renders = String((+results.dataset.renders || 0) + 1);
       const url = "/?" + v.query;
       link.href = url;
       history.replaceState(null, "", url);
