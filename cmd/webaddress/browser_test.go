@@ -215,6 +215,7 @@ func TestBrowser(t *testing.T) {
 		{"address", "canonical", a.Canonical()},
 		{"address", "key", a.Key(webaddress.KeyV2)},
 		{"address", "key_v1", a.Key(webaddress.KeyV1)},
+		{"address", "key_v2", a.Key(webaddress.KeyV2)},
 		{"address", "removed_params", "utm_source=x"},
 		{"surt", "surt", table.NewSURTKey(typed).Value},
 	} {

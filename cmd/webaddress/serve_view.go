@@ -19,6 +19,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/spf13/pflag"
+
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
@@ -186,7 +188,9 @@ func newView(q url.Values) view {
 
 	// The messy-cell layer, then the address record, as parse reads it.
 	tidySec := section{ID: "cell", Title: "The messy-cell layer", Note: "webaddress.Tidy, as parse reads a cell"}
-	r := reading{keyVersion: webaddress.KeyV2}
+	// The tool's default reading: its flags' defaults.
+	var r reading
+	r.addFlags(pflag.NewFlagSet("", pflag.ContinueOnError))
 	t, terr := webaddress.Tidy(in, r.options())
 	tidySec.Fields = []field{{Name: "text", Value: t.Text}}
 	if t.Start >= 0 {
@@ -208,11 +212,14 @@ func newView(q url.Values) view {
 	p := r.read(nil, in)[0]
 	addrSec.Fields, addrSec.Error = recordFields(r.columns(), &p, "input")
 	if p.Err == nil {
-		// The other key version, and what the default clean takes as the
-		// registrable domain.
+		// The key of every version, after the record's, and what the
+		// default clean takes as the registrable domain.
 		if i := slices.IndexFunc(addrSec.Fields, func(f field) bool { return f.Name == "key" }); i >= 0 {
-			k1 := field{Name: "key_v1", Value: p.Value.Key(webaddress.KeyV1)}
-			addrSec.Fields = slices.Insert(addrSec.Fields, i+1, k1)
+			var keys []field
+			for v := webaddress.KeyVersion(1); v.IsValid(); v++ {
+				keys = append(keys, field{Name: "key_v" + strconv.Itoa(int(v)), Value: p.Value.Key(v)})
+			}
+			addrSec.Fields = slices.Insert(addrSec.Fields, i+1, keys...)
 		}
 		if c, err := webaddress.Clean(p.Value.Input(), webaddress.CleanOptions{}); err == nil && c.Domain != "" {
 			addrSec.Fields = append(addrSec.Fields, field{Name: "registrable_domain", Value: c.Domain})
