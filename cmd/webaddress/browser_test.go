@@ -12,6 +12,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
+	"image"
+	"image/color/palette"
+	"image/draw"
+	"image/png"
 	"io"
 	"net"
 	"net/http"
@@ -386,15 +390,28 @@ func runWith(args []string, stdin *strings.Reader, stdout, stderr *bytes.Buffer)
 // screenshot writes the page's viewport to docs/name, for the README.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	png := get(t, ctx, chromedp.CaptureScreenshot())
+	shot := get(t, ctx, chromedp.CaptureScreenshot())
+	// To 256 colors (Plan 9's palette), for a small file in the repository.
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := image.NewPaletted(img.Bounds(), palette.Plan9)
+	draw.Draw(pal, pal.Rect, img, img.Bounds().Min, draw.Src)
+	var small bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&small, pal); err != nil {
+		t.Fatal(err)
+	}
+	out := small.Bytes()
 	path := filepath.Join("..", "..", "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, png, 0o666); err != nil {
+	if err := os.WriteFile(path, out, 0o666); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wrote %s (%d bytes)", path, len(png))
+	t.Logf("wrote %s (%d bytes)", path, len(out))
 }
 
 // TestPageMillion runs a file of 1,000,000 rows through the page in
