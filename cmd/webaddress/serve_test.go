@@ -320,6 +320,14 @@ const contactList = "Name,Website,Note\n" +
 func TestServeSameRecords(t *testing.T) {
 	_, ts := testServer(t, serveOptions{})
 	dir := t.TempDir()
+	// Nothing is written to disk: the temporary directory stays empty.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	defer func() {
+		if files, _ := os.ReadDir(tmp); len(files) > 0 {
+			t.Errorf("the runs wrote %d files to the temporary directory", len(files))
+		}
+	}()
 	for _, c := range []struct {
 		q    runRequest
 		args []string
@@ -475,5 +483,27 @@ func TestServeAddr(t *testing.T) {
 				t.Errorf("%s: Host %s allowed", c.addr, h)
 			}
 		}
+	}
+}
+
+func TestServeCancel(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	rq, _ := json.Marshal(runRequest{Command: "parse", Column: "a"})
+	_, body, _ := do(t, ts, "POST", "/api/runs", bytes.NewReader(rq), nil)
+	var created struct{ ID string }
+	json.Unmarshal([]byte(body), &created)
+	if code, body, _ := do(t, ts, "POST", "/api/runs/"+created.ID+"/cancel", nil, nil); code != 200 {
+		t.Fatalf("cancel: %d %s", code, body)
+	}
+	code, got, _ := do(t, ts, "GET", "/api/runs/"+created.ID+"/output", nil, nil)
+	if code != 422 || !strings.Contains(got, "cancelled on the page") {
+		t.Errorf("the output of a run cancelled: %d %q", code, got)
+	}
+	_, got, _ = do(t, ts, "GET", "/api/runs/"+created.ID, nil, nil)
+	if !strings.Contains(got, `"state":"failed"`) || !strings.Contains(got, "cancelled on the page") {
+		t.Errorf("the status of a run cancelled: %s", got)
+	}
+	if code, got, _ := do(t, ts, "POST", "/api/runs/"+created.ID+"/input", strings.NewReader("a\nx.com\n"), nil); code != 422 || !strings.Contains(got, "cancelled") {
+		t.Errorf("the input of a run cancelled: %d %s", code, got)
 	}
 }

@@ -209,6 +209,9 @@ func newView(q url.Values) view {
 	}
 
 	addrSec := section{ID: "address", Title: "This library", Note: "the parse record (webaddress parse)"}
+	if v.Base != "" {
+		addrSec.Note += ", without the base: an address is read as typed"
+	}
 	p := r.read(nil, in)[0]
 	addrSec.Fields, addrSec.Error = recordFields(r.columns(), &p, "input")
 	if p.Err == nil {

@@ -298,7 +298,11 @@
       const started = performance.now();
       const poll = setInterval(async () => {
         const s = await (await fetch("/api/runs/" + id)).json();
-        if (s.state === "running") status.textContent = s.rows.toLocaleString() + " rows done, " + s.failed.toLocaleString() + " values failed, " + size(s.bytes_in) + " read";
+        const secs = (performance.now() - started) / 1000;
+        if (s.state === "running") {
+          status.textContent = s.rows.toLocaleString() + " rows done (" + Math.round(s.rows / secs).toLocaleString() + " a second), " +
+            s.failed.toLocaleString() + " values failed; " + size(s.bytes_in) + " of " + size(file.size) + " read, " + size(s.bytes_out) + " written";
+        }
       }, 500);
       const x = new XMLHttpRequest();
       x.open("POST", "/api/runs/" + id + "/input");
