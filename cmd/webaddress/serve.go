@@ -118,7 +118,6 @@ func serve(ctx context.Context, cfg *config, o serveOptions) error {
 		ReadHeaderTimeout: requestTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          nil,
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
