@@ -334,6 +334,8 @@ func TestBrowser(t *testing.T) {
 	} else {
 		t.Log("dedupe has no --by: the list is deduplicated by its one key")
 	}
+	// Drop the file's Phone column.
+	get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector('#input-list input[value="Phone"]'); c.click(); return !c.checked; })()`))
 	do(chromedp.Click(chromedp.ID("flag-first")),
 		chromedp.Click(chromedp.ID("preview-btn")),
 		chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
@@ -343,7 +345,8 @@ func TestBrowser(t *testing.T) {
 
 	var cliOut, cliErr bytes.Buffer
 	rejects := filepath.Join(dir, "rejects.jsonl")
-	args := []string{"dedupe", "--first", "--column", "Website", "--format", "csv", "--on-bad-record", "skip", "--rejects", rejects}
+	args := []string{"dedupe", "--first", "--column", "Website", "--format", "csv", "--on-bad-record", "skip", "--rejects", rejects,
+		"--fields", "Name,Website,input,text,key,error_code,error"}
 	if byOwner {
 		args = append(args, "--by", "owner")
 	}

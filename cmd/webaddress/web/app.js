@@ -106,7 +106,7 @@
     const formats = ["csv", "tsv", "jsonl"];
     const fileIn = $("#file"), drop = $("#drop"), info = $("#fileinfo");
     const delim = $("#delimiter"), enc = $("#encoding"), column = $("#column");
-    const command = $("#command"), format = $("#format"), flagsBox = $("#flags"), fieldList = $("#field-list");
+    const command = $("#command"), format = $("#format"), flagsBox = $("#flags"), fieldList = $("#field-list"), inputList = $("#input-list");
     const previewBtn = $("#preview-btn"), runBtn = $("#run-btn"), cancelBtn = $("#cancel-btn");
     const progress = $("#progress"), status = $("#status"), preview = $("#preview"), summary = $("#summary"), downloads = $("#downloads");
     let file = null, sampleBody = null, guessed = ",", running = null;
@@ -156,12 +156,22 @@
       }
       return out;
     }
+    // fields returns --fields: none when the file's columns are all kept
+    // and the command's are its defaults; the command's picked when the
+    // file's are all kept; else the file's picked, then the command's (a
+    // name the file has too is the tool's "webaddress_" and the name).
     function fields() {
       const set = columnSet();
       const picked = [...fieldList.querySelectorAll("input:checked")].map((e) => e.value);
-      const dflt = set.defaults || set.columns;
-      if (picked.length === dflt.length && picked.every((n, i) => n === dflt[i])) return [];
-      return picked;
+      const inputs = [...inputList.querySelectorAll("input")];
+      const kept = inputs.filter((e) => e.checked).map((e) => e.value);
+      const header = inputs.map((e) => e.value);
+      if (kept.length === inputs.length) {
+        const dflt = set.defaults || set.columns;
+        if (picked.length === dflt.length && picked.every((n, i) => n === dflt[i])) return [];
+        return picked;
+      }
+      return [...kept, ...picked.map((n) => header.includes(n) ? "webaddress_" + n : n)];
     }
     function request() {
       return {
@@ -226,6 +236,7 @@
       const head = el("tr", {}, ...s.header.map((h) => el("th", { text: h })));
       $("#sample").replaceChildren(el("thead", {}, head), el("tbody", {}, ...s.rows.map((row) => el("tr", {}, ...row.map((c) => el("td", { text: c, title: c }))))));
       column.replaceChildren(...s.header.map((h) => el("option", { value: h, text: h })));
+      inputList.replaceChildren(...s.header.map((h) => el("label", {}, el("input", { type: "checkbox", value: h, checked: true }), " " + h)));
       column.value = s.column || s.header[0];
       column.disabled = false;
       markColumn();
