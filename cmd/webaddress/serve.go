@@ -49,6 +49,7 @@ const (
 	keepRuns       = 15 * time.Minute // how long a run's result is kept after it ends
 )
 
+// serveCommand is the serve command: the page's server, until Ctrl-C.
 func serveCommand(cfg *config) *cobra.Command {
 	var o serveOptions
 	var maxUploadMiB int64
@@ -228,6 +229,7 @@ func (s *server) hostAllowed(host string) bool {
 	return err == nil
 }
 
+// routes registers the page's files, pages and endpoints on s.mux.
 func (s *server) routes() {
 	static, _ := fs.Sub(webFiles, "web")
 	files := http.FileServerFS(static)

@@ -117,6 +117,7 @@ func encodings() []string {
 	return nil
 }
 
+// split returns the names of a comma-separated list; nil for "".
 func split(s string) []string {
 	if s == "" {
 		return nil
@@ -203,6 +204,7 @@ func (q runRequest) args() ([]string, error) {
 	return args, nil
 }
 
+// commandNames returns the names of the commands the page offers.
 func commandNames() []string {
 	var names []string
 	for _, c := range commandInfos() {
@@ -233,6 +235,7 @@ type capBuffer struct {
 	dropped int64
 }
 
+// Write keeps what fits under the limit, counts the rest, and never fails.
 func (c *capBuffer) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -245,12 +248,14 @@ func (c *capBuffer) Write(p []byte) (int, error) {
 	return c.buf.Write(p)
 }
 
+// String returns what was kept.
 func (c *capBuffer) String() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.buf.String()
 }
 
+// Bytes returns a copy of what was kept, and how many bytes were not.
 func (c *capBuffer) Bytes() ([]byte, int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -543,6 +548,7 @@ var errRunEnded = errors.New("the run has ended")
 
 type writerFunc func([]byte) (int, error)
 
+// Write calls f.
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // abort stops the run for err: its input ends in err and its output
@@ -714,6 +720,7 @@ type runStatus struct {
 	Args           []string `json:"args"` // the tool's command line for the same output
 }
 
+// status returns the run's progress, and once it has ended its result.
 func (ru *fileRun) status() runStatus {
 	st := runStatus{ID: ru.id, State: "running", Rows: ru.watch.rows.Load(), Failed: ru.watch.failed.Load(),
 		BytesIn: ru.bytesIn.Load(), BytesOut: ru.bytesOut.Load(), Args: ru.args}
@@ -733,6 +740,7 @@ func (ru *fileRun) status() runStatus {
 	return st
 }
 
+// runStatus answers the status of the run of the request's id.
 func (s *server) runStatus(w http.ResponseWriter, r *http.Request) {
 	if ru := s.lookup(w, r); ru != nil {
 		writeJSON(w, ru.status())
