@@ -44,6 +44,8 @@ type commandInfo struct {
 	Alt      map[string]columns `json:"alt,omitempty"`      // the columns when a boolean flag is set
 }
 
+// columns are a command's output columns, and those it prints without
+// --fields (nil: all).
 type columns struct {
 	Columns  []string `json:"columns"`
 	Defaults []string `json:"defaults,omitempty"`
@@ -544,8 +546,10 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, map[string]string{"id": ru.id, "name": ru.name})
 }
 
+// errRunEnded is what an upload's writes get once its run has ended.
 var errRunEnded = errors.New("the run has ended")
 
+// A writerFunc is a function as an io.Writer.
 type writerFunc func([]byte) (int, error)
 
 // Write calls f.
