@@ -314,6 +314,10 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		if err == io.EOF {
 			break
 		}
+		var f *table.Fault
+		if errors.As(err, &f) && f.Code() == table.CodeUnclosedQuote && q.Get("partial") != "" {
+			break // a quoted value cut where the page cut the file's start
+		}
 		if err != nil {
 			smp.Notes = append(smp.Notes, err.Error())
 			continue

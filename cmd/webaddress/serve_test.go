@@ -259,6 +259,7 @@ func TestServeSample(t *testing.T) {
 		{"export.csv", "name;domain;e-mail\nAcme;acme.com;x\n", ";", "domain"},
 		{"list.csv", "name,homepage\n\"Acme, Inc\",acme.com\n", ",", "homepage"},
 		{"none.csv", "a,b\n1,2\n", ",", ""},
+		{"cut.csv&partial=1", "name,website\nAcme,acme.com\n\"Long\nname,", ",", "website"},
 	} {
 		code, body, _ := do(t, ts, "POST", "/api/sample?name="+c.name, strings.NewReader(c.body), nil)
 		var s sample
@@ -266,8 +267,8 @@ func TestServeSample(t *testing.T) {
 			t.Errorf("POST /api/sample %s: %d %s", c.name, code, body)
 			continue
 		}
-		if s.Delimiter != c.delim || s.Column != c.column || len(s.Rows) != 1 {
-			t.Errorf("POST /api/sample %s: delimiter %q, column %q, %d rows; want %q, %q, 1", c.name, s.Delimiter, s.Column, len(s.Rows), c.delim, c.column)
+		if s.Delimiter != c.delim || s.Column != c.column || len(s.Rows) != 1 || len(s.Notes) > 0 {
+			t.Errorf("POST /api/sample %s: delimiter %q, column %q, %d rows, notes %q; want %q, %q, 1, none", c.name, s.Delimiter, s.Column, len(s.Rows), s.Notes, c.delim, c.column)
 		}
 	}
 }

@@ -225,6 +225,7 @@
       const p = new URLSearchParams({ name: file.name });
       if (delim.value) p.set("delimiter", delim.value);
       if (enc.value) p.set("encoding", enc.value);
+      if (file.size > sampleBody.length) p.set("partial", "1");
       const r = await fetch("/api/sample?" + p, { method: "POST", body: sampleBody });
       if (!r.ok) {
         $("#sample-notes").textContent = (await fail(r)).message;
