@@ -26,12 +26,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/onecontact/webaddress"
@@ -146,6 +149,35 @@ func TestBrowser(t *testing.T) {
 		t.Helper()
 		return get(t, ctx, chromedp.TextContent(chromedp.CSS(fmt.Sprintf(`#sec-%s tr[data-field=%q] td`, section, name))))
 	}
+
+	// Every script exception and every error the browser logs (a
+	// Content-Security-Policy refusal, a failed request) fails the test.
+	var problemsMu sync.Mutex
+	var problems []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		problemsMu.Lock()
+		defer problemsMu.Unlock()
+		switch e := ev.(type) {
+		case *cdpruntime.EventExceptionThrown:
+			problems = append(problems, "exception: "+e.ExceptionDetails.Text+" "+e.ExceptionDetails.URL)
+			if e.ExceptionDetails.Exception != nil {
+				problems = append(problems, "  "+e.ExceptionDetails.Exception.Description)
+			}
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Level == cdplog.EntryLevelError {
+				problems = append(problems, "log: "+e.Entry.Text+" "+e.Entry.URL)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		problemsMu.Lock()
+		defer problemsMu.Unlock()
+		for _, p := range problems {
+			t.Errorf("the browser reported %s", p)
+		}
+	}()
 
 	clearAddress := func() {
 		t.Helper()
