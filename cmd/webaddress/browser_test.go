@@ -280,6 +280,15 @@ func TestBrowser(t *testing.T) {
 	if q, _ := url.ParseQuery(strings.TrimPrefix(location, "?")); q.Get("address") != typed {
 		t.Errorf("viewer: the page's address holds %q, want address=%q", location, typed)
 	}
+	// From a keystroke to its view: the debounce (120 ms), the request,
+	// the render.
+	longer := typed
+	for range 3 {
+		get(t, ctx, chromedp.Evaluate[bool](`(() => { window.t0 = performance.now(); const a = document.querySelector("#address"); a.value += "x"; a.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
+		longer += "x"
+		rendered(longer)
+		t.Logf("viewer: a keystroke's view rendered %.1f ms after it (120 ms of them the debounce)", get(t, ctx, chromedp.Evaluate[float64](`performance.now() - window.t0`)))
+	}
 	// A failure, with its code and message.
 	clearAddress()
 	do(chromedp.SendKeys(chromedp.ID("address"), "https://example.com:70000/"))
