@@ -69,8 +69,9 @@ func printValue(v webaddressbeam.Value) {
 }
 
 // Read reads the column of a CSV file by RFC 4180: a malformed record (here
-// the quote opened on line 3 runs into the one on line 4) is a dead letter
-// with its line, never merged into the records after it.
+// the quote opened on line 3 runs into the one on line 4, text after it:
+// a record of lines 3 and 4) is one dead letter with its line, and no value
+// is made from inside it.
 func ExampleRead() {
 	dir, err := os.MkdirTemp("", "example")
 	if err != nil {
@@ -79,7 +80,7 @@ func ExampleRead() {
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "contacts.csv")
-	os.WriteFile(path, []byte("name,website\nAnn,acme.com\n\"Broken Co,broken.com\nCid,\"globex.com/a,b\"\n"), 0o666)
+	os.WriteFile(path, []byte("name,website\nAnn,acme.com\n\"Broken Co,broken.com\nCid,\"globex.com/a,b\"\nDee,initech.com\n"), 0o666)
 
 	p, s := beam.NewPipelineWithRoot()
 	values, failed := webaddressbeam.Read(s, path, webaddressbeam.ReadOptions{Format: "csv", Column: "website"})
@@ -90,6 +91,6 @@ func ExampleRead() {
 	}
 	// Unordered output:
 	// line 2: "acme.com"
-	// line 4: "globex.com/a,b"
+	// line 5: "initech.com"
 	// failed: "\"Broken Co,broken.com": record.text-after-quote
 }

@@ -147,7 +147,8 @@ func readHeader(ctx context.Context, fs filesystem.Interface, name string, t tab
 // PCollection<Value> of the values, each with its file and line, and a
 // PCollection<Failure> of the malformed records (step "read": a stray
 // quote, a quote never closed, a field too many or too few), which are
-// never merged into another; reading goes on at the next line. Records
+// never merged into another; reading goes on after the record's last line
+// (after its first, for a quote never closed). Records
 // read = values + failures. A blank line of a CSV file is skipped and
 // counted ("blank"), unless the file has one column.
 //

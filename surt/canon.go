@@ -35,6 +35,7 @@ func unhex(c byte) int {
 // that byte is read or decoded: escapes never overlap, so the order in which
 // they are decoded does not matter.
 func appendUnescaped(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s)) // at most as long: one allocation for a long s
 	start := len(dst)
 	for i := 0; i < len(s); i++ {
 		dst = append(dst, s[i])
@@ -60,6 +61,7 @@ const lowerHex = "0123456789abcdef"
 // appendEscapedLower appends s to dst with the bytes of [needsEscape]
 // percent-encoded and ASCII letters lowercased.
 func appendEscapedLower(dst, s []byte) []byte {
+	dst = slices.Grow(dst, len(s)) // at least as long: one allocation for a long s without escapes
 	for _, c := range s {
 		switch {
 		case needsEscape(c):

@@ -31,6 +31,8 @@ type input struct {
 	stdin    bool                         // read from standard input
 	progress *progress
 	rejects  *rejects
+	intr     *interruption // stops the reading
+	blank    int           // blank lines skipped, as of the last batch emitted
 }
 
 // settings are the flags that say how to read and write, checked.
@@ -114,7 +116,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			return nil, errors.New("--column reads standard input: give no addresses as arguments")
 		}
 		i := 0
-		return &input{next: func() (table.Record, error) {
+		return &input{intr: cfg.intr, next: func() (table.Record, error) {
 			if i == len(args) {
 				return table.Record{}, io.EOF
 			}
@@ -126,7 +128,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 	if cfg.watch != nil {
 		p, r = &progress{watch: cfg.watch}, cfg.stdin
 	}
-	in := &input{stdin: true, progress: p}
+	in := &input{stdin: true, progress: p, intr: cfg.intr}
 	o := table.Options{Encoding: s.encoding}
 	switch s.inputFormat {
 	case "csv":
@@ -140,6 +142,10 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		names, err := in.reader.Header()
 		if errors.Is(err, io.EOF) {
 			return nil, errors.New("the input is empty: it has no header row")
+		}
+		var encErr *table.EncodingError
+		if errors.As(err, &encErr) {
+			return nil, encodingHint(err)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
@@ -262,8 +268,8 @@ func (in *input) summary(c counts, dedupe bool) string {
 	if c.failed > 0 {
 		fmt.Fprintf(&b, "; %d values failed", c.failed)
 	}
-	if in.reader != nil && in.reader.Blank() > 0 {
-		fmt.Fprintf(&b, "; %d blank lines skipped", in.reader.Blank())
+	if in.blank > 0 {
+		fmt.Fprintf(&b, "; %d blank lines skipped", in.blank)
 	}
 	if c.lossy > 0 {
 		fmt.Fprintf(&b, "; %d rows had bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", c.lossy)

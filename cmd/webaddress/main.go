@@ -29,14 +29,18 @@
 // its name).
 //
 // A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the
-// same quoting both ways. A malformed record (a stray quote, a quote never
-// closed, a field too many or too few) is never merged into another. By
-// default (--on-bad-record error) the run stops at it with a non-zero exit
-// status and a message naming its line, after writing the rows before it;
-// with --on-bad-record skip it is rejected (to --rejects FILE as JSON lines,
-// else to standard error) and reading goes on at the next line. Rows read =
-// rows written + rows rejected, always, and the summary on standard error
-// says so. A header name that comes again is renamed NAME_2, and said so. A
+// same quoting both ways; lines end in LF, CRLF or CR alone. A malformed
+// record (a stray quote, a quote never closed, a field too many or too few)
+// is never merged into another. By default (--on-bad-record error) the run
+// stops at it with a non-zero exit status and a message naming its line,
+// after writing the rows before it; with --on-bad-record skip it is
+// rejected, all its lines (to --rejects FILE as JSON lines, else to
+// standard error) and reading goes on where the next record starts (after
+// its first line, for a quote never closed). A record may span at most 4
+// MiB over its lines (record.too-long). Rows read = rows written + rows
+// rejected, always, and the summary on standard error says so. SIGINT or
+// SIGTERM stops the reading: the rows read are written, whole, and the
+// summary says the run was interrupted. A header name that comes again is renamed NAME_2, and said so. A
 // blank line is skipped and counted, except in a file of one column, where
 // it is an empty value.
 //
@@ -75,6 +79,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -97,16 +102,25 @@ func main() {
 		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
 		debug.SetGCPercent(300)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, watchSignals()))
 }
 
 // run is the whole command: args are the command-line arguments without
 // the program name. It returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRoot(&config{stdin: stdin, stdout: stdout, stderr: stderr})
+	return runWith(args, stdin, stdout, stderr, nil)
+}
+
+// runWith is run, stopped by intr (nil: never).
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *interruption) int {
+	root := newRoot(&config{stdin: stdin, stdout: stdout, stderr: stderr, intr: intr})
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		fmt.Fprintf(stderr, "webaddress: %v\n", err)
+		var ie *interruptedError
+		if errors.As(err, &ie) {
+			return ie.exitStatus()
+		}
 		return 1
 	}
 	return 0
@@ -122,6 +136,7 @@ type config struct {
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	intr           *interruption // SIGINT and SIGTERM; nil in tests
 
 	// rejectsTo, when not nil, takes the rejected records as JSON lines
 	// (as --rejects FILE does), and watch follows the run: both for
@@ -139,7 +154,12 @@ from its arguments, from the lines of standard input, or from a column of a
 CSV or TSV file on standard input (--column NAME), whose other columns pass
 through with the results added. One output row per input, in order; a
 malformed CSV record stops the run (or, with --on-bad-record skip, is
-rejected), and is never merged into another.`,
+rejected, all its lines), and is never merged into another. Lines end in
+LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
+over its lines: a quoted field running on further is malformed
+(record.too-long), one record up to where its quote closes. SIGINT or
+SIGTERM stops the reading: the rows read are written, whole, and the
+summary says the run was interrupted (exit status 130 or 143).`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,

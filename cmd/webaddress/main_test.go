@@ -61,6 +61,42 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(b.String()), 0o666))
 			},
+			// unescape FILE rewrites FILE, whose lines are the text of Go
+			// string literals without their quotes, as the bytes they
+			// stand for, put together without line ends: so that a
+			// script can hold CR-only line ends and bytes that are not
+			// UTF-8.
+			"unescape": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: unescape FILE")
+				}
+				name := ts.MkAbs(args[0])
+				data, err := os.ReadFile(name)
+				ts.Check(err)
+				var out strings.Builder
+				for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+					s, err := strconv.Unquote(`"` + line + `"`)
+					ts.Check(err)
+					out.WriteString(s)
+				}
+				ts.Check(os.WriteFile(name, []byte(out.String()), 0o666))
+			},
+			// bignote N FILE writes FILE, a table id,note whose row 1 has a
+			// quoted note of N lines of 31 x's, and row 2 is 2,after.com.
+			"bignote": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: bignote N FILE")
+				}
+				n, err := strconv.Atoi(args[0])
+				ts.Check(err)
+				var b strings.Builder
+				b.WriteString("id,note\n1,\"")
+				for range n {
+					b.WriteString(strings.Repeat("x", 31) + "\n")
+				}
+				b.WriteString("\"\n2,after.com\n")
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o666))
+			},
 			// lines FILE N checks that FILE has N lines.
 			"lines": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 2 {

@@ -12,7 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
@@ -51,22 +54,30 @@ type batch[T any] struct {
 	lossy  int    // how many JSON rows could not carry every byte
 	split  int    // how many records gave more than one value (--split)
 	parts  int    // how many values those gave
+	blank  int    // the blank lines skipped before the batch was read through
 	codes  codes  // the values failed by code, when watched (serve)
 	done   chan struct{}
 }
 
-// evaluate reads in, runs work on each batch on jobs goroutines, and calls
-// emit with each batch in input order. At most 2*jobs+1 batches are read
-// ahead. A malformed record is put in its batch's faults with skip, and
-// otherwise ends the reading: evaluate returns it after emitting the
-// batches before. It returns the first error of the input (other than
-// io.EOF) or of emit.
+// maxJobs is the most workers a run has, whatever --jobs says: more only
+// read more of the input ahead.
+const maxJobs = 64
+
+// evaluate reads in, runs work on each batch on jobs goroutines (at most
+// maxJobs), and calls emit with each batch in input order. At most
+// 2*jobs+1 batches are read ahead. A malformed record is put in its
+// batch's faults with skip, and otherwise ends the reading: evaluate
+// returns it after emitting the batches before. On an interruption
+// (SIGINT, SIGTERM) it stops reading, emits the batches read, and returns
+// an *interruptedError. It returns the first error of the input (other
+// than io.EOF) or of emit.
 func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit func(*batch[T]) error) error {
-	jobs = max(jobs, 1)
+	jobs = min(max(jobs, 1), maxJobs)
 	workq := make(chan *batch[T])
 	ordered := make(chan *batch[T], 2*jobs)
 	stop := make(chan struct{})
 	defer close(stop)
+	intr := in.intr.Done()
 	var readErr error
 	go func() {
 		defer close(workq)
@@ -75,18 +86,28 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 			b := &batch[T]{done: make(chan struct{})}
 			var err error
 			for len(b.recs) < batchSize {
-				var r table.Record
-				r, err = in.next()
-				var f *table.Fault
-				if skip && errors.As(err, &f) {
-					b.faults = append(b.faults, f)
-					err = nil
-					continue
+				select {
+				case <-intr:
+					err = io.EOF // stop reading: the batch so far is the last
+				default:
+					var r table.Record
+					r, err = in.next()
+					var f *table.Fault
+					if skip && errors.As(err, &f) {
+						b.faults = append(b.faults, f)
+						err = nil
+						continue
+					}
+					if err == nil {
+						b.recs = append(b.recs, r)
+						noteHuge(r)
+						continue
+					}
 				}
-				if err != nil {
-					break
-				}
-				b.recs = append(b.recs, r)
+				break
+			}
+			if in.reader != nil {
+				b.blank = in.reader.Blank()
 			}
 			if !errors.Is(err, io.EOF) {
 				readErr = err
@@ -116,13 +137,74 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 			}
 		}()
 	}
-	for b := range ordered {
+	emitOne := func(b *batch[T]) error {
 		<-b.done
-		if err := emit(b); err != nil {
-			return err
+		in.blank = b.blank
+		return emit(b)
+	}
+	for {
+		select {
+		case b, ok := <-ordered:
+			if !ok {
+				if isInterrupted(intr) {
+					return in.intr.err()
+				}
+				return readErr // the reader's write happens before it closes ordered
+			}
+			if err := emitOne(b); err != nil {
+				return err
+			}
+		case <-intr:
+			// The reader may be waiting for input that does not come:
+			// emit the batches it has handed on, and stop.
+			for {
+				select {
+				case b, ok := <-ordered:
+					if !ok {
+						return in.intr.err()
+					}
+					if err := emitOne(b); err != nil {
+						return err
+					}
+				default:
+					return in.intr.err()
+				}
+			}
 		}
 	}
-	return readErr // the reader's write happens before it closes ordered
+}
+
+// hugeRecord is the size of a record from which the garbage collector
+// runs at GOGC 100, not main's 300: what a command makes of such a record
+// (its copies, a row growing) is garbage of its size many times over.
+const hugeRecord = 16 << 20
+
+// noteHuge lowers the garbage collector's target once a record of
+// hugeRecord bytes is read, unless GOGC is set.
+func noteHuge(r table.Record) {
+	if len(r.Fields) == 0 || hugeSeen.Load() {
+		return
+	}
+	size := 0
+	for _, f := range r.Fields {
+		size += len(f)
+	}
+	if size >= hugeRecord && !hugeSeen.Swap(true) && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(100)
+	}
+}
+
+// hugeSeen says that a huge record was read.
+var hugeSeen atomic.Bool
+
+// isInterrupted reports whether intr is closed.
+func isInterrupted(intr <-chan struct{}) bool {
+	select {
+	case <-intr:
+		return true
+	default:
+		return false
+	}
 }
 
 // openRows opens the input and the output of a command that prints a row
@@ -210,6 +292,30 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	return cfg.finish(in, o, n, false, err)
 }
 
+// encodingHint adds to an input that looks to be in another encoding the
+// flag that reads it.
+func encodingHint(err error) error {
+	var e *table.EncodingError
+	if errors.As(err, &e) {
+		return fmt.Errorf("%w (--encoding %s)", err, e.Encoding)
+	}
+	return err
+}
+
+// stopCounts says what a run that stopped at a malformed record read and
+// wrote before it: "9 rows read and written", or, when they differ,
+// "3 rows read, 2 written" (dedupe --first) or "3 rows read, in 2 groups
+// written" (dedupe).
+func stopCounts(n counts, dedupe bool) string {
+	switch {
+	case dedupe:
+		return fmt.Sprintf("%d rows read, in %d groups written", n.read, n.groups)
+	case n.read == n.written:
+		return fmt.Sprintf("%d rows read and written", n.read)
+	}
+	return fmt.Sprintf("%d rows read, %d written", n.read, n.written)
+}
+
 // reject writes the rejected records faults.
 func (in *input) reject(faults []*table.Fault) error {
 	for _, f := range faults {
@@ -232,10 +338,18 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error
 	if rerr := in.rejects.close(); err == nil {
 		err = rerr
 	}
+	err = encodingHint(err)
 	var f *table.Fault
 	if errors.As(err, &f) {
-		return fmt.Errorf("%v: %s\n(%d rows read and written before it; --on-bad-record skip rejects such records and reads on)",
-			f, table.Quote(f.Raw), n.read)
+		return fmt.Errorf("%v: %s\n(%s before it; --on-bad-record skip rejects such records and reads on)",
+			f, table.Quote(f.Raw), stopCounts(n, dedupe))
+	}
+	var ie *interruptedError
+	if errors.As(err, &ie) {
+		if !cfg.quiet {
+			fmt.Fprintf(cfg.stderr, "webaddress: interrupted: %s\n", in.summary(n, dedupe))
+		}
+		return err
 	}
 	if err != nil {
 		return err

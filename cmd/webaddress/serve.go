@@ -20,8 +20,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,9 +86,7 @@ request from another site's page that would run or upload anything.`,
 				return fmt.Errorf("--timeout %v: want a positive duration, such as 1h", o.timeout)
 			}
 			o.maxUpload = maxUploadMiB << 20
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
-			return serve(ctx, cfg, o)
+			return serve(cfg.intr.Done(), cfg, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0: any free port)")
@@ -99,8 +95,9 @@ request from another site's page that would run or upload anything.`,
 	return cmd
 }
 
-// serve listens on o.addr and serves the page until ctx is done.
-func serve(ctx context.Context, cfg *config, o serveOptions) error {
+// serve listens on o.addr and serves the page until stop is closed
+// (SIGINT or SIGTERM).
+func serve(stop <-chan struct{}, cfg *config, o serveOptions) error {
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
@@ -125,7 +122,7 @@ func serve(ctx context.Context, cfg *config, o serveOptions) error {
 	select {
 	case err := <-done:
 		return err
-	case <-ctx.Done():
+	case <-stop:
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		s.cancelRuns()

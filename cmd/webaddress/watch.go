@@ -120,9 +120,7 @@ func (w *watch) finish(in *input, n counts, dedupe bool) {
 		r.Rejected = in.rejects.n
 	}
 	r.Read = n.read + r.Rejected
-	if in.reader != nil {
-		r.Blank = in.reader.Blank()
-	}
+	r.Blank = in.blank
 	r.Summary = in.summary(n, dedupe)
 	w.update(n.read, n.failed)
 	w.result, w.ended = r, true

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -47,12 +48,13 @@ func FuzzReadTable(f *testing.F) {
 		if delim != 0 {
 			h, err := r.Header()
 			var fault *Fault
+			var encErr *EncodingError
 			switch {
-			case errors.Is(err, io.EOF):
+			case errors.Is(err, io.EOF), errors.As(err, &encErr):
 				return
 			case errors.As(err, &fault):
-				if fault.Line < 1 || fault.Line != r.Line() {
-					t.Fatalf("header fault on line %d, reader at %d", fault.Line, r.Line())
+				if fault.Line < 1 || fault.Line+fault.Lines-1 != r.Line() {
+					t.Fatalf("header fault on lines %d+%d, reader at %d", fault.Line, fault.Lines, r.Line())
 				}
 				return
 			case err != nil:
@@ -63,7 +65,8 @@ func FuzzReadTable(f *testing.F) {
 		}
 		for {
 			rec, err := r.Read()
-			if errors.Is(err, io.EOF) {
+			var encErr *EncodingError
+			if errors.Is(err, io.EOF) || errors.As(err, &encErr) && delim == 0 && lines == 0 {
 				break
 			}
 			var fault *Fault
@@ -72,10 +75,13 @@ func FuzzReadTable(f *testing.F) {
 				if fault.Line <= lines-r.Blank() && fault.Line < 1 {
 					t.Fatalf("fault on line %d after %d lines", fault.Line, lines)
 				}
-				if bytes.IndexByte([]byte(fault.Raw), '\n') >= 0 {
+				if bytes.ContainsAny([]byte(fault.Raw), "\r\n") {
 					t.Fatalf("fault on line %d: raw text %q spans lines", fault.Line, fault.Raw)
 				}
-				lines++
+				if fault.Lines < 1 {
+					t.Fatalf("fault on line %d spans %d lines", fault.Line, fault.Lines)
+				}
+				lines += fault.Lines
 				continue
 			case err != nil:
 				t.Fatal(err)
@@ -96,10 +102,10 @@ func FuzzReadTable(f *testing.F) {
 		if bom(data) {
 			return // UTF-16: the lines are those of the decoded text
 		}
-		want := bytes.Count(data, []byte{'\n'})
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			want++
+		if r.err != nil {
+			return // refused
 		}
+		want := countLines(data)
 		if lines != want {
 			t.Fatalf("%d lines accounted for, the input has %d", lines, want)
 		}
@@ -111,8 +117,8 @@ func FuzzReadTable(f *testing.F) {
 		for _, fields := range records {
 			out = record.AppendLine(out, delim, fields)
 		}
-		if bom(out) {
-			return // a first field starting with a byte order mark's bytes reads as one
+		if bom(out) || sniffUTF16(out) != "" {
+			return // a first field starting with a byte order mark's bytes reads as one; zero bytes as UTF-16
 		}
 		r = NewReader(bytes.NewReader(out), Options{Delimiter: delim, MaxRecord: 1 << 30})
 		h, err := r.Header()
@@ -131,7 +137,194 @@ func FuzzReadTable(f *testing.F) {
 	})
 }
 
+// countLines counts the lines of data: each ends in "\n", "\r\n" or "\r",
+// or at the end of data.
+func countLines(data []byte) int {
+	n := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '\r':
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			n++
+		case '\n':
+			n++
+		default:
+			if i == len(data)-1 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // bom reports whether data starts with a byte order mark's bytes.
 func bom(data []byte) bool {
 	return bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.HasPrefix(data, []byte("\uFEFF"))
+}
+
+// FuzzReadRecords reads any bytes as the tool's --on-bad-record skip does,
+// reading on after each fault, and checks the reader against a model of
+// its rules written apart from it: lines end in "\n", "\r\n" or "\r"; a
+// record runs from a line that is not blank to the line end outside a
+// quoted field; a quoted field running over lines for more than MaxRecord
+// bytes makes its record one fault up to where it ends (or the end of the
+// input); a quote never closed costs its first line alone. So each record
+// read or rejected is one of the model's, in order (rows read = rows
+// written + rejected), and no record read is made from lines inside a
+// rejected one.
+func FuzzReadRecords(f *testing.F) {
+	for _, seed := range []struct {
+		data  string
+		delim byte
+	}{
+		{"website,name\racme.com,Ann\rglobex.com,Ben\r", ','},
+		{"a,b\r1,\"x\ry\"\r\n2,z\n3,w\r\r4,v", ','},
+		{"id,website\n1,\"acme.com\n2,globex.com\n\",x\n3,initech.com\n", ','},
+		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 40) + "\"\n2,z\n", ','},
+		{"a,b\n1,\"x\n" + strings.Repeat("y\r", 40) + "2,z\n", ','},
+		{"n,name,site\n10,\"Broken Co,broken.com\n11,\"Quoted, Inc\",q.com\n12,x,y\n", ','},
+		{"a\tb\n1\t\"x\ty\"\n2\t\"open\r3\tz\r\n\r\n", '\t'},
+		{"a,b,c\n1,x\"y,\"z\nw\"\n2,u,v\n", ','},
+		{"site\n\n\"a\rb\"\n\r\n", ','},
+	} {
+		f.Add([]byte(seed.data), seed.delim)
+	}
+	const max = 64
+	f.Fuzz(func(t *testing.T, data []byte, delim byte) {
+		if delim == 0 || delim == '"' || delim == '\r' || delim == '\n' {
+			delim = ','
+		}
+		r := NewReader(bytes.NewReader(data), Options{Delimiter: delim, MaxRecord: max})
+		if r.err != nil || bom(data) {
+			return // refused, or decoded: the model reads bytes
+		}
+		m := newModel(data, delim, max)
+		header, err := r.Header()
+		if err != nil {
+			return // an empty input, or a fault in the header
+		}
+		h := m.next(true)
+		if got := [2]int{h[0], r.Line()}; got != h {
+			t.Fatalf("header on lines %v, model %v", got, h)
+		}
+		m.oneField = len(header) == 1
+		read, rejected := 0, 0
+		for {
+			rec, err := r.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			var span [2]int
+			var fault *Fault
+			switch {
+			case errors.As(err, &fault):
+				span = [2]int{fault.Line, fault.Line + fault.Lines - 1}
+				rejected++
+			case err != nil:
+				t.Fatal(err)
+			default:
+				span = [2]int{rec.Line, rec.Line + rec.Lines - 1}
+				read++
+			}
+			if want := m.next(false); span != want {
+				t.Fatalf("record %d (%v) on lines %v, the model's on lines %v", read+rejected, err, span, want)
+			}
+		}
+		if want := m.next(false); want != [2]int{} {
+			t.Fatalf("after %d records read and %d rejected, the model has one more on lines %v", read, rejected, want)
+		}
+	})
+}
+
+// A model reads the lines of an input into the spans of its records, by a
+// byte at a time.
+type model struct {
+	lines    [][]byte // each line's text, its line end apart
+	ends     []int    // each line's length with its line end
+	at       int      // the next line, from 0
+	delim    byte
+	max      int
+	oneField bool // the header has one field: a blank line is a record
+}
+
+func newModel(data []byte, delim byte, max int) *model {
+	m := &model{delim: delim, max: max}
+	start := 0
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\r' && data[i] != '\n' {
+			continue
+		}
+		text := data[start:i]
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		m.lines = append(m.lines, text)
+		m.ends = append(m.ends, i+1-start)
+		start = i + 1
+	}
+	if start < len(data) {
+		m.lines = append(m.lines, data[start:])
+		m.ends = append(m.ends, len(data)-start)
+	}
+	return m
+}
+
+// next returns the first and last line (from 1) of the next record, or
+// zeros at the end.
+func (m *model) next(header bool) [2]int {
+	for m.at < len(m.lines) && len(m.lines[m.at]) == 0 && (header || !m.oneField) {
+		m.at++ // a blank line
+	}
+	if m.at == len(m.lines) {
+		return [2]int{}
+	}
+	first := m.at
+	quoted, fieldStart, afterQuote := false, true, false
+	size := 0
+	for ; m.at < len(m.lines); m.at++ {
+		if m.at > first && size > m.max {
+			// Too long: the record runs on to where it ends.
+			for m.at < len(m.lines) && m.quotedOn(m.at, &quoted, &fieldStart, &afterQuote) {
+				m.at++
+			}
+			last := min(m.at, len(m.lines)-1)
+			m.at = last + 1
+			return [2]int{first + 1, last + 1}
+		}
+		size += m.ends[m.at]
+		if !m.quotedOn(m.at, &quoted, &fieldStart, &afterQuote) {
+			m.at++
+			return [2]int{first + 1, m.at}
+		}
+	}
+	// A quote never closed: its first line alone.
+	m.at = first + 1
+	return [2]int{first + 1, first + 1}
+}
+
+// quotedOn follows line i, and reports whether a quoted field goes on
+// after it.
+func (m *model) quotedOn(i int, quoted, fieldStart, afterQuote *bool) bool {
+	for _, c := range m.lines[i] {
+		switch {
+		case *quoted && c == '"':
+			*quoted, *afterQuote = false, true
+		case *quoted:
+		case *afterQuote && c == '"':
+			*quoted, *afterQuote = true, false
+		case c == m.delim:
+			*fieldStart, *afterQuote = true, false
+		case *fieldStart && c == '"':
+			*quoted, *fieldStart = true, false
+		default:
+			*fieldStart, *afterQuote = false, false
+		}
+	}
+	if *quoted {
+		return true
+	}
+	*fieldStart, *afterQuote = true, false
+	return false
 }

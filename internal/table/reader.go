@@ -11,15 +11,23 @@
 //
 // A delimited file is read by RFC 4180, strictly, with any one-byte
 // delimiter: TSV is CSV with a tab (the same quoting, both ways), as
-// spreadsheets read and write it. Lines end in LF or CRLF; a line break
-// inside a quoted field is kept as it is (CRLF stays CRLF). The first record
-// is the header; every record after it must have as many fields.
+// spreadsheets read and write it. Lines end in LF, CRLF or CR alone (as
+// Python's csv module and spreadsheets read them); a line break inside a
+// quoted field is kept as it is (CRLF stays CRLF). The first record is the
+// header; every record after it must have as many fields.
 //
-// A malformed record is never merged into another: a quote inside an
-// unquoted field, text after a closing quote, a quote never closed, or the
-// wrong number of fields is a [Fault] naming the line the record starts on.
-// The reader then starts again on the next line, so that a stray quote
-// costs one line, not the rest of the file: every line of the input is in
+// A record runs from its first line to the line end that is not inside a
+// quoted field: a quote at the start of a field opens it, up to the next
+// quote not doubled; any other quote is text. A malformed record is never
+// merged into another: a quote inside an unquoted field, text after a
+// closing quote or the wrong number of fields is a [Fault] naming the
+// line the record starts on and the lines it spans, and reading goes on
+// after its last line, so that no record is made from inside a quoted
+// field. A quote never closed has no end to go by: that fault costs its
+// first line, and the reader starts again on the next. A quoted field that
+// runs over lines for more than MaxRecord bytes (4 MiB by default) is given
+// up on: its record, up to where it ends (or the end of the input), is one
+// fault, read through without being kept. So every line of the input is in
 // exactly one of the header, a record read, a fault, or a blank line.
 //
 // A blank line is skipped (and counted) unless the header has one field,
@@ -28,7 +36,10 @@
 // a value that is not UTF-8 is for the step that reads it to reject
 // (webaddress.Parse fails it with web.invalid-utf8). A UTF-8 byte order
 // mark at the start is dropped; a UTF-16 one switches to UTF-16; other
-// encodings are decoded when named ([LookupEncoding]).
+// encodings are decoded when named ([LookupEncoding]), and UTF-16 without
+// a byte order mark only then (else it is an [*EncodingError]). A byte
+// that the encoding cannot decode is kept as it is, not made U+FFFD, so
+// that the value holding it is not UTF-8 and fails as such.
 package table
 
 import (
@@ -37,6 +48,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,15 +91,17 @@ const (
 	CodeTextAfterQuote webaddress.Code = "record.text-after-quote" // a closing quote followed by text
 	CodeUnclosedQuote  webaddress.Code = "record.unclosed-quote"   // a quote still open at the end of the input
 	CodeFieldCount     webaddress.Code = "record.field-count"      // not as many fields as the header
-	CodeTooLong        webaddress.Code = "record.too-long"         // a quoted field spanning more than MaxRecord bytes
+	CodeTooLong        webaddress.Code = "record.too-long"         // a quoted field running over lines for more than MaxRecord bytes
 )
 
-// A Fault is a malformed record: the line it starts on, that line's text
-// (without its line end), and what is wrong. The reader goes on from the
-// next line.
+// A Fault is a malformed record: the line it starts on, how many lines it
+// spans, the text of its first line (without its line end), and what is
+// wrong. The reader goes on after it: after all its lines, or, for a quote
+// never closed (CodeUnclosedQuote), after its first line.
 type Fault struct {
-	Line   int
-	Raw    string
+	Line   int    // the line it starts on, from 1
+	Lines  int    // the number of lines it spans, rejected with it
+	Raw    string // the text of its first line
 	Reason string
 	code   webaddress.Code
 }
@@ -96,8 +110,12 @@ type Fault struct {
 func (f *Fault) Code() webaddress.Code { return f.code }
 
 // Error returns a message such as `record.bare-quote: line 11: a quote
-// inside unquoted field 2 (byte 14)`.
+// inside unquoted field 2 (byte 14)`, or "lines 11 to 14" for a record of
+// several lines.
 func (f *Fault) Error() string {
+	if f.Lines > 1 {
+		return string(f.code) + ": lines " + strconv.Itoa(f.Line) + " to " + strconv.Itoa(f.Line+f.Lines-1) + ": " + f.Reason
+	}
 	return string(f.code) + ": line " + strconv.Itoa(f.Line) + ": " + f.Reason
 }
 
@@ -109,11 +127,13 @@ type Reader struct {
 	fromBR  bool   // a line of the record being read, after its first, came from br
 	delim   byte
 	max     int
-	line    int // the number of the last line read
-	fields  int // the header's number of fields; 0 before the header
-	blank   int // blank lines skipped
+	line    int   // the number of the last line read
+	fields  int   // the header's number of fields; 0 before the header
+	blank   int   // blank lines skipped
+	err     error // what every read returns, when the input cannot be read
 
-	raw  []byte // the record being read, as read
+	rec  []byte // the record being read, as read: a line read, or raw
+	raw  []byte // the lines of a record of several, as read
 	buf  []byte // its fields' bytes
 	ends []int  // the end of each field in buf
 	long []byte // a line longer than br's buffer
@@ -122,12 +142,17 @@ type Reader struct {
 // NewReader returns a reader of r.
 func NewReader(r io.Reader, o Options) *Reader {
 	if o.Encoding != nil {
-		r = transform.NewReader(r, unicode.BOMOverride(o.Encoding.NewDecoder()))
+		r = transform.NewReader(r, newKeepingDecoder(o.Encoding))
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	var err error
 	if o.Encoding == nil {
-		if b, _ := br.Peek(2); len(b) == 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF) {
-			br = bufio.NewReaderSize(transform.NewReader(br, unicode.BOMOverride(encoding.Nop.NewDecoder())), 64<<10)
+		b, _ := br.Peek(512)
+		switch {
+		case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):
+			br = bufio.NewReaderSize(transform.NewReader(br, newKeepingDecoder(encoding.Nop)), 64<<10)
+		case sniffUTF16(b) != "":
+			err = &EncodingError{Encoding: sniffUTF16(b)}
 		}
 	}
 	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
@@ -137,7 +162,7 @@ func NewReader(r io.Reader, o Options) *Reader {
 	if max <= 0 {
 		max = DefaultMaxRecord
 	}
-	return &Reader{br: br, delim: o.Delimiter, max: max}
+	return &Reader{br: br, delim: o.Delimiter, max: max, err: err}
 }
 
 // LookupEncoding returns the encoding called name, by the WHATWG Encoding
@@ -152,6 +177,15 @@ func LookupEncoding(name string) (encoding.Encoding, error) {
 	e, err := htmlindex.Get(name)
 	if err != nil {
 		return nil, fmt.Errorf("unknown encoding %q: want a label of the Encoding Standard, such as latin1, windows-1252, iso-8859-15, utf-16, utf-16be, shift_jis", name)
+	}
+	switch e {
+	case encoding.Replacement:
+		// The Encoding Standard's labels of encodings browsers refuse
+		// (iso-2022-kr, hz-gb-2312, ...) and "replacement" itself: it
+		// decodes any input to one U+FFFD.
+		return nil, fmt.Errorf("encoding %q cannot be read: the Encoding Standard decodes it to a single U+FFFD, whatever the input", name)
+	case unicode.UTF8:
+		return nil, nil // another label of UTF-8: bytes kept as they are
 	}
 	return e, nil
 }
@@ -186,62 +220,177 @@ func (r *Reader) Read() (Record, error) {
 	return r.read()
 }
 
-// nextLine returns the next line with its line end ("\n"), or without one
-// at the end of the input; io.EOF when there is no more.
-func (r *Reader) nextLine() ([]byte, error) {
-	if p := r.pending[r.poff:]; len(p) > 0 {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			i = len(p) - 1
+// lineEnd returns the length of the first line of b with its line end: a
+// line ends in "\n", "\r\n" or a "\r" alone, as in Python's csv module
+// and in spreadsheets. It reports false, with the length of what is
+// surely of the first line, when b holds no whole line: no line end, or a
+// "\r" last that a "\n" may follow, unless atEOF says nothing follows.
+func lineEnd(b []byte, atEOF bool) (int, bool) {
+	n := bytes.IndexByte(b, '\n')
+	lim := n
+	if n < 0 {
+		lim = len(b)
+	}
+	if cr := bytes.IndexByte(b[:lim], '\r'); cr >= 0 {
+		switch {
+		case cr+1 < len(b) && b[cr+1] == '\n':
+			return cr + 2, true
+		case cr+1 < len(b) || atEOF:
+			return cr + 1, true
 		}
-		r.poff += i + 1
-		r.line++
-		return p[:i+1], nil
+		return cr, false
+	}
+	if n < 0 {
+		return len(b), false
+	}
+	return n + 1, true
+}
+
+// piece returns the next piece of the line being read: the rest of the
+// line with its line end (end true), or a part of it; io.EOF when there is
+// no more input. It is valid until the next call.
+func (r *Reader) piece() (p []byte, end bool, err error) {
+	if p := r.pending[r.poff:]; len(p) > 0 {
+		// pending holds whole lines and then, the input's end.
+		n, _ := lineEnd(p, true)
+		r.poff += n
+		return p[:n], true, nil
 	}
 	r.fromBR = true
-	line, err := r.br.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		r.long = append(r.long[:0], line...)
-		for errors.Is(err, bufio.ErrBufferFull) {
-			line, err = r.br.ReadSlice('\n')
-			r.long = append(r.long, line...)
-		}
-		line = r.long
+	if _, err := r.br.Peek(1); err != nil {
+		return nil, false, err
 	}
-	if len(line) == 0 {
-		if err == nil || errors.Is(err, io.EOF) {
-			return nil, io.EOF
+	b, _ := r.br.Peek(r.br.Buffered())
+	n, end := lineEnd(b, false)
+	if n == 0 { // a "\r" alone in the buffer: is a "\n" next?
+		b, err = r.br.Peek(2)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, false, err
 		}
+		n, end = lineEnd(b, true)
+	}
+	r.br.Discard(n)
+	return b[:n], end, nil
+}
+
+// nextLine returns the next line with its line end, or without one at the
+// end of the input; io.EOF when there is no more. It is valid until the
+// next call.
+func (r *Reader) nextLine() ([]byte, error) {
+	p, end, err := r.firstPiece()
+	if err != nil || end {
+		return p, err
+	}
+	// A line longer than what is buffered: gather its pieces, then put
+	// them together once, in a buffer of its size.
+	chunks, n, err := r.gather(p)
+	if err != nil {
 		return nil, err
 	}
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, err
+	r.long = slices.Grow(r.long[:0], n)
+	for _, c := range chunks {
+		r.long = append(r.long, c...)
+	}
+	return r.long, nil
+}
+
+// firstPiece returns the first piece of the next line (the line whole when
+// end), counting the line; io.EOF when there is no more.
+func (r *Reader) firstPiece() ([]byte, bool, error) {
+	if r.err != nil {
+		return nil, false, r.err
+	}
+	p, end, err := r.piece()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, false, io.EOF
+		}
+		return nil, false, err
 	}
 	r.line++
-	return line, nil
+	return p, end, nil
+}
+
+// gather returns the pieces of a line that does not fit in what is
+// buffered, from its first, p, and their length.
+func (r *Reader) gather(p []byte) (chunks [][]byte, n int, err error) {
+	chunks = [][]byte{bytes.Clone(p)}
+	n = len(p)
+	for end := false; !end; {
+		if p, end, err = r.piece(); errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		chunks = append(chunks, bytes.Clone(p))
+		n += len(p)
+	}
+	return chunks, n, nil
+}
+
+// release lets go of the buffers of a huge record once it is read, so
+// that one long line does not hold its size for the rest of the run.
+func (r *Reader) release() {
+	const keep = 1 << 20
+	if cap(r.long) > keep {
+		r.long = nil
+	}
+	if cap(r.raw) > keep {
+		r.raw = nil
+	}
+	r.rec = nil
+	if cap(r.buf) > keep {
+		r.buf = nil
+	}
 }
 
 // readValue reads a line as one value, without its line end.
 func (r *Reader) readValue() (Record, error) {
-	line, err := r.nextLine()
+	p, end, err := r.firstPiece()
 	if err != nil {
 		return Record{}, err
 	}
-	return Record{Line: r.line, Lines: 1, Fields: []string{string(trimEOL(line))}}, nil
-}
-
-// trimEOL returns line without its "\n" or "\r\n".
-func trimEOL(line []byte) []byte {
-	if n := len(line); n > 0 && line[n-1] == '\n' {
-		line = line[:n-1]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
+	if end {
+		return Record{Line: r.line, Lines: 1, Fields: []string{string(trimEOL(p))}}, nil
 	}
-	return line
+	// A long line: its value is put together once, from its pieces.
+	chunks, n, err := r.gather(p)
+	if err != nil {
+		return Record{}, err
+	}
+	last := chunks[len(chunks)-1]
+	eol := len(last) - len(trimEOL(last))
+	var b strings.Builder
+	b.Grow(n - eol)
+	for i, c := range chunks {
+		if i == len(chunks)-1 {
+			c = trimEOL(c)
+		}
+		b.Write(c)
+	}
+	return Record{Line: r.line, Lines: 1, Fields: []string{b.String()}}, nil
 }
 
-// read reads a delimited record.
+// trimEOL returns line without its line end: "\n", "\r\n" or "\r".
+func trimEOL(line []byte) []byte {
+	n := len(line)
+	if n > 0 && line[n-1] == '\n' {
+		n--
+	}
+	if n > 0 && line[n-1] == '\r' {
+		n--
+	}
+	return line[:n]
+}
+
+// read reads a delimited record. It first finds where the record ends, by
+// RFC 4180's quoting (a quote that opens a field quotes up to the quote
+// that closes it, line ends included; any other quote is text), then
+// reads its fields strictly. A malformed record is one fault however many
+// lines it spans, and reading goes on after it: only a quote still open
+// at the end of the input, which has no end to go by, costs its first
+// line alone, the lines after it read again.
 func (r *Reader) read() (Record, error) {
 	var line []byte
 	var err error
@@ -257,34 +406,51 @@ func (r *Reader) read() (Record, error) {
 	}
 	start := r.line
 	r.fromBR = false
-	r.raw = append(r.raw[:0], line...)
+	sc := scanner{delim: r.delim}
+	sc.feed(trimEOL(line))
+	r.rec = line // a record of one line is read where it is
+	if !sc.eol() {
+		r.raw = append(r.raw[:0], line...)
+		for {
+			r.rec = r.raw
+			// A quoted field goes on: read its next line.
+			line, err = r.nextLine()
+			if errors.Is(err, io.EOF) {
+				return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("field %d opens a quote that is never closed", sc.fields+1), code: CodeUnclosedQuote}, start)
+			}
+			if err != nil {
+				return Record{}, err
+			}
+			if len(r.raw) > r.max {
+				return Record{}, r.skipLong(start, &sc, line)
+			}
+			r.raw = append(r.raw, line...)
+			sc.feed(trimEOL(line))
+			if sc.eol() {
+				break
+			}
+		}
+		r.rec = r.raw
+	}
+	defer r.release()
 	r.buf, r.ends = r.buf[:0], r.ends[:0]
 	quoted := false // inside a quoted field, which goes on on the next line
-	for {
+	rest := r.rec
+	for ln := start; len(rest) > 0; ln++ {
+		n, _ := lineEnd(rest, true)
 		var fault *Fault
 		var done bool
-		quoted, done, fault = r.parseLine(line, quoted, start)
+		quoted, done, fault = r.parseLine(rest[:n], quoted, start, ln)
 		if fault != nil {
-			return Record{}, r.reject(fault, start)
+			return Record{}, r.rejectAll(fault, start)
 		}
 		if done {
 			break
 		}
-		// A quoted field goes on: read its next line.
-		if len(r.raw) > r.max {
-			return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("field %d opens a quote not closed within %d bytes", len(r.ends)+1, r.max), code: CodeTooLong}, start)
-		}
-		line, err = r.nextLine()
-		if errors.Is(err, io.EOF) {
-			return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("field %d opens a quote that is never closed", len(r.ends)+1), code: CodeUnclosedQuote}, start)
-		}
-		if err != nil {
-			return Record{}, err
-		}
-		r.raw = append(r.raw, line...)
+		rest = rest[n:]
 	}
 	if r.fields > 0 && len(r.ends) != r.fields {
-		return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("%d fields, want %d as in the header", len(r.ends), r.fields), code: CodeFieldCount}, start)
+		return Record{}, r.rejectAll(&Fault{Reason: fmt.Sprintf("%d fields, want %d as in the header", len(r.ends), r.fields), code: CodeFieldCount}, start)
 	}
 	s := string(r.buf)
 	fields := make([]string, len(r.ends))
@@ -296,10 +462,106 @@ func (r *Reader) read() (Record, error) {
 	return Record{Line: start, Lines: r.line - start + 1, Fields: fields}, nil
 }
 
-// parseLine parses line, a line of the record that starts on line start,
+// A scanner follows a record's quoting to find where it ends, as RFC 4180
+// and Python's csv module read it: a quote at the start of a field opens
+// it, up to a quote not doubled; any other quote is text.
+type scanner struct {
+	delim  byte
+	state  uint8
+	fields int // the fields ended so far
+}
+
+// The states of a scanner.
+const (
+	scanStart  = iota // at the start of a field
+	scanField         // in an unquoted field
+	scanQuoted        // in a quoted field
+	scanQuote         // just after a quote in a quoted field: closing, or the first of two
+)
+
+// feed follows b, a line's text without its line end.
+func (s *scanner) feed(b []byte) {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch s.state {
+		case scanStart:
+			switch c {
+			case '"':
+				s.state = scanQuoted
+			case s.delim:
+				s.fields++
+			default:
+				s.state = scanField
+			}
+		case scanField:
+			if c == s.delim {
+				s.fields++
+				s.state = scanStart
+			}
+		case scanQuoted:
+			j := bytes.IndexByte(b[i:], '"')
+			if j < 0 {
+				return
+			}
+			i += j
+			s.state = scanQuote
+		case scanQuote:
+			switch c {
+			case '"':
+				s.state = scanQuoted
+			case s.delim:
+				s.fields++
+				s.state = scanStart
+			default:
+				s.state = scanField
+			}
+		}
+	}
+}
+
+// eol follows a line end, and reports whether it ends the record.
+func (s *scanner) eol() bool {
+	if s.state == scanQuoted {
+		return false
+	}
+	s.state = scanStart
+	return true
+}
+
+// skipLong reads on to the end of the record that starts on line start, a
+// quoted field of which has run over r.max bytes before line, without
+// keeping it, and
+// returns its fault: the record is one reject, whole, even when the quote
+// is never closed and it is the rest of the input.
+func (r *Reader) skipLong(start int, sc *scanner, line []byte) *Fault {
+	size := len(r.raw) + len(line)
+	raw, _ := r.firstLine()
+	r.raw, r.rec = nil, nil
+	sc.feed(trimEOL(line))
+	ended := sc.eol()
+	for !ended {
+		line, err := r.nextLine()
+		if err != nil {
+			break // the end of the input (another error comes again)
+		}
+		size += len(line)
+		sc.feed(trimEOL(line))
+		ended = sc.eol()
+	}
+	r.release()
+	reason := fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record: its %d bytes are rejected as one record",
+		sc.fields+1, r.max, size)
+	if !ended {
+		reason = fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record, nor after: the rest of the input is rejected with it",
+			sc.fields+1, r.max)
+	}
+	return &Fault{Line: start, Lines: r.line - start + 1, Raw: raw, Reason: reason, code: CodeTooLong}
+}
+
+// parseLine parses line, line ln of the record that starts on line start,
 // from the start of a field or, when quoted, inside a quoted field. It
 // reports whether the record ends with it, or a fault.
-func (r *Reader) parseLine(line []byte, quoted bool, start int) (stillQuoted, done bool, fault *Fault) {
+func (r *Reader) parseLine(line []byte, quoted bool, start, ln int) (stillQuoted, done bool, fault *Fault) {
 	i := 0
 	for {
 		if !quoted {
@@ -310,16 +572,13 @@ func (r *Reader) parseLine(line []byte, quoted bool, start int) (stillQuoted, do
 			}
 			// An unquoted field: up to the delimiter or the line end.
 			j := i
-			for j < len(line) && line[j] != r.delim && line[j] != '\n' {
+			for j < len(line) && line[j] != r.delim && line[j] != '\n' && line[j] != '\r' {
 				j++
 			}
 			field := line[i:j]
 			atDelim := j < len(line) && line[j] == r.delim
-			if !atDelim {
-				field = trimEOL(line[i:])
-			}
 			if q := bytes.IndexByte(field, '"'); q >= 0 {
-				return false, false, &Fault{Reason: fmt.Sprintf("a quote inside unquoted field %d (%s)", len(r.ends)+1, r.where(start, i+q)), code: CodeBareQuote}
+				return false, false, &Fault{Reason: fmt.Sprintf("a quote inside unquoted field %d (%s)", len(r.ends)+1, where(start, ln, i+q)), code: CodeBareQuote}
 			}
 			r.buf = append(r.buf, field...)
 			r.ends = append(r.ends, len(r.buf))
@@ -355,30 +614,43 @@ func (r *Reader) parseLine(line []byte, quoted bool, start int) (stillQuoted, do
 		case len(trimEOL(rest)) == 0:
 			return false, true, nil
 		default:
-			return false, false, &Fault{Reason: fmt.Sprintf("text after the closing quote of field %d (%s)", len(r.ends), r.where(start, i)), code: CodeTextAfterQuote}
+			return false, false, &Fault{Reason: fmt.Sprintf("text after the closing quote of field %d (%s)", len(r.ends), where(start, ln, i)), code: CodeTextAfterQuote}
 		}
 	}
 }
 
-// where describes byte at of the line being parsed, in the record that
-// starts on line start.
-func (r *Reader) where(start, at int) string {
-	if r.line == start {
+// where describes byte at of line ln, in the record that starts on line
+// start.
+func where(start, ln, at int) string {
+	if ln == start {
 		return "byte " + strconv.Itoa(at)
 	}
-	return "line " + strconv.Itoa(r.line) + ", byte " + strconv.Itoa(at)
+	return "line " + strconv.Itoa(ln) + ", byte " + strconv.Itoa(at)
+}
+
+// firstLine returns the text of the first line of the record being read,
+// without its line end, and the length of that line with it.
+func (r *Reader) firstLine() (string, int) {
+	n, _ := lineEnd(r.rec, true)
+	return string(trimEOL(r.rec[:n])), n
+}
+
+// rejectAll returns f for the record being read, which starts on line
+// start and ends on the last line read: all its lines are rejected.
+func (r *Reader) rejectAll(f *Fault, start int) *Fault {
+	f.Line, f.Lines = start, r.line-start+1
+	f.Raw, _ = r.firstLine()
+	r.release()
+	return f
 }
 
 // reject returns f for the record being read, which starts on line start,
-// and rejects that line: the lines read after it are read again.
+// and rejects that line only: the lines read after it are read again.
 func (r *Reader) reject(f *Fault, start int) *Fault {
-	first := bytes.IndexByte(r.raw, '\n') + 1
-	if first == 0 {
-		first = len(r.raw)
-	}
-	f.Line = start
-	f.Raw = string(trimEOL(r.raw[:first]))
-	if rest := r.raw[first:]; len(rest) > 0 {
+	var first int
+	f.Line, f.Lines = start, 1
+	f.Raw, first = r.firstLine()
+	if rest := r.rec[first:]; len(rest) > 0 {
 		if r.fromBR {
 			// pending was read through before br was: rest is all there is.
 			r.pending, r.poff = append(r.pending[:0], rest...), 0

@@ -38,7 +38,11 @@ func transcript(t *testing.T, in string, o Options) string {
 		}
 		var f *Fault
 		if errors.As(err, &f) {
-			out = append(out, fmt.Sprintf("!L%d %s %s", f.Line, f.Code(), f.Raw))
+			lines := ""
+			if f.Lines > 1 {
+				lines = "-" + strconv.Itoa(f.Line+f.Lines-1)
+			}
+			out = append(out, fmt.Sprintf("!L%d%s %s %s", f.Line, lines, f.Code(), f.Raw))
 			continue
 		}
 		if err != nil {
@@ -73,18 +77,32 @@ func TestReader(t *testing.T) {
 		{"n,name,site\n9,Fine,fine.com\n10,\"Broken Co,broken.com\n11,Next,next.com\n12,Last,last.com\n", csv,
 			"header[n|name|site] L2:[9|Fine|fine.com] !L3 record.unclosed-quote 10,\"Broken Co,broken.com L4:[11|Next|next.com] L5:[12|Last|last.com]"},
 		// The same with a quoted field later: the quote that opened on
-		// line 3 meets it, a fault; line 4 is read again.
-		{"n,name,site\n10,\"Broken Co,broken.com\n11,\"Quoted, Inc\",q.com\n", csv,
-			"header[n|name|site] !L2 record.text-after-quote 10,\"Broken Co,broken.com L3:[11|Quoted, Inc|q.com]"},
+		// line 2 closes on line 3, text after it, a fault; the record it
+		// makes, lines 2 and 3, is one reject, and no row is made from
+		// inside its quoted field.
+		{"n,name,site\n10,\"Broken Co,broken.com\n11,\"Quoted, Inc\",q.com\n12,x,y\n", csv,
+			"header[n|name|site] !L2-3 record.text-after-quote 10,\"Broken Co,broken.com L4:[12|x|y]"},
+		// The trial's example: a quoted cell over lines 2 to 4, then a
+		// field too many: one reject, then record 3.
+		{"id,website\n1,\"acme.com\n2,globex.com\n\",x\n3,initech.com\n", csv,
+			"header[id|website] !L2-4 record.field-count 1,\"acme.com L5:[3|initech.com]"},
+		// A bare quote is text to the end of its field; a quote opening a
+		// later field quotes on, over lines, and it is one record.
+		{"a,b,c\n1,x\"y,\"z\nw\"\n2,u,v\n", csv, "header[a|b|c] !L2-3 record.bare-quote 1,x\"y,\"z L4:[2|u|v]"},
 		// A stray quote inside an unquoted field.
 		{"a,b\n1,5\" screen\n2,y\n", csv, "header[a|b] !L2 record.bare-quote 1,5\" screen L3:[2|y]"},
 		// Text after a closing quote.
 		{"a,b\n1,\"x\"y\n2,y\n", csv, "header[a|b] !L2 record.text-after-quote 1,\"x\"y L3:[2|y]"},
 		// Ragged rows: too few, too many fields.
 		{"a,b,c\n1,2\n1,2,3,4\n1,2,3\n", csv, "header[a|b|c] !L2 record.field-count 1,2 !L3 record.field-count 1,2,3,4 L4:[1|2|3]"},
-		// A multi-line record with the wrong count: its first line is
-		// rejected, and the next one too, as it starts inside a quote.
-		{"a,b\n1,\"x\ny\",z\n2,w\n", csv, "header[a|b] !L2 record.field-count 1,\"x !L3 record.bare-quote y\",z L4:[2|w]"},
+		// A multi-line record with the wrong count: one reject, its lines
+		// with it.
+		{"a,b\n1,\"x\ny\",z\n2,w\n", csv, "header[a|b] !L2-3 record.field-count 1,\"x L4:[2|w]"},
+		// Lines end in CR alone too (old Mac files, some exporters), or a
+		// mix; a CR inside a quoted field is kept.
+		{"website,name\racme.com,Ann\rglobex.com,Ben\r", csv, "header[website|name] L2:[acme.com|Ann] L3:[globex.com|Ben]"},
+		{"a,b\r1,\"x\ry\"\r\n2,z\n3,w\r\r4,v", csv, "header[a|b] L2-3:[1|x\ry] L4:[2|z] L5:[3|w] L7:[4|v] blank=1"},
+		{"a\rb\r\nc\n\rd\r", Options{}, "L1:[a] L2:[b] L3:[c] L4:[] L5:[d]"},
 		// Blank lines: skipped and counted, before the header too.
 		{"\n\na,b\n1,2\n\r\n3,4\n\n", csv, "header[a|b] L4:[1|2] L6:[3|4] blank=4"},
 		// With one column a blank line is an empty value.
@@ -100,24 +118,18 @@ func TestReader(t *testing.T) {
 		{"a\n\n\"b\r\nc,d", Options{}, "L1:[a] L2:[] L3:[\"b] L4:[c,d]"},
 		// A fault in the header is an error.
 		{"a,\"b\n", csv, "header error: record.unclosed-quote: line 1: field 2 opens a quote that is never closed"},
-		// A quote left open is given up on after MaxRecord bytes.
+		// A quoted field over lines is given up on after MaxRecord bytes:
+		// the record is one reject, up to where it ends, or the rest of
+		// the input when the quote is never closed.
+		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 20) + "\"\n2,z\n", Options{Delimiter: ',', MaxRecord: 16},
+			"header[a|b] !L2-23 record.too-long 1,\"x L24:[2|z]"},
 		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 20) + "2,z\n", Options{Delimiter: ',', MaxRecord: 16},
-			"header[a|b] !L2 record.too-long 1,\"x" + transcriptYs(3, 20) + " L23:[2|z]"},
+			"header[a|b] !L2-23 record.too-long 1,\"x"},
 	} {
 		if got := transcript(t, tt.in, tt.o); got != tt.want {
 			t.Errorf("reading %q:\n got %q\nwant %q", tt.in, got, tt.want)
 		}
 	}
-}
-
-// transcriptYs is the transcript of n lines "y" from line first, each a
-// record of one field where two are wanted.
-func transcriptYs(first, n int) string {
-	var b strings.Builder
-	for i := range n {
-		fmt.Fprintf(&b, " !L%d record.field-count y", first+i)
-	}
-	return b.String()
 }
 
 func TestReaderFaultMessage(t *testing.T) {
@@ -130,7 +142,7 @@ func TestReaderFaultMessage(t *testing.T) {
 	r = NewReader(strings.NewReader("a,b\n1,\"x\n\ny\"z\n"), Options{Delimiter: ','})
 	r.Header()
 	_, err = r.Read()
-	if got, want := fmt.Sprint(err), "record.text-after-quote: line 2: text after the closing quote of field 2 (line 4, byte 2)"; got != want {
+	if got, want := fmt.Sprint(err), "record.text-after-quote: lines 2 to 4: text after the closing quote of field 2 (line 4, byte 2)"; got != want {
 		t.Errorf("fault: %q, want %q", got, want)
 	}
 }
@@ -148,6 +160,16 @@ func TestReaderEncodings(t *testing.T) {
 		{"utf-16 with BOM", utf16, "utf-16", "header[name|site] L2:[José|café.fr]"},
 		// A UTF-16 byte order mark is enough.
 		{"utf-16 found by its BOM", utf16, "", "header[name|site] L2:[José|café.fr]"},
+		// UTF-16 without one is read when named, and refused otherwise.
+		{"utf-16le without BOM", utf16[2:], "utf-16le", "header[name|site] L2:[José|café.fr]"},
+		{"utf-16le without BOM, unnamed", utf16[2:], "", "header error: the input looks like utf-16le without a byte order mark (a zero byte beside each ASCII character): name its encoding, utf-16le, to read it"},
+		// A byte the encoding cannot decode is kept, not made U+FFFD:
+		// the value holding it is not UTF-8, and fails as such.
+		{"windows-1252 undefined byte", "name,site\nx\x81y,\xe9.fr\n", "windows-1252", "header[name|site] L2:[x\x81y|é.fr]"},
+		{"shift_jis bad byte", "name,site\n\x82\xa0,\xa0x\x80\n", "shift_jis", "header[name|site] L2:[あ|\xa0x\u0080]"},
+		{"utf-16 lone surrogate", "\xff\xfea\x00,\x00b\x00\n\x00\x00\xd8,\x00c\x00\n\x00", "", "header[a|b] L2:[\x00\xd8|c]"},
+		// An encoded U+FFFD is U+FFFD.
+		{"utf-16 U+FFFD", "\xff\xfea\x00\n\x00\xfd\xff\n\x00", "", "header[a] L2:[\uFFFD]"},
 	} {
 		enc, err := LookupEncoding(tt.encoding)
 		if err != nil {
@@ -159,6 +181,16 @@ func TestReaderEncodings(t *testing.T) {
 	}
 	if _, err := LookupEncoding("klingon"); err == nil || !strings.Contains(err.Error(), `unknown encoding "klingon"`) {
 		t.Errorf("LookupEncoding(klingon): %v", err)
+	}
+	// Labels of the replacement encoding decode nothing: refused.
+	for _, label := range []string{"replacement", "iso-2022-kr", "hz-gb-2312"} {
+		if _, err := LookupEncoding(label); err == nil || !strings.Contains(err.Error(), "cannot be read") {
+			t.Errorf("LookupEncoding(%s): %v, want it refused", label, err)
+		}
+	}
+	// Every label of UTF-8 keeps the bytes.
+	if e, err := LookupEncoding("unicode-1-1-utf-8"); e != nil || err != nil {
+		t.Errorf("LookupEncoding(unicode-1-1-utf-8): %v, %v; want nil, nil", e, err)
 	}
 }
 
