@@ -105,7 +105,11 @@ const maxRounds = 3*maxUnwrap + 4
 //  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
 //     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
 //     others of placeholders in tidy_lists.go, compared ignoring case; a
-//     cell of zeros; a scheme and "www" alone ("http://", "www.").
+//     cell of zeros; a scheme and "www" alone ("http://", "www."). So is
+//     "http://" or "https://" (and "www." or not) before a placeholder or
+//     before no letter or digit, with at most a "/" after it
+//     ("http://tbd", "https://www.n/a/", "http://-"): a scheme does not
+//     make a placeholder an address.
 //  6. A wrapped link is replaced by its target ([FactLinkUnwrapped]), and
 //     the steps from 1 run again on it, up to 5 wrappers deep: Microsoft
 //     Safe Links, Proofpoint URL Defense v1, v2 and v3, Google's /url,
@@ -120,7 +124,12 @@ const maxRounds = 3*maxUnwrap + 4
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
 //     "Sales <sales@acme.com>") fails with [CodeEmail], or, with
 //     [TidyOptions.EmailToWebsite], becomes its domain's website
-//     ([FactEmailDomain]). It is never the user info of a website.
+//     ([FactEmailDomain]). It is never the user info of a website. After
+//     "http://" or "https://", an e-mail address (with at most a "/"
+//     after it) at a free-mail or Internet-provider domain fails with
+//     [CodeEmail] too ("http://shop@gmail.com": no company's website is
+//     there); at any other domain it is what the URL Standard reads, user
+//     info and host ("http://user@acme.com"), and keeps its key.
 //  8. A cell of several addresses, separated by white space, newlines,
 //     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
 //     Tidied.Parts holds them: every part must look like an address (a
@@ -138,7 +147,10 @@ const maxRounds = 3*maxUnwrap + 4
 //     typos seen in CRM exports, which neither browser repairs: a missing ":"
 //     ("http//", "https//", "http/", "http\\"), a doubled scheme, whose
 //     outer one goes ("http://http://acme.com", "http://https//acme.com"),
-//     "://" with no scheme before it, and "www," for "www.". A repaired
+//     "://" with no scheme before it, 1 to 4 letters glued before "http://"
+//     or "https://" ("hohttp://", no scheme in use ends so), and "www,"
+//     or "www.." (an empty label) at the start of the host for "www."
+//     ("www..acme.com"). A repaired
 //     scheme is written in lowercase and followed by "://", and a scheme
 //     must be followed by a slash to be repaired ("http::b@acme.com" is
 //     the Standard's empty user name and password "b"). "http:/acme.com", "http:\\acme.com",
@@ -253,7 +265,7 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 		if s.text == "" {
 			return fail(CodeEmpty, 0, "the cell is empty")
 		}
-		if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) {
+		if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) || placeholderAfterScheme(s.text) {
 			// A cell of punctuation is checked before steps 3 and 4,
 			// which would remove it.
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
@@ -263,7 +275,7 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 			s.text, s.start = cell, 0
 			return fail(CodeInvalidURL, 0, "more than "+strconv.Itoa(maxTrims)+" quotes, brackets and punctuation marks at the ends")
 		}
-		if s.trims > trims && isPlaceholder(s.text) {
+		if s.trims > trims && (isPlaceholder(s.text) || placeholderAfterScheme(s.text)) {
 			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
 		}
 		if round == maxRounds {
@@ -285,6 +297,15 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 			s.facts |= FactOpaqueRedirect
 		}
 
+		if addr, at, reason, ok := emailAfterScheme(s.text); ok {
+			offset := -1
+			if s.start >= 0 {
+				offset = s.start + at
+				s.start += strings.Index(s.text, addr)
+			}
+			s.text = addr
+			return fail(CodeEmail, offset, reason)
+		}
 		if addr, at, domain, ok := emailOf(s.text); ok {
 			site, reason := emailWebsite(domain)
 			if !opts.EmailToWebsite && reason == "" {
@@ -652,6 +673,38 @@ func isSchemeOrWWW(text string) bool {
 		s = s[1:]
 	}
 	return s == "" && text != ""
+}
+
+// placeholderAfterScheme reports whether text is "http://" or "https://"
+// (in any case), "www." or not, then a placeholder or no letter or digit,
+// with at most a "/" after it: "http://tbd", "https://www.n/a/",
+// "http://-". (A scheme typo is repaired first, and the rules run again.)
+func placeholderAfterScheme(text string) bool {
+	n := httpSchemeLen(text)
+	if n == 0 || len(text) > n+4+2*maxPlaceholder+1 && asciiAlnum(text[n]) {
+		return false // too long for a placeholder, and it has a letter or digit
+	}
+	rest := text[n:]
+	if foldPrefix(rest, "www.") {
+		rest = rest[4:]
+	}
+	rest = strings.TrimSuffix(rest, "/")
+	return rest != "" && (!hasLetterOrDigit(rest) || isPlaceholder(rest))
+}
+
+// httpSchemeLen returns the length of the "http://" or "https://" text
+// starts with, in any case, or 0.
+func httpSchemeLen(text string) int {
+	if len(text) < len("http://") || text[0]|0x20 != 'h' {
+		return 0
+	}
+	switch {
+	case foldPrefix(text, "http://"):
+		return len("http://")
+	case foldPrefix(text, "https://"):
+		return len("https://")
+	}
+	return 0
 }
 
 // foldPrefix reports whether s starts with prefix, ignoring ASCII case;

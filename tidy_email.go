@@ -54,6 +54,35 @@ func emailOf(text string) (addr string, at int, domain string, ok bool) {
 	return s, start + i, dom, true
 }
 
+// emailAfterScheme reports whether text is "http://" or "https://" then
+// an e-mail address, with at most a "/" after it, at a free-mail or
+// Internet-provider domain ("http://shop@gmail.com": the address, written
+// as a link; such a domain hosts no company's website, and its users sign
+// in elsewhere than in a URL). It returns the address, the offset of its
+// "@" in text, and why it fails. At any other domain the text is the URL
+// it is, user info and host ("http://user@acme.com",
+// "http://user@example.com"), as the URL Standard reads it.
+func emailAfterScheme(text string) (addr string, at int, reason string, ok bool) {
+	if strings.IndexByte(text, '@') < 0 {
+		return "", 0, "", false
+	}
+	n := httpSchemeLen(text)
+	if n == 0 {
+		return "", 0, "", false
+	}
+	rest := strings.TrimSuffix(text[n:], "/")
+	addr, at, domain, ok := emailOf(rest)
+	if !ok || addr != rest { // "Name <…>", "mailto:…" and "….": not after a scheme
+		return "", 0, "", false
+	}
+	d := strings.ToLower(domain)
+	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
+	if !allASCII(d) || err != nil || !isFreeMail(d, reg) {
+		return "", 0, "", false
+	}
+	return addr, n + at, "an e-mail address at " + d + ", a free-mail or Internet-provider domain, written after " + text[:n], true
+}
+
 // isDomainName reports whether s is written as a domain name with at
 // least two labels: letters, digits, hyphens and non-ASCII code points,
 // separated by single dots.
@@ -91,9 +120,18 @@ func emailWebsite(domain string) (site, reason string) {
 	if reservedDomains[reg] {
 		return "", "an e-mail address at " + d + ", a reserved name"
 	}
+	if isFreeMail(d, reg) {
+		return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+	}
+	return reg, ""
+}
+
+// isFreeMail reports whether the lowercase domain d, whose registrable
+// domain is reg, is or is under one of freeMailDomains.
+func isFreeMail(d, reg string) bool {
 	for h := d; len(h) >= len(reg); {
 		if freeMailDomains[h] {
-			return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+			return true
 		}
 		i := strings.IndexByte(h, '.')
 		if i < 0 {
@@ -101,5 +139,5 @@ func emailWebsite(domain string) (site, reason string) {
 		}
 		h = h[i+1:]
 	}
-	return reg, ""
+	return false
 }

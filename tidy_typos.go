@@ -20,40 +20,43 @@ type schemePrefix struct {
 	// written: http or https, one ":", then any slashes.
 	good    bool
 	slashes int
+	glued   bool // letters glued before http or https ("hohttp")
 }
 
 // parseSchemePrefix reads the scheme prefix of text: http, https or a
 // misspelling of them; then ":", ";", "::", "." or "," (or nothing); then
-// slashes or backslashes. ok is false when text does not start with one
-// that Tidy reads as a scheme (step 9 of Tidy), or nothing but a letter
-// or digit follows it.
+// slashes or backslashes. A misspelling is one of schemeTypos, or 1 to 4
+// letters glued before http or https followed by "://" ("hohttp://").
+// ok is false when text does not start with one that Tidy reads as a
+// scheme (step 9 of Tidy), or nothing but a letter or digit follows it.
 func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
-	if text == "" || text[0]|0x20 != 'h' && text[0]|0x20 != 't' {
+	if text == "" || text[0]|0x20 != 'h' && text[0]|0x20 != 't' && !gluedHTTP(text) {
 		return p, false // http, https and schemeTypos start with "h" or "t"
 	}
 	i := 0
-	for i < len(text) && i < 8 && asciiLetter(text[i]) {
+	for i < len(text) && i < 9 && asciiLetter(text[i]) {
 		i++
 	}
 	if i < 2 || i == len(text) || asciiAlnum(text[i]) {
 		return p, false
 	}
-	var name [8]byte
+	var name [9]byte
 	for k := 0; k < i; k++ {
 		name[k] = text[k] | 0x20
 	}
-	switch string(name[:i]) {
-	case "http":
+	switch n := string(name[:i]); {
+	case n == "http":
 		p.scheme, p.good = "http", true
-	case "https":
+	case n == "https":
 		p.scheme, p.good = "https", true
+	case i <= 6 && schemeTypos[n] != "": // no misspelling in schemeTypos is longer
+		p.scheme = schemeTypos[n]
+	case i >= 5 && i <= 8 && strings.HasSuffix(n, "http"):
+		p.scheme, p.glued = "http", true
+	case i >= 6 && strings.HasSuffix(n, "https"):
+		p.scheme, p.glued = "https", true
 	default:
-		if i > 6 {
-			return p, false // no misspelling in schemeTypos is longer
-		}
-		if p.scheme = schemeTypos[string(name[:i])]; p.scheme == "" {
-			return p, false
-		}
+		return p, false
 	}
 	j := i
 	for j < len(text) && (text[j] == ':' || text[j] == ';' || text[j] == '.' || text[j] == ',') {
@@ -66,6 +69,11 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 	p.end, p.slashes = k, k-j
 	if k == len(text) || !(asciiAlnum(text[k]) || text[k] >= utf8.RuneSelf || text[k] == '[') {
 		return p, false
+	}
+	if p.glued {
+		// Only "hohttp://": glued letters and a scheme typo besides would
+		// be a guess.
+		return p, text[i:j] == ":" && p.slashes == 2 && text[j] == '/'
 	}
 	switch sep := text[i:j]; {
 	case sep == ":":
@@ -85,6 +93,17 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 		return p, p.slashes >= 2
 	}
 	return p, false
+}
+
+// gluedHTTP reports whether text starts with 1 to 4 ASCII letters then
+// "http" (in any case): a scheme typo glued to more letters, perhaps.
+func gluedHTTP(text string) bool {
+	for n := 1; n <= 4 && n+4 <= len(text) && asciiLetter(text[n-1]); n++ {
+		if foldPrefix(text[n:], "http") {
+			return true
+		}
+	}
+	return false
 }
 
 // repairTypos applies step 9 of Tidy and reports whether it changed the
@@ -115,6 +134,8 @@ func (s *tidyState) repairTypos() bool {
 	}
 	if rest := text[host:]; foldPrefix(rest, "www,") && len(rest) > 4 && asciiAlnum(rest[4]) {
 		text = text[:host+3] + "." + rest[4:] // as long as before
+	} else if foldPrefix(rest, "www..") && len(rest) > 5 && asciiAlnum(rest[5]) {
+		text = text[:host+4] + rest[5:] // "www..acme.com": an empty label
 	}
 	if ok && !p.good {
 		text = p.scheme + "://" + text[p.end:]

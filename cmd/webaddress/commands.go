@@ -28,11 +28,12 @@ type command[T any] struct {
 	// eval appends what the command makes of a value to dst: one T, or
 	// (parse and key with --split) one per address of a cell of several.
 	eval   func(dst []T, value string) []T
-	failed func(*T) bool // whether the value failed
+	failed func(*T) bool  // whether the value failed
+	errOf  func(*T) error // the error of a value that failed, for its code; nil when there is none
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
-	textDefaults []string // the columns the text format prints by default, if not defaults
+	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
 }
 
 // one returns the eval of a command that makes one T of each value.
@@ -86,6 +87,8 @@ type parsed = record.Outcome[webaddress.Address]
 
 func parseFailed(p *parsed) bool { return p.Err != nil }
 
+func parseErr(p *parsed) error { return p.Err }
+
 // parseCommand is the parse command: the Address record, with the key of
 // --key-version.
 func parseCommand(cfg *config) *cobra.Command {
@@ -115,7 +118,7 @@ unless --key-version 1. Columns: ` + columnList(record.Lookup[parsed]("parse")) 
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed})
+			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
 		},
 	}
 	r.addFlags(cmd.Flags())
@@ -133,8 +136,10 @@ func keyCommand(cfg *config) *cobra.Command {
 		Long: `key prints the comparison key of each input: one key for all the ways of
 writing one page of one owner. It reads a cell as parse does (the messy-cell
 layer, unless --raw), and the key is KeyV2 unless --key-version 1. The text
-format (the default here, even in a pipe) prints the key alone, and an empty
-line for a value that failed (a placeholder such as "N/A" included).
+format (the default here, even in a pipe) prints the key alone, with or
+without --column, and an empty line for a value that failed (a placeholder
+such as "N/A" included), for sort | uniq -c; the other formats keep the
+input's columns.
 
 Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
 the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
@@ -148,6 +153,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 				columns:      cols,
 				eval:         r.read,
 				failed:       parseFailed,
+				errOf:        parseErr,
 				defaults:     []string{"key", "error_code", "error"},
 				text:         true,
 				textDefaults: []string{"key"},
@@ -253,6 +259,7 @@ func urlCommand() command[urled] {
 			return urled{Input: value, Value: u, Err: err}
 		}),
 		failed: func(u *urled) bool { return u.Err != nil },
+		errOf:  func(u *urled) error { return u.Err },
 	}
 }
 
@@ -263,6 +270,7 @@ func surtCommand() command[table.SURTKey] {
 		columns:      table.SURTColumns,
 		eval:         one(table.NewSURTKey),
 		failed:       func(k *table.SURTKey) bool { return k.Err != nil },
+		errOf:        func(k *table.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
 	}
@@ -275,7 +283,8 @@ func cleanCommand(cfg *config) *cobra.Command {
 	names := webaddress.CleanOptionNames()
 	values := make([]string, len(names))
 	cacheSize := 0
-	cols := record.Lookup[webaddress.Cleaned]("clean")
+	var r cleanReading
+	cols := cleanColumns()
 	cmd := &cobra.Command{
 		Use:   "clean [ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
@@ -283,7 +292,25 @@ func cleanCommand(cfg *config) *cobra.Command {
 with one flag per argument of it, named as in R with "-" for "_", and R's
 values (the defaults are R's). R's NA is null in JSON, the empty cell in CSV.
 A result is cached by input, so a column whose values repeat is cleaned once
-per distinct value. Columns: ` + columnList(cols) + `.`,
+per distinct value.
+
+A cell is read as parse reads it, through the messy-cell layer
+(webaddress.Tidy): invisible characters, quotes and trailing punctuation go,
+scheme typos are repaired, wrapped links unwrapped, an e-mail address
+becomes its domain's website (--keep-emails: it fails with web.email), and a
+placeholder ("N/A", "-", "TBD") fails with web.placeholder, an empty cell
+with web.empty, several addresses with web.several-addresses. text is what
+was cleaned and facts the changes, columns on demand (--fields): by default
+the record is the library's (Cleaned.MarshalJSON), with the cell as
+original_url. --raw cleans the cell itself, as R does
+(R reads "N/A" as the host "n" and the path "/A").
+
+Two of R's defaults differ from parse and key, on purpose, so that the
+answers are R's: a value without a scheme gets http:// (protocol_handling
+keep; parse assumes https://, as browsers now do), and a host is kept as
+written (host_encoding keep: "bücher.de" stays Unicode where key gives
+"xn--bcher-kva.de"; --host-encoding idna gives the punycode, --protocol-handling
+https the scheme). Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -296,27 +323,23 @@ per distinct value. Columns: ` + columnList(cols) + `.`,
 				}
 			}
 			c := webaddress.NewCleaner(opts, cacheSize)
-			return runTable(cfg, args, command[webaddress.Cleaned]{
-				columns: cols,
-				eval: one(func(value string) webaddress.Cleaned {
-					r, _ := c.Clean(value) // the error is r.Err
-					return r
-				}),
-				failed: func(r *webaddress.Cleaned) bool { return r.Err != nil },
+			return runTable(cfg, args, command[cleanedCell]{
+				columns:  cols,
+				defaults: cleanDefaults,
+				eval:     one(func(value string) cleanedCell { return r.clean(c, value) }),
+				failed:   func(v *cleanedCell) bool { return v.Err != nil },
+				errOf:    func(v *cleanedCell) error { return v.Err },
 			})
 		},
 	}
 	for i, name := range names {
 		vs := webaddress.CleanOptionValues(name)
-		usage := "safe_parse_url's " + name + ": labels kept before the registrable domain, a number from 0 (default NULL: all)"
-		if vs != nil {
-			usage = "safe_parse_url's " + name + ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
-		}
-		cmd.Flags().StringVar(&values[i], flagName(name), "", usage)
+		cmd.Flags().StringVar(&values[i], flagName(name), "", cleanFlagUsage(name, vs))
 		if vs != nil {
 			cmd.RegisterFlagCompletionFunc(flagName(name), fixedCompletion(vs...))
 		}
 	}
+	r.addFlags(cmd.Flags())
 	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
 	annotateColumns(cmd, "", record.Names(cols), nil)
 	return cmd

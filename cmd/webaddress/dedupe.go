@@ -92,7 +92,7 @@ type keyed struct {
 // evalKeys is the work of the dedupe runs: each value read, parsed and
 // keyed in the workers, kept for the emitter, which decides. b.ends[i] is
 // the end of record i's values in b.vals.
-func (d *dedupeFlags) evalKeys(col int, w *watch) func(b *batch[keyed]) {
+func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 	return func(b *batch[keyed]) {
 		var ps []parsed
 		b.vals = make([]keyed, 0, len(b.recs))
@@ -107,9 +107,7 @@ func (d *dedupeFlags) evalKeys(col int, w *watch) func(b *batch[keyed]) {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
 					b.failed++
-					if w != nil {
-						b.codes.add(failureCode(&v.parsed))
-					}
+					b.codes.add(codeOf(v.Err), 1)
 				} else {
 					v.key = v.Value.Key(d.keyVersion)
 				}
@@ -197,7 +195,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	if err != nil {
 		return err
 	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
 		return err
 	}
@@ -210,7 +208,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	var groups []entry
 	seen := make(map[string]*group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col, cfg.watch), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -236,9 +234,9 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		}
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
-		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		return nil
 	})
@@ -247,7 +245,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		groups = nil // an I/O error: nothing more is written
 	}
 	n.groups = len(groups)
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var buf []byte
 	var werr error
 	for i, e := range groups {
@@ -270,7 +268,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	if werr != nil && (err == nil || stoppedReading(err)) {
 		err = werr
 	}
-	return cfg.finish(in, o, n, true, err)
+	return cfg.finish(in, o, n, true, s.strict, err)
 }
 
 // stoppedReading reports whether err, what ended the reading, leaves what
@@ -290,15 +288,15 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	}
 	format := cfg.outputFormat(false)
 	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults)
+	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
 	if err != nil {
 		return err
 	}
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col, cfg.watch), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -324,11 +322,11 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		}
 		n.read += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.split += b.split
 		n.parts += b.parts
-		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		return o.write(buf)
 	})
-	return cfg.finish(in, o, n, false, err)
+	return cfg.finish(in, o, n, false, s.strict, err)
 }

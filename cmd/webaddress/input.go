@@ -24,15 +24,29 @@ import (
 
 // An input is the open source of records.
 type input struct {
-	next     func() (table.Record, error) // io.EOF at the end; a *table.Fault for a malformed record
-	header   []string                     // the header row's names, renamed; nil for lines and arguments
-	col      int                          // the field that holds the value
-	reader   *table.Reader                // nil for arguments
-	stdin    bool                         // read from standard input
-	progress *progress
-	rejects  *rejects
-	intr     *interruption // stops the reading
-	blank    int           // blank lines skipped, as of the last batch emitted
+	next       func() (table.Record, error) // io.EOF at the end; a *table.Fault for a malformed record
+	header     []string                     // the header row's names, renamed; nil for lines and arguments
+	col        int                          // the field that holds the value
+	reader     *table.Reader                // nil for arguments
+	stdin      bool                         // read from standard input (or the one file named)
+	progress   *progress
+	rejects    *rejects
+	intr       *interruption // stops the reading
+	blank      int           // blank lines (or rows) skipped, as of the last batch emitted
+	sheetBlank int           // blank rows of a sheet skipped, by the reader
+	notes      []string      // what the summary says of how the input was read
+	dialect    dialect       // the input's byte order mark and line ends, for CSV output
+	delim      byte          // the delimiter of CSV output: --delimiter, or the input's found
+	file       *os.File      // the file named, read instead of standard input
+}
+
+// skipped returns the number of blank lines (or rows of a sheet) the
+// reader skipped so far; the reading goroutine calls it.
+func (in *input) skipped() int {
+	if in.reader != nil {
+		return in.reader.Blank()
+	}
+	return in.sheetBlank
 }
 
 // settings are the flags that say how to read and write, checked.
@@ -41,6 +55,7 @@ type settings struct {
 	delim       byte   // of CSV input and output
 	encoding    encoding.Encoding
 	skip        bool // --on-bad-record skip
+	strict      strictness
 }
 
 // check checks the flags that every command takes.
@@ -80,16 +95,21 @@ func (cfg *config) check() (settings, error) {
 		s.delim = d
 	}
 	switch {
-	case s.inputFormat != "lines" && s.inputFormat != "csv" && s.inputFormat != "tsv":
-		return s, fmt.Errorf("unknown --input %q: want lines, csv or tsv", s.inputFormat)
+	case s.inputFormat != "lines" && s.inputFormat != "csv" && s.inputFormat != "tsv" && s.inputFormat != "xlsx":
+		return s, fmt.Errorf("unknown --input %q: want lines, csv, tsv or xlsx", s.inputFormat)
 	case s.inputFormat == "tsv" && cfg.delimiter != "" && s.delim != '\t':
 		return s, fmt.Errorf("--input tsv is CSV with a tab: use --input csv with --delimiter %q", cfg.delimiter)
 	case s.inputFormat == "lines" && cfg.column != "":
 		return s, errors.New("--column needs --input csv or tsv")
 	case s.inputFormat != "lines" && cfg.column == "":
 		return s, fmt.Errorf("--input %s needs --column NAME, the column of addresses", s.inputFormat)
+	case cfg.noHeader && cfg.column == "":
+		return s, errors.New("--no-header is for a table: say --column with the number of the column of addresses")
 	}
 	var err error
+	if s.strict, err = parseStrict(cfg.strict); err != nil {
+		return s, err
+	}
 	if s.encoding, err = table.LookupEncoding(cfg.encoding); err != nil {
 		return s, fmt.Errorf("--encoding: %w", err)
 	}
@@ -111,12 +131,24 @@ func parseDelimiter(s string) (byte, error) {
 // open returns the records to read: the arguments, else standard input as
 // lines or a table.
 func (cfg *config) open(args []string, s settings) (*input, error) {
-	if len(args) > 0 {
-		if cfg.column != "" {
-			return nil, errors.New("--column reads standard input: give no addresses as arguments")
+	src := cfg.stdin
+	file, err := cfg.tableFile(args)
+	if err != nil {
+		return nil, err
+	}
+	if file != nil {
+		src, args = file, nil
+		if cfg.input == "" && isWorkbook(file.Name()) {
+			s.inputFormat = "xlsx"
 		}
+	}
+	errSheet := errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
+	if cfg.sheet != "" && s.inputFormat != "xlsx" && (cfg.input != "" || s.inputFormat == "lines") {
+		return nil, errSheet
+	}
+	if len(args) > 0 {
 		i := 0
-		return &input{intr: cfg.intr, next: func() (table.Record, error) {
+		return &input{delim: s.delim, intr: cfg.intr, next: func() (table.Record, error) {
 			if i == len(args) {
 				return table.Record{}, io.EOF
 			}
@@ -124,17 +156,48 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
 		}}, nil
 	}
-	p, r := newProgress(cfg.stdin, cfg.stderr)
+	p, r := newProgress(src, cfg.stderr)
 	if cfg.watch != nil {
-		p, r = &progress{watch: cfg.watch}, cfg.stdin
+		p, r = &progress{watch: cfg.watch}, src
 	}
-	in := &input{stdin: true, progress: p, intr: cfg.intr}
+	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
+	if s.inputFormat == "xlsx" {
+		if err := in.openSheet(cfg, r); err != nil {
+			return nil, err
+		}
+		return in, cfg.openSkip(in, s)
+	}
 	o := table.Options{Encoding: s.encoding}
-	switch s.inputFormat {
-	case "csv":
-		o.Delimiter = s.delim
-	case "tsv":
+	var sn sniffed
+	if s.inputFormat != "lines" {
+		br := bufio.NewReaderSize(r, 64<<10)
+		r, sn = br, sniff(br, s.encoding)
+		if sn.workbook && cfg.input == "" {
+			// A workbook on standard input: read as one.
+			if err := in.openSheet(cfg, r); err != nil {
+				return nil, err
+			}
+			return in, cfg.openSkip(in, s)
+		}
+		if cfg.sheet != "" {
+			return nil, errSheet
+		}
+		in.dialect = sn.dialect
 		o.Delimiter = '\t'
+		if s.inputFormat == "csv" {
+			o.Delimiter = s.delim
+			if cfg.delimiter == "" {
+				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
+				o.Delimiter = in.delim
+				if in.delim != ',' {
+					row := "header row"
+					if cfg.noHeader {
+						row = "first row"
+					}
+					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
+				}
+			}
+		}
 	}
 	in.reader = table.NewReader(r, o)
 	in.next = in.reader.Read
@@ -150,33 +213,65 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
 		}
-		h := table.NewHeader(names)
-		for _, msg := range h.Renamed {
-			fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
+		if cfg.noHeader {
+			in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
+			names = numberedNames(len(names))
 		}
-		if in.col, err = h.Find(cfg.column); err != nil {
-			return nil, fmt.Errorf("--column: %w", err)
+		if err := in.setHeader(cfg, names, sn.line, o.Delimiter); err != nil {
+			return nil, err
 		}
-		in.header = h.Names
 	}
+	return in, cfg.openSkip(in, s)
+}
+
+// openSkip opens the rejects of in with --on-bad-record skip.
+func (cfg *config) openSkip(in *input, s settings) error {
 	if s.skip {
 		rj, err := cfg.openRejects()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		in.rejects = rj
 	}
-	return in, nil
+	return nil
+}
+
+// setHeader sets the header of in: the names of its columns (a name that
+// comes again renamed, and said so), and the column of --column.
+func (in *input) setHeader(cfg *config, names []string, line string, delim byte) error {
+	h := table.NewHeader(names)
+	for _, msg := range h.Renamed {
+		fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
+	}
+	var err error
+	if in.col, err = findColumn(h.Names, cfg.column, cfg.noHeader, line, delim); err != nil {
+		return err
+	}
+	in.header = h.Names
+	return nil
+}
+
+// firstThen returns a reader of first, then of next's records.
+func firstThen(first table.Record, next func() (table.Record, error)) func() (table.Record, error) {
+	done := false
+	return func() (table.Record, error) {
+		if !done {
+			done = true
+			return first, nil
+		}
+		return next()
+	}
 }
 
 // rejects writes the rejected records: to a file as JSON lines of the
 // failure record, or to standard error as messages.
 type rejects struct {
-	file *os.File
-	w    *bufio.Writer
-	l    *record.Layout[table.Failure]
-	n    int
-	buf  []byte
+	file  *os.File
+	w     *bufio.Writer
+	l     *record.Layout[table.Failure]
+	n     int
+	codes codeCounts // of the records rejected
+	buf   []byte
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
@@ -196,6 +291,7 @@ func (cfg *config) openRejects() (*rejects, error) {
 // add writes the rejected record of f.
 func (r *rejects) add(f *table.Fault) error {
 	r.n++
+	r.codes.add(string(f.Code()), 1)
 	if r.l == nil {
 		_, err := fmt.Fprintf(r.w, "webaddress: rejected: %v: %s\n", f, table.Quote(f.Raw))
 		if err == nil {
@@ -229,15 +325,16 @@ func (r *rejects) close() error {
 
 // counts are what a run read and wrote, for its summary.
 type counts struct {
-	read    int // records read well-formed
-	written int // rows written (dedupe: inputs counted in groups)
-	groups  int // dedupe's groups
-	dups    int // rows dedupe --first left out, their key seen before
-	failed  int // values that failed
-	lossy   int // JSON rows that could not carry bytes that are not UTF-8
-	split   int // records whose cell of several addresses was split (--split)
-	parts   int // the values those gave, a row each (dedupe: a value each)
-	out     int // parse and key: rows out, when a split made them more than written
+	read    int        // records read well-formed
+	written int        // rows written (dedupe: inputs counted in groups)
+	groups  int        // dedupe's groups
+	dups    int        // rows dedupe --first left out, their key seen before
+	failed  int        // values that failed
+	codes   codeCounts // the codes of the values that failed
+	lossy   int        // JSON rows that could not carry bytes that are not UTF-8
+	split   int        // records whose cell of several addresses was split (--split)
+	parts   int        // the values those gave, a row each (dedupe: a value each)
+	out     int        // parse and key: rows out, when a split made them more than written
 }
 
 // summary returns the end-of-run summary: rows read = rows written + rows
@@ -249,38 +346,52 @@ func (in *input) summary(c counts, dedupe bool) string {
 		rejected = in.rejects.n
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d rows read: %d ", c.read+rejected, c.written)
+	fmt.Fprintf(&b, "%s read: %d ", plural(c.read+rejected, "row"), c.written)
 	if dedupe {
-		fmt.Fprintf(&b, "in %d groups", c.groups)
+		fmt.Fprintf(&b, "in %s", plural(c.groups, "group"))
 	} else {
 		b.WriteString("written")
 		if c.dups > 0 {
-			fmt.Fprintf(&b, ", %d duplicates left out", c.dups)
+			fmt.Fprintf(&b, ", %s left out", plural(c.dups, "duplicate"))
 		}
 	}
 	fmt.Fprintf(&b, ", %d rejected", rejected)
 	if c.split > 0 {
-		fmt.Fprintf(&b, "; %s split into %d addresses", plural(c.split, "row"), c.parts)
+		fmt.Fprintf(&b, "; %s split into %s", plural(c.split, "row"), plural(c.parts, "address"))
 		if c.out > 0 {
-			fmt.Fprintf(&b, " (%d rows out)", c.out)
+			fmt.Fprintf(&b, " (%s out)", plural(c.out, "row"))
 		}
 	}
-	if c.failed > 0 {
-		fmt.Fprintf(&b, "; %d values failed", c.failed)
+	empty := c.codes.empty()
+	if c.failed > empty {
+		fmt.Fprintf(&b, "; %s failed", plural(c.failed-empty, "value"))
+	}
+	if empty > 0 {
+		fmt.Fprintf(&b, "; %s", plural(empty, "empty value"))
 	}
 	if in.blank > 0 {
-		fmt.Fprintf(&b, "; %d blank lines skipped", in.blank)
+		noun := "blank line"
+		if in.reader == nil {
+			noun = "blank row" // of a sheet
+		}
+		fmt.Fprintf(&b, "; %s skipped", plural(in.blank, noun))
 	}
 	if c.lossy > 0 {
-		fmt.Fprintf(&b, "; %d rows had bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", c.lossy)
+		fmt.Fprintf(&b, "; %s bytes that are not UTF-8, which JSON shows as U+FFFD (listed in invalid_utf8; see --encoding)", plural(c.lossy, "row")+" had")
+	}
+	for _, note := range in.notes {
+		b.WriteString("; " + note)
 	}
 	return b.String()
 }
 
-// plural returns "1 row" or "n rows".
+// plural returns "1 row" or "n rows" ("1 address", "n addresses").
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprint(n) + " " + noun + "es"
 	}
 	return fmt.Sprint(n) + " " + noun + "s"
 }

@@ -22,11 +22,16 @@
 // # Input
 //
 // With no ADDRESS, each line of standard input is one. With --column NAME,
-// standard input is a CSV file with a header row (--input tsv: TSV;
-// --delimiter: another one-byte delimiter, such as ';' or '|'), NAME is the
-// column of the addresses, and the results are added to each row as new
-// columns (a result named as an input column is called "webaddress_" and
-// its name).
+// standard input (or the one FILE named) is a CSV file with a header row
+// (--input tsv: TSV; --delimiter: another one-byte delimiter, such as ';'
+// or '|'; by default the one of ',' ';' tab '|' that finds NAME in the
+// header row, said in the summary), NAME is the column of the addresses
+// (or its number from 1; --no-header: the first row is data, the columns
+// named 1, 2, ...), and the results are added to each row as new columns (a
+// result named as an input column is called "webaddress_" and its name).
+// An Excel workbook (--input xlsx, a .xlsx file named, or one on standard
+// input) is read from its first sheet or --sheet NAME: the values as Excel
+// shows them, a formula by its saved value.
 //
 // A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the
 // same quoting both ways; lines end in LF, CRLF or CR alone. A malformed
@@ -44,7 +49,7 @@
 // blank line is skipped and counted, except in a file of one column, where
 // it is an empty value.
 //
-// parse, key and dedupe read each value as a spreadsheet cell: through the
+// parse, key, dedupe and clean read each value as a spreadsheet cell: through the
 // library's messy-cell layer (webaddress.Tidy), which removes invisible
 // characters, quotes and trailing punctuation, repairs scheme typos,
 // unwraps Safe Links and other wrapped links, turns an e-mail address into
@@ -68,11 +73,14 @@
 // header; a single column alone, one value per line). The default is text on
 // a terminal and jsonl otherwise (and text for key). --fields picks and
 // orders the columns, the input's included. A value that fails fills its
-// row's error_code and error columns and never stops the run.
+// row's error_code and error columns and never stops the run. CSV and TSV
+// output keep the input's byte order mark and CRLF line ends (--bom,
+// --crlf: force either way), so that a file goes back to Excel as it came.
 //
 // The exit status is 0 when the input was read through, 1 on an I/O or
 // usage error or a malformed record under --on-bad-record error, and also 1
-// with --strict when any value failed or record was rejected. Run
+// with --strict when a value failed or a record was rejected, an empty cell
+// apart (--strict=empty or all: it too; --strict=CODES: those codes). Run
 // "webaddress help COMMAND" for each command's columns and an example,
 // "webaddress --version" for the version, and "webaddress completion bash"
 // (or zsh, fish, powershell) for shell completion.
@@ -132,7 +140,11 @@ type config struct {
 	delimiter, encoding           string
 	onBadRecord, rejects          string
 	jobs                          int
-	strict, quiet                 bool
+	strict                        string
+	quiet                         bool
+	noHeader                      bool
+	sheet                         string
+	bom, crlf                     string // "", "true" or "false": as the input, or forced
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -151,8 +163,8 @@ func newRoot(cfg *config) *cobra.Command {
 		Short: "Parse, key, clean, deduplicate and lint website addresses as browsers read them",
 		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
 from its arguments, from the lines of standard input, or from a column of a
-CSV or TSV file on standard input (--column NAME), whose other columns pass
-through with the results added. One output row per input, in order; a
+CSV or TSV file or an Excel workbook, on standard input or named (--column
+NAME), whose other columns pass through with the results added. One output row per input, in order; a
 malformed CSV record stops the run (or, with --on-bad-record skip, is
 rejected, all its lines), and is never merged into another. Lines end in
 LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
@@ -169,19 +181,26 @@ summary says the run was interrupted (exit status 130 or 143).`,
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.column, "column", "", "read a CSV (or TSV) with a header row from standard input; `NAME` is the column of addresses")
-	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv or tsv (default lines, or csv with --column)")
-	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default ',')")
+	pf.StringVar(&cfg.column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1")
+	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
+	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
+	pf.StringVar(&cfg.sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
+	pf.BoolVar(&cfg.noHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
+	pf.Var(triState{&cfg.bom}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
+	pf.Lookup("bom").NoOptDefVal = "true"
+	pf.Var(triState{&cfg.crlf}, "crlf", "end the lines of CSV and TSV output with CRLF, as Excel does (--crlf=false: LF; default: as the input's header row)")
+	pf.Lookup("crlf").NoOptDefVal = "true"
 	pf.StringVar(&cfg.encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	pf.StringVar(&cfg.onBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
 	pf.StringVar(&cfg.rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")
 	pf.StringVar(&cfg.format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
 	pf.StringVar(&cfg.fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
 	pf.IntVar(&cfg.jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
-	pf.BoolVar(&cfg.strict, "strict", false, "exit with status 1 when any value failed or record was rejected")
+	pf.StringVar(&cfg.strict, "strict", "", strictUsage)
+	pf.Lookup("strict").NoOptDefVal = strictDefault
 	pf.BoolVarP(&cfg.quiet, "quiet", "q", false, "no summary on standard error at the end")
 	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
-	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv"))
+	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv", "xlsx"))
 	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
 	root.RegisterFlagCompletionFunc("encoding", fixedCompletion("utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"))
 
@@ -212,8 +231,8 @@ URLs as surt does (package github.com/onecontact/webaddress/surt), not as the
 URL Standard does, and not through the messy-cell layer. An empty input is
 "-", as in surt; a port that is not a number up to 65535 fails with
 surt.invalid-port, a value of white space alone with surt.blank. The text
-format (the default here, even in a pipe) prints the key alone, and an empty
-line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+format (the default here, even in a pipe) prints the key alone, with or
+without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
 			Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
   webaddress surt < urls.txt | LC_ALL=C sort -u
   webaddress surt --column url --format csv < pages.csv`,

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,6 +34,15 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
+		// Each script's directory has the workbook of testdata, which
+		// testdata/gen_contacts_xlsx.go writes.
+		Setup: func(env *testscript.Env) error {
+			data, err := os.ReadFile("testdata/contacts.xlsx")
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(env.WorkDir, "contacts.xlsx"), data, 0o666)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// genrows [-tsv] N BAD FILE writes a table of N rows under the
 			// header n,name,site (tab-separated with -tsv): row i is
@@ -225,7 +235,7 @@ func TestSameRecords(t *testing.T) {
 		"a\u2028b.example", "x.example/<a>&b", "www.caf\xe9.fr", "example.com:99999",
 		"\u201cAcme.com\u201d", "sales@acme.com", "http//acme.com", "localhost:3000")
 	input := strings.Join(lines, "\n") + "\n"
-	for _, args := range [][]string{{"parse"}, {"parse", "--raw"}, {"clean"}} {
+	for _, args := range [][]string{{"parse"}, {"parse", "--raw"}, {"clean"}, {"clean", "--raw"}} {
 		var out, errOut bytes.Buffer
 		if status := run(append(args, "--format", "jsonl", "--jobs", "3", "-q"), strings.NewReader(input), &out, &errOut); status != 0 {
 			t.Fatalf("%s: status %d: %s", args, status, errOut.String())
@@ -237,13 +247,19 @@ func TestSameRecords(t *testing.T) {
 		tidied := 0
 		for i, in := range lines {
 			var want []byte
-			switch len(args) {
-			case 1:
-				if args[0] == "clean" {
-					c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
-					want, _ = c.MarshalJSON()
-					break
+			switch {
+			case args[0] == "clean" && len(args) == 2: // --raw: R's answers
+				c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
+				want, _ = c.MarshalJSON()
+			case args[0] == "clean": // the cell read as parse reads it
+				t, err := webaddress.Tidy(in, webaddress.TidyOptions{EmailToWebsite: true})
+				if err != nil {
+					continue
 				}
+				c, _ := webaddress.Clean(t.Text, webaddress.CleanOptions{})
+				c.Original = in
+				want, _ = c.MarshalJSON()
+			case len(args) == 1:
 				a, err := webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: true})
 				if err != nil {
 					continue // no Address to marshal: the record's columns are null

@@ -92,8 +92,9 @@ func layout[T any](fields string, header []string, cols []record.Column[T], defa
 }
 
 // encoder returns the function that appends a row in format, which the
-// workers run: it reports whether JSON could carry every byte.
-func encoder[T any](format string, delim byte, l *record.Layout[T]) func(b []byte, fields []string, v *T) ([]byte, bool) {
+// workers run: it reports whether JSON could carry every byte. crlf ends
+// the rows of CSV and TSV with CRLF.
+func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) func(b []byte, fields []string, v *T) ([]byte, bool) {
 	switch format {
 	case "jsonl":
 		return func(b []byte, fields []string, v *T) ([]byte, bool) {
@@ -105,12 +106,24 @@ func encoder[T any](format string, delim byte, l *record.Layout[T]) func(b []byt
 			delim = '\t'
 		}
 		return func(b []byte, fields []string, v *T) ([]byte, bool) {
-			return l.AppendDelimited(b, delim, fields, v), true
+			b = l.AppendDelimited(b, delim, fields, v)
+			if crlf {
+				b = toCRLF(b)
+			}
+			return b, true
 		}
 	}
 	return func(b []byte, fields []string, v *T) ([]byte, bool) {
 		return l.AppendTextRow(b, fields, v), true
 	}
+}
+
+// toCRLF ends the row at the end of b, which ends in "\n", with "\r\n".
+func toCRLF(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = append(b[:n-1], '\r', '\n')
+	}
+	return b
 }
 
 // output writes the rows that workers encoded, after a header.
@@ -120,15 +133,25 @@ type output struct {
 }
 
 // newOutput writes the header of the columns names in format: csv and tsv
-// have one, text one when it has more than one column, jsonl none.
-func newOutput(format string, delim byte, w io.Writer, names []string) (*output, error) {
+// have one (after a byte order mark and ending in CRLF, as d says), text
+// one when it has more than one column, jsonl none.
+func newOutput(format string, delim byte, w io.Writer, names []string, d dialect) (*output, error) {
 	o := &output{w: bufio.NewWriterSize(w, 64<<10)}
 	var err error
 	switch format {
-	case "csv":
-		_, err = o.w.Write(record.AppendLine(nil, delim, names))
-	case "tsv":
-		_, err = o.w.Write(record.AppendLine(nil, '\t', names))
+	case "csv", "tsv":
+		if format == "tsv" {
+			delim = '\t'
+		}
+		var b []byte
+		if d.bom {
+			b = append(b, "\uFEFF"...)
+		}
+		b = record.AppendLine(b, delim, names)
+		if d.crlf {
+			b = toCRLF(b)
+		}
+		_, err = o.w.Write(b)
 	case "text":
 		if len(names) > 1 {
 			o.align = &aligner{w: o.w}

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -47,15 +48,15 @@ type batch[T any] struct {
 	recs   []table.Record
 	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
 
-	vals   []T    // the values computed, when kept
-	ends   []int  // the end of each record's values in vals, when kept
-	out    []byte // the rows encoded
-	failed int    // how many values failed
-	lossy  int    // how many JSON rows could not carry every byte
-	split  int    // how many records gave more than one value (--split)
-	parts  int    // how many values those gave
-	blank  int    // the blank lines skipped before the batch was read through
-	codes  codes  // the values failed by code, when watched (serve)
+	vals   []T        // the values computed, when kept
+	ends   []int      // the end of each record's values in vals, when kept
+	out    []byte     // the rows encoded
+	failed int        // how many values failed
+	codes  codeCounts // their codes
+	lossy  int        // how many JSON rows could not carry every byte
+	split  int        // how many records gave more than one value (--split)
+	parts  int        // how many values those gave
+	blank  int        // the blank lines skipped before the batch was read through
 	done   chan struct{}
 }
 
@@ -106,9 +107,7 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 				}
 				break
 			}
-			if in.reader != nil {
-				b.blank = in.reader.Blank()
-			}
+			b.blank = in.skipped()
 			if !errors.Is(err, io.EOF) {
 				readErr = err
 			}
@@ -211,8 +210,9 @@ func isInterrupted(intr <-chan struct{}) bool {
 // of cols for each row of the input (after its columns, when it has a
 // header): the columns --fields names, or defaults. A mistake in --fields
 // is found before anything is read, unless --fields may name a column of
-// the input.
-func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string) (*input, *record.Layout[T], *output, error) {
+// the input. alone leaves the input's columns out unless --fields names
+// them.
+func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string, alone bool) (*input, *record.Layout[T], *output, error) {
 	if _, err := layout(cfg.fields, nil, cols, defaults); err != nil && cfg.column == "" {
 		return nil, nil, nil, err
 	}
@@ -220,11 +220,15 @@ func openRows[T any](cfg *config, args []string, s settings, format string, cols
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	l, err := layout(cfg.fields, in.header, cols, defaults)
+	header := in.header
+	if alone && cfg.fields == "" {
+		header = nil
+	}
+	l, err := layout(cfg.fields, header, cols, defaults)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	o, err := newOutput(format, s.delim, cfg.stdout, l.Names())
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -239,14 +243,15 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	}
 	format := cfg.outputFormat(c.text)
 	defaults := c.defaults
-	if format == "text" && c.textDefaults != nil {
+	alone := format == "text" && c.textDefaults != nil // key and surt: the key alone
+	if alone {
 		defaults = c.textDefaults
 	}
-	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults)
+	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults, alone)
 	if err != nil {
 		return err
 	}
-	enc := encoder(format, s.delim, l)
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var n counts
 	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
 		var ok bool
@@ -263,9 +268,11 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 				v := &vals[j]
 				if c.failed(v) {
 					b.failed++
-					if cfg.watch != nil {
-						b.codes.add(failureCode(v))
+					code := ""
+					if c.errOf != nil {
+						code = codeOf(c.errOf(v))
 					}
+					b.codes.add(code, 1)
 				}
 				if b.out, ok = enc(b.out, fields, v); !ok {
 					b.lossy++
@@ -279,17 +286,17 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		n.read += len(b.recs)
 		n.written += len(b.recs)
 		n.failed += b.failed
+		n.codes.addAll(b.codes)
 		n.lossy += b.lossy
 		n.split += b.split
 		n.parts += b.parts
 		n.out += len(b.recs) - b.split + b.parts
-		cfg.watch.addCodes(b.codes)
 		in.progress.update(n.read, n.failed)
 		err := o.write(b.out)
 		putBuf(b.out)
 		return err
 	})
-	return cfg.finish(in, o, n, false, err)
+	return cfg.finish(in, o, n, false, s.strict, err)
 }
 
 // encodingHint adds to an input that looks to be in another encoding the
@@ -309,11 +316,11 @@ func encodingHint(err error) error {
 func stopCounts(n counts, dedupe bool) string {
 	switch {
 	case dedupe:
-		return fmt.Sprintf("%d rows read, in %d groups written", n.read, n.groups)
+		return fmt.Sprintf("%s read, in %s written", plural(n.read, "row"), plural(n.groups, "group"))
 	case n.read == n.written:
-		return fmt.Sprintf("%d rows read and written", n.read)
+		return fmt.Sprintf("%s read and written", plural(n.read, "row"))
 	}
-	return fmt.Sprintf("%d rows read, %d written", n.read, n.written)
+	return fmt.Sprintf("%s read, %d written", plural(n.read, "row"), n.written)
 }
 
 // reject writes the rejected records faults.
@@ -329,9 +336,12 @@ func (in *input) reject(faults []*table.Fault) error {
 // finish flushes the output and the rejects, ends the progress bar and
 // prints the summary; it returns the run's error, or a --strict error when
 // values failed or records were rejected.
-func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error) error {
+func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictness, err error) error {
 	in.progress.done()
 	defer cfg.watch.finish(in, n, dedupe)
+	if in.file != nil {
+		in.file.Close() // only read
+	}
 	if ferr := o.flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing output: %w", ferr)
 	}
@@ -357,15 +367,32 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, err error
 	if in.stdin && !cfg.quiet {
 		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", in.summary(n, dedupe))
 	}
-	rejected := 0
+	return strictError(s, in, n)
+}
+
+// strictError returns the error of --strict when values failed or records
+// were rejected with the codes it names: how many, and which codes.
+func strictError(s strictness, in *input, n counts) error {
+	if !s.on() {
+		return nil
+	}
+	failed, codes := n.codes.matching(s)
+	var rejected int
+	var rcodes string
 	if in.rejects != nil {
-		rejected = in.rejects.n
+		rejected, rcodes = in.rejects.codes.matching(s)
 	}
-	if cfg.strict && rejected > 0 {
-		return fmt.Errorf("%d of %d values failed, %d records rejected (--strict)", n.failed, n.read, rejected)
+	if failed == 0 && rejected == 0 {
+		return nil
 	}
-	if cfg.strict && n.failed > 0 {
-		return fmt.Errorf("%d of %d values failed (--strict)", n.failed, n.read)
+	msg := fmt.Sprintf("%d of %s failed", failed, plural(n.read, "value"))
+	if rejected > 0 {
+		msg += fmt.Sprintf(", %s rejected", plural(rejected, "record"))
+		codes = strings.TrimPrefix(codes+", "+rcodes, ", ")
 	}
-	return nil
+	flag := "--strict"
+	if s.spec != strictDefault {
+		flag += "=" + s.spec
+	}
+	return fmt.Errorf("%s (%s: %s)", msg, flag, codes)
 }

@@ -79,7 +79,7 @@ func (p *progress) update(rows, failed int) {
 		return
 	}
 	p.shown = true
-	p.bar.Describe(fmt.Sprintf("%d rows, %.0f rows/s, %d errors", rows, float64(rows)/elapsed.Seconds(), failed))
+	p.bar.Describe(fmt.Sprintf("%s, %.0f rows/s, %s", plural(rows, "row"), float64(rows)/elapsed.Seconds(), plural(failed, "error")))
 	p.bar.Set64(p.read.Load())
 }
 

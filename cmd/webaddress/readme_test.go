@@ -79,6 +79,14 @@ func TestREADME(t *testing.T) {
 		t.Fatalf("no webaddress on $PATH (TestMain puts this binary there): %v", err)
 	}
 	dir := t.TempDir()
+	// The workbook the README reads, which "cat" cannot show.
+	xlsx, err := os.ReadFile("testdata/contacts.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "contacts.xlsx"), xlsx, 0o666); err != nil {
+		t.Fatal(err)
+	}
 	ran := 0
 	for _, tr := range ts {
 		if name, ok := strings.CutPrefix(tr.cmd, "cat "); ok && !strings.ContainsAny(name, " |<>;&") {

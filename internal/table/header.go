@@ -82,7 +82,7 @@ func (h Header) list() string {
 		for n > 0 && !utf8.RuneStart(s[n]) {
 			n--
 		}
-		s = s[:n] + "… (" + strconv.Itoa(len(h.Names)) + " columns)"
+		s = s[:n] + "… (" + strings.Replace(fieldCount(len(h.Names)), "field", "column", 1) + ")"
 	}
 	return s
 }

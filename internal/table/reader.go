@@ -372,6 +372,14 @@ func (r *Reader) readValue() (Record, error) {
 	return Record{Line: r.line, Lines: 1, Fields: []string{b.String()}}, nil
 }
 
+// fieldCount returns "1 field" or "n fields".
+func fieldCount(n int) string {
+	if n == 1 {
+		return "1 field"
+	}
+	return strconv.Itoa(n) + " fields"
+}
+
 // trimEOL returns line without its line end: "\n", "\r\n" or "\r".
 func trimEOL(line []byte) []byte {
 	n := len(line)
@@ -450,7 +458,7 @@ func (r *Reader) read() (Record, error) {
 		rest = rest[n:]
 	}
 	if r.fields > 0 && len(r.ends) != r.fields {
-		return Record{}, r.rejectAll(&Fault{Reason: fmt.Sprintf("%d fields, want %d as in the header", len(r.ends), r.fields), code: CodeFieldCount}, start)
+		return Record{}, r.rejectAll(&Fault{Reason: fmt.Sprintf("%s, want %d as in the header", fieldCount(len(r.ends)), r.fields), code: CodeFieldCount}, start)
 	}
 	s := string(r.buf)
 	fields := make([]string, len(r.ends))

@@ -513,7 +513,10 @@ func TestSameAsTool(t *testing.T) {
 		{"parse", webaddressbeam.Options{}, nil},
 		{"parse", webaddressbeam.Options{Raw: true, KeyVersion: webaddress.KeyV1}, []string{"--raw", "--key-version", "1"}},
 		{"parse", webaddressbeam.Options{KeepEmails: true}, []string{"--keep-emails"}},
-		{"clean", webaddressbeam.Options{}, nil},
+		// Beam's Clean cleans each value as given, R's answers: the
+		// tool's clean --raw (the tool's clean reads a cell through the
+		// messy-cell layer first).
+		{"clean", webaddressbeam.Options{}, []string{"--raw"}},
 		{"surt", webaddressbeam.Options{}, nil},
 	} {
 		mode := tt.mode

@@ -1,0 +1,226 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+// This file finds how a delimited input was written before it is read:
+// its delimiter (from the header row, when --delimiter is not given), its
+// byte order mark and line ends (which CSV output keeps, so that a file
+// goes back to Excel as it came), and the column of --column, a name or a
+// number; --no-header reads the first row as data.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// A dialect is how a delimited input was written: with a byte order mark,
+// with CRLF line ends. CSV and TSV output are written the same way, unless
+// --bom or --crlf say otherwise.
+type dialect struct {
+	bom, crlf bool
+}
+
+// candidates are the delimiters looked for in a header row, in order.
+var candidates = []byte{',', ';', '\t', '|'}
+
+// A sniffed input is what the start of a delimited input says.
+type sniffed struct {
+	dialect
+	line     string // the first line, decoded, without its line end and byte order mark
+	workbook bool   // the input is a zip file, as a .xlsx workbook is
+}
+
+// sniff peeks at the first line of br (up to its size, 64 KiB), decoded
+// with enc (nil: UTF-8, or UTF-16 when it starts with its byte order
+// mark). It waits for no more than the first line (a pipe may be slow).
+func sniff(br *bufio.Reader, enc encoding.Encoding) sniffed {
+	var b []byte
+	for {
+		_, err := br.Peek(br.Buffered() + 1) // one more read
+		b, _ = br.Peek(br.Buffered())
+		if err != nil || bytes.IndexByte(b, '\n') >= 0 || br.Buffered() == br.Size() {
+			break
+		}
+	}
+	var s sniffed
+	if bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		s.workbook = true
+		return s
+	}
+	switch {
+	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
+		s.bom = true
+		if enc == nil {
+			b = b[3:]
+		}
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		s.bom = true
+		if enc == nil {
+			enc = unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
+		}
+	}
+	if enc != nil {
+		d := unicode.BOMOverride(enc.NewDecoder())
+		out := make([]byte, 4*len(b)+16)
+		n, _, _ := d.Transform(out, b, false) // a partial line is enough
+		b = out[:n]
+	}
+	line, _, found := bytes.Cut(b, []byte{'\n'})
+	if found && bytes.HasSuffix(line, []byte{'\r'}) {
+		s.crlf = true
+		line = line[:len(line)-1]
+	}
+	s.line = string(line)
+	return s
+}
+
+// splitRow splits a row of a delimited table by d, reading quotes as RFC
+// 4180 does (loosely: this only picks a delimiter).
+func splitRow(line string, d byte) []string {
+	var fields []string
+	var f strings.Builder
+	quoted := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quoted && c == '"' && i+1 < len(line) && line[i+1] == '"':
+			f.WriteByte('"')
+			i++
+		case c == '"' && (quoted || f.Len() == 0):
+			quoted = !quoted
+		case !quoted && c == d:
+			fields = append(fields, f.String())
+			f.Reset()
+		default:
+			f.WriteByte(c)
+		}
+	}
+	return append(fields, f.String())
+}
+
+// columnNumber returns the 1-based column number column is, if it is one.
+func columnNumber(column string) (int, bool) {
+	n, err := strconv.Atoi(column)
+	return n, err == nil && n >= 1 && column[0] != '+'
+}
+
+// pickDelimiter returns the delimiter of a header row line: the first of
+// candidates that splits it into fields one of which is column (ignoring
+// case); else, when column is a number or the row is data (noHeader), the
+// one that splits it into the most fields; else ',' (and the column will
+// not be found).
+func pickDelimiter(line, column string, noHeader bool) byte {
+	if !noHeader {
+		for _, d := range candidates {
+			for _, f := range splitRow(line, d) {
+				if strings.EqualFold(strings.TrimSpace(f), column) {
+					return d
+				}
+			}
+		}
+		if _, ok := columnNumber(column); !ok {
+			return ','
+		}
+	}
+	return widest(line)
+}
+
+// widest returns the candidate that splits line into the most fields, the
+// first of them on a tie.
+func widest(line string) byte {
+	best, most := byte(','), 1
+	for _, d := range candidates {
+		if n := len(splitRow(line, d)); n > most {
+			best, most = d, n
+		}
+	}
+	return best
+}
+
+// delimiterName returns d as --delimiter takes it: "tab", or the byte quoted.
+func delimiterName(d byte) string {
+	if d == '\t' {
+		return "tab"
+	}
+	return "'" + string(d) + "'"
+}
+
+// findColumn returns the index of the column --column names in names: a
+// name (exactly, else ignoring case), else a number from 1; with
+// noHeader, only a number. line is the header row as read, and d its
+// delimiter, for the hint when the column is not found.
+func findColumn(names []string, column string, noHeader bool, line string, d byte) (int, error) {
+	n, isNum := columnNumber(column)
+	if noHeader {
+		if !isNum || n > len(names) {
+			return -1, fmt.Errorf("--column %q: with --no-header, want a column number from 1 to %d", column, len(names))
+		}
+		return n - 1, nil
+	}
+	i, err := table.Header{Names: names}.Find(column)
+	if err == nil {
+		return i, nil
+	}
+	if isNum && n <= len(names) {
+		return n - 1, nil
+	}
+	if isNum {
+		return -1, fmt.Errorf("--column %d: the header row has %s (%s)", n, plural(len(names), "column"), strings.Join(names, ", "))
+	}
+	if w := widest(line); line != "" && w != d && len(splitRow(line, w)) > len(names) {
+		return -1, fmt.Errorf("--column: %w: is its delimiter %s? say --delimiter %s", err, delimiterName(w), delimiterName(w))
+	}
+	return -1, fmt.Errorf("--column: %w", err)
+}
+
+// numberedNames returns the names of n columns of a table without a
+// header row: "1", "2", ...
+func numberedNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = strconv.Itoa(i + 1)
+	}
+	return names
+}
+
+// outputDialect returns how CSV and TSV output are written: as the input
+// was (in), unless --bom or --crlf say.
+func (cfg *config) outputDialect(in dialect) dialect {
+	d := in
+	if cfg.bom != "" {
+		d.bom = cfg.bom == "true"
+	}
+	if cfg.crlf != "" {
+		d.crlf = cfg.crlf == "true"
+	}
+	return d
+}
+
+// A triState is a flag that is true, false or not given (""): --bom,
+// --bom=false.
+type triState struct{ v *string }
+
+func (t triState) String() string { return *t.v }
+func (t triState) Type() string   { return "bool" }
+func (t triState) IsBoolFlag() bool {
+	return true
+}
+
+func (t triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*t.v = strconv.FormatBool(b)
+	return nil
+}

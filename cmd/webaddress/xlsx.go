@@ -1,0 +1,161 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+// This file reads a sheet of an Excel workbook (.xlsx) as a table, with
+// github.com/xuri/excelize/v2: the tool's dependency only, never the
+// library's.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// isWorkbook reports whether name is that of an Excel workbook, by its
+// extension.
+func isWorkbook(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".xlsx")
+}
+
+// tableFile returns the file a command reads its table from, when its
+// arguments name one: with --column, the one argument; without, an
+// argument naming a workbook is a mistake (it needs --column), and other
+// arguments are addresses (nil, nil).
+func (cfg *config) tableFile(args []string) (*os.File, error) {
+	if cfg.column == "" {
+		for _, a := range args {
+			if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() && isWorkbook(a) {
+				return nil, fmt.Errorf("%s is a workbook: say --column NAME, its column of addresses (and --sheet NAME for a sheet other than the first)", a)
+			}
+		}
+		return nil, nil
+	}
+	if len(args) == 0 {
+		return nil, nil // standard input
+	}
+	if len(args) != 1 {
+		return nil, errors.New("--column reads a table: from standard input, or from the one FILE named (a CSV, TSV or .xlsx file), not addresses as arguments")
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, fmt.Errorf("--column reads a table from standard input, or from the one FILE named: %w", err)
+	}
+	return f, nil
+}
+
+// openSheet makes in read the sheet of the workbook r (the first when
+// sheet is ""), row by row: the values as Excel shows them (numbers and
+// dates in their cells' formats), a formula by the value Excel saved with
+// it. The header row is the first row that is not empty, and a header cell
+// left empty is named by its column's letter ("D"). An empty row after it
+// is skipped and counted, unless the header has one column, where it is an
+// empty value, as in CSV; a row with a value right of the header's last
+// column is a malformed record (record.field-count), as in CSV. Each
+// record's line is its row's number in the sheet.
+func (in *input) openSheet(cfg *config, r io.Reader) error {
+	f, err := excelize.OpenReader(r)
+	if err != nil {
+		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
+	}
+	sheets := f.GetSheetList()
+	sheet := cfg.sheet
+	if sheet == "" && len(sheets) > 0 {
+		sheet = sheets[0]
+	}
+	if !slices.Contains(sheets, sheet) {
+		f.Close()
+		return fmt.Errorf("--sheet %q: the workbook has no such sheet; its sheets: %s", sheet, strings.Join(sheets, ", "))
+	}
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("sheet %q: %w", sheet, err)
+	}
+	closeAll := func() {
+		rows.Close()
+		f.Close()
+	}
+	row := 0 // the number of the row read last
+	next := func() ([]string, error) {
+		if !rows.Next() {
+			if err := rows.Error(); err != nil {
+				return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row+1, err)
+			}
+			return nil, io.EOF
+		}
+		row++
+		cells, err := rows.Columns()
+		if err != nil {
+			return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row, err)
+		}
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		return cells, nil
+	}
+	var header []string
+	for len(header) == 0 {
+		if header, err = next(); err != nil {
+			closeAll()
+			if errors.Is(err, io.EOF) {
+				return fmt.Errorf("sheet %q is empty: it has no header row", sheet)
+			}
+			return err
+		}
+	}
+	width := len(header)
+	names := slices.Clone(header)
+	for i, n := range names {
+		if n == "" {
+			names[i], _ = excelize.ColumnNumberToName(i + 1)
+		}
+	}
+	var first []string // the first row, when it is data
+	if cfg.noHeader {
+		first, names = header, numberedNames(width)
+	}
+	if err := in.setHeader(cfg, names, "", 0); err != nil {
+		closeAll()
+		return err
+	}
+	in.notes = append(in.notes, "sheet "+table.Quote(sheet))
+	record := func(cells []string) table.Record {
+		fields := make([]string, width)
+		copy(fields, cells)
+		return table.Record{Line: row, Lines: 1, Fields: fields}
+	}
+	in.next = func() (table.Record, error) {
+		if first != nil {
+			rec := record(first)
+			first = nil
+			return rec, nil
+		}
+		for {
+			cells, err := next()
+			if err != nil {
+				closeAll()
+				return table.Record{}, err
+			}
+			switch {
+			case len(cells) == 0 && width > 1:
+				in.sheetBlank++
+				continue
+			case len(cells) > width:
+				return table.Record{}, table.NewFault(row, strings.Join(cells, ","),
+					fmt.Sprintf("a value in column %d, right of the header's last (%d)", len(cells), width), table.CodeFieldCount)
+			}
+			return record(cells), nil
+		}
+	}
+	return nil
+}
