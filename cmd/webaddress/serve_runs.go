@@ -165,9 +165,11 @@ func (q runRequest) args() ([]string, error) {
 		return nil, fmt.Errorf("format %q: want one of %s", format, strings.Join(listFormats, ", "))
 	}
 	args := []string{q.Command, "--column=" + q.Column, "--format=" + format, "--on-bad-record=skip", "--quiet"}
+	// The delimiter the page showed the file's start with, said: the
+	// tool would otherwise find one itself from the header row.
 	switch q.Delimiter {
 	case "", ",":
-		args = append(args, "--input=csv")
+		args = append(args, "--input=csv", "--delimiter=,")
 	case "\t":
 		args = append(args, "--input=tsv")
 	default:
