@@ -205,7 +205,7 @@
       file = f;
       info.textContent = f.name + ", " + size(f.size);
       if (/\.xlsx?$/i.test(f.name)) {
-        info.textContent += ": a spreadsheet file, which this tool does not read yet. Save it as CSV (UTF-8) and choose that.";
+        info.textContent += ": a workbook, which the page does not take (the tool reads one whole, not as a stream). Save it as CSV (UTF-8) and choose that, or run the tool on it: webaddress parse --column NAME " + f.name;
         file = null;
         previewBtn.disabled = runBtn.disabled = true;
         return;
