@@ -82,18 +82,6 @@ const (
 const factProfiles = FactLinkedInProfile | FactXProfile | FactGitHubProfile | FactFacebookProfile |
 	FactInstagramProfile | FactYouTubeProfile | FactTikTokProfile | FactMastodonProfile
 
-// profileFacts maps each network to its fact.
-var profileFacts = map[Network]Facts{
-	NetworkLinkedIn:  FactLinkedInProfile,
-	NetworkX:         FactXProfile,
-	NetworkGitHub:    FactGitHubProfile,
-	NetworkFacebook:  FactFacebookProfile,
-	NetworkInstagram: FactInstagramProfile,
-	NetworkYouTube:   FactYouTubeProfile,
-	NetworkTikTok:    FactTikTokProfile,
-	NetworkMastodon:  FactMastodonProfile,
-}
-
 // factNames are the facts' names, in bit order.
 var factNames = [numFacts]string{
 	"scheme-assumed",
@@ -164,8 +152,9 @@ func (f *Facts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// factsOf returns the facts found in u, a URL [Parse] made; removed says
-// whether tracking parameters were removed.
+// factsOf returns the facts found in u, a URL [Parse] made, but the
+// social-profile facts (profileFact in social.go); removed says whether
+// tracking parameters were removed.
 func factsOf(u *URL, removed bool) Facts {
 	var f Facts
 	switch u.HostKind() {
@@ -187,9 +176,6 @@ func factsOf(u *URL, removed bool) Facts {
 	}
 	if u.hasFragment() {
 		f |= FactFragmentRemoved
-	}
-	if p, ok := profileOf(u, false); ok {
-		f |= profileFacts[p.Network]
 	}
 	return f
 }

@@ -87,7 +87,7 @@ const KeyV1 KeyVersion = 1
 //     "x.com/acme?lang=en"), "fb.com/acme" as "facebook.com/acme", and
 //     "mastodon.social/@Bob@example.social" as "example.social/@bob".
 //     The handle is lowercased only on kinds of profile whose handles are
-//     case-insensitive (the list is networkKeys in tenants.go, with its
+//     case-insensitive (the list is the networks table in social.go, with its
 //     sources: LinkedIn /in/, X, GitHub, Facebook usernames, Instagram,
 //     YouTube @handles, Mastodon) and keeps its case elsewhere:
 //     "youtube.com/channel/UCabc" keys as "youtube.com/channel/UCabc"
@@ -131,40 +131,45 @@ const (
 )
 
 // IsValid reports whether v is a key version this package knows.
-func (v KeyVersion) IsValid() bool { return v == KeyV1 || v == KeyV2 }
+func (v KeyVersion) IsValid() bool { return v == KeyV1 || v == KeyV2 || v == KeyV3 }
 
-// String returns "KeyV1" for KeyV1 and "KeyV2" for KeyV2.
+// String returns "KeyV1" for KeyV1, "KeyV2" for KeyV2 and "KeyV3" for
+// KeyV3.
 func (v KeyVersion) String() string {
 	switch v {
 	case KeyV1:
 		return "KeyV1"
 	case KeyV2:
 		return "KeyV2"
+	case KeyV3:
+		return "KeyV3"
 	}
 	return "KeyVersion(" + itoa(uint32(v)) + ")"
 }
 
 // MarshalText implements [encoding.TextMarshaler]: "1" for KeyV1, "2" for
-// KeyV2. A version this package does not know is an error.
+// KeyV2, "3" for KeyV3. A version this package does not know is an error.
 func (v KeyVersion) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, errors.New("webaddress: " + v.String() + " is not a key version (1 or 2)")
+		return nil, errors.New("webaddress: " + v.String() + " is not a key version (1, 2 or 3)")
 	}
 	return []byte{'0' + byte(v)}, nil
 }
 
 // UnmarshalText implements [encoding.TextUnmarshaler], so that a
-// KeyVersion can be a flag.TextVar or a JSON string: it reads "1" or "2"
-// (or "KeyV1", "KeyV2", as String writes them). Anything else is an error,
-// and v is left unchanged.
+// KeyVersion can be a flag.TextVar or a JSON string: it reads "1", "2" or
+// "3" (or "KeyV1", "KeyV2", "KeyV3", as String writes them). Anything else
+// is an error, and v is left unchanged.
 func (v *KeyVersion) UnmarshalText(text []byte) error {
 	switch string(text) {
 	case "1", "KeyV1":
 		*v = KeyV1
 	case "2", "KeyV2":
 		*v = KeyV2
+	case "3", "KeyV3":
+		*v = KeyV3
 	default:
-		return errors.New("webaddress: key version " + strconv.Quote(string(text)) + " is not 1 or 2")
+		return errors.New("webaddress: key version " + strconv.Quote(string(text)) + " is not 1, 2 or 3")
 	}
 	return nil
 }
@@ -172,7 +177,8 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 // Fingerprint names the key version and the data its keys depend on in
 // the running program: the Unicode version of x/net/idna and the git
 // revision of the Public Suffix List compiled into x/net/publicsuffix, as
-// in "KeyV2 unicode=17.0.0 psl=d6c92f1bbb7433e5db7b8405c25d4035fb8ff376".
+// in "KeyV2 unicode=17.0.0 psl=d6c92f1bbb7433e5db7b8405c25d4035fb8ff376";
+// KeyV3's adds the revision of its platform list, " platforms=2026-12-01".
 // Two programs with the same fingerprint give the same keys. Store it
 // beside the keys, and re-key the stored addresses when it changes (as
 // PostgreSQL records the collation version an index was built with). It
@@ -181,7 +187,11 @@ func (v KeyVersion) Fingerprint() string {
 	if !v.IsValid() {
 		return ""
 	}
-	return v.String() + " unicode=" + idna.UnicodeVersion + " psl=" + pslRevision(publicsuffix.List.String())
+	fp := v.String() + " unicode=" + idna.UnicodeVersion + " psl=" + pslRevision(publicsuffix.List.String())
+	if v == KeyV3 {
+		fp += " platforms=" + platformsRevision
+	}
+	return fp
 }
 
 // pslRevision returns the git revision in the Public Suffix List's
@@ -219,6 +229,8 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 		return a.appendKey(dst, 0)
 	case KeyV2:
 		return a.appendKey(dst, keyV2Rules)
+	case KeyV3:
+		return (*Keyer)(nil).AppendKeyAt(dst, a, LevelPage)
 	}
 	return dst
 }

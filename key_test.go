@@ -109,11 +109,12 @@ func TestKey(t *testing.T) {
 		}
 	}
 	var zero Address
-	// KeyVersion(3) is the first unknown version since KeyV2 (issue 19).
-	if zero.Key(KeyV1) != "" || zero.Key(KeyV2) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(3) != "" {
+	// KeyVersion(4) is the first unknown version since KeyV3 (issue 26;
+	// KeyVersion(3) was, since KeyV2).
+	if zero.Key(KeyV1) != "" || zero.Key(KeyV2) != "" || zero.Key(KeyV3) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(4) != "" {
 		t.Errorf("Key of the zero Address or an unknown version is not empty")
 	}
-	if !KeyV1.IsValid() || !KeyV2.IsValid() || KeyVersion(0).IsValid() || KeyVersion(3).IsValid() || KeyV1.String() != "KeyV1" || KeyV2.String() != "KeyV2" {
+	if !KeyV1.IsValid() || !KeyV2.IsValid() || !KeyV3.IsValid() || KeyVersion(0).IsValid() || KeyVersion(4).IsValid() || KeyV1.String() != "KeyV1" || KeyV2.String() != "KeyV2" || KeyV3.String() != "KeyV3" {
 		t.Errorf("KeyVersion methods")
 	}
 }

@@ -182,10 +182,12 @@ func TestKeyVersionText(t *testing.T) {
 		{"2", KeyV2, ""},
 		{"KeyV1", KeyV1, ""}, // as String writes it
 		{"KeyV2", KeyV2, ""}, // as String writes it
-		{"3", 0, `webaddress: key version "3" is not 1 or 2`},   // unknown
-		{"", 0, `webaddress: key version "" is not 1 or 2`},     // empty
-		{"v2", 0, `webaddress: key version "v2" is not 1 or 2`}, // not a form this package writes
-		{" 2", 0, `webaddress: key version " 2" is not 1 or 2`}, // no trimming
+		{"3", KeyV3, ""},     // since issue 26
+		{"KeyV3", KeyV3, ""}, // as String writes it
+		{"4", 0, `webaddress: key version "4" is not 1, 2 or 3`},   // unknown
+		{"", 0, `webaddress: key version "" is not 1, 2 or 3`},     // empty
+		{"v2", 0, `webaddress: key version "v2" is not 1, 2 or 3`}, // not a form this package writes
+		{" 2", 0, `webaddress: key version " 2" is not 1, 2 or 3`}, // no trimming
 	}
 	for _, tt := range tests {
 		v := KeyVersion(9)
@@ -199,7 +201,7 @@ func TestKeyVersionText(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tt.in, v, err, tt.want)
 		}
 	}
-	for _, v := range []KeyVersion{KeyV1, KeyV2} {
+	for _, v := range []KeyVersion{KeyV1, KeyV2, KeyV3} {
 		b, err := v.MarshalText()
 		var back KeyVersion
 		if err != nil || back.UnmarshalText(b) != nil || back != v {
@@ -245,8 +247,8 @@ func TestKeyFingerprint(t *testing.T) {
 			t.Errorf("%s header %q does not name %q", goldenFile, goldenHeader(), v.Fingerprint())
 		}
 	}
-	if KeyV1.Fingerprint() == KeyV2.Fingerprint() || KeyVersion(0).Fingerprint() != "" || KeyVersion(3).Fingerprint() != "" {
-		t.Errorf("fingerprints: %q, %q, %q, %q", KeyV1.Fingerprint(), KeyV2.Fingerprint(), KeyVersion(0).Fingerprint(), KeyVersion(3).Fingerprint())
+	if KeyV1.Fingerprint() == KeyV2.Fingerprint() || KeyVersion(0).Fingerprint() != "" || KeyVersion(4).Fingerprint() != "" {
+		t.Errorf("fingerprints: %q, %q, %q, %q", KeyV1.Fingerprint(), KeyV2.Fingerprint(), KeyVersion(0).Fingerprint(), KeyVersion(4).Fingerprint())
 	}
 	// A description without a revision is kept whole, as one word.
 	if got := pslRevision("a list, no revision"); got != "a_list,_no_revision" {
@@ -275,9 +277,9 @@ func TestTenantsList(t *testing.T) {
 			t.Errorf("tenant %q: %s is a public suffix: KeyV1 keeps its tenants apart already", e.shape, domain)
 		}
 	}
-	for _, k := range networkKeys {
-		if k.domain == "" || k.page == "" {
-			t.Errorf("networkKeys: %v has no domain or page", k.network)
+	for _, n := range networks {
+		if (n.key == "") != (n.name == NetworkMastodon) || n.casePage == "" || n.fact == 0 {
+			t.Errorf("networks: %v has no key name, case page or fact", n.name)
 		}
 	}
 }

@@ -28,7 +28,11 @@ func hasAddress(o *parseOutcome) bool { return o.Err == nil && o.Value.IsValid()
 // addressColumns returns the record of an input Parse read, its key of
 // version v: the input (the cell, for an Address of [Tidied.Parse]), the
 // text that was parsed, the address's columns, null when it failed, then
-// the error's.
+// the error's. The columns site, owner and owner_rule are KeyV3's, the
+// only version with levels, whatever v is; owner is null when the address
+// has no owner (owner_rule says why); domain, suffix and subdomain are
+// [Address.Split]'s, null for a host without them (subdomain is "" for a
+// registrable domain itself).
 func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 	return append([]record.Column[parseOutcome]{
 		record.Str("input", func(o *parseOutcome) (string, bool) { return o.Input, true }),
@@ -36,6 +40,20 @@ func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 		record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
 		record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
 		record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(v), hasAddress(o) }),
+		record.Str("site", func(o *parseOutcome) (string, bool) {
+			return o.Value.KeyAt(KeyV3, LevelSite), hasAddress(o)
+		}),
+		record.Str("owner", func(o *parseOutcome) (string, bool) {
+			k := o.Value.KeyAt(KeyV3, LevelOwner)
+			return k, hasAddress(o) && k != ""
+		}),
+		record.Str("owner_rule", func(o *parseOutcome) (string, bool) { return o.Value.Levels().Rule.String(), hasAddress(o) }),
+		record.Str("domain", func(o *parseOutcome) (string, bool) { d, _, _, _ := o.Value.Split(); return d, d != "" }),
+		record.Str("suffix", func(o *parseOutcome) (string, bool) { _, s, _, _ := o.Value.Split(); return s, s != "" }),
+		record.Str("subdomain", func(o *parseOutcome) (string, bool) {
+			_, s, sub, _ := o.Value.Split()
+			return sub, s != ""
+		}),
 		record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
 		record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
 		record.Str("handle", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return p.Handle, has }),
@@ -136,11 +154,12 @@ var cleanedColumns = append([]record.Column[Cleaned]{
 
 // The parse record is registered as "parse" with KeyV2, the key of
 // MarshalJSON and the default of the command-line tool and Beam, and as
-// "parse/KeyV1" and "parse/KeyV2" by key version.
+// "parse/KeyV1", "parse/KeyV2" and "parse/KeyV3" by key version.
 func init() {
 	record.Register("parse", addressColumns(KeyV2))
 	record.Register("parse/KeyV1", addressColumns(KeyV1))
 	record.Register("parse/KeyV2", addressColumns(KeyV2))
+	record.Register("parse/KeyV3", addressColumns(KeyV3))
 	record.Register("clean", cleanedColumns)
 }
 
@@ -153,7 +172,9 @@ var (
 // object as a line of the webaddress command's parse output and of the Beam
 // pipeline's records (with their default key version): input (the cell,
 // [Address.Cell]), text (the text that was parsed, [Address.Input]), href,
-// canonical, key (KeyV2), facts (an array of names), network, handle and
+// canonical, key (KeyV2), site and owner (KeyV3's levels; owner null
+// without an owner), owner_rule ([Levels].Rule), domain, suffix and
+// subdomain ([Address.Split]), facts (an array of names), network, handle and
 // kind (null without a profile), fields (the present spans as [start, end]
 // byte offsets into text), removed_params (an array), and error_code and
 // error, null. Credentials appear as written in href and canonical.

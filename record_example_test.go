@@ -18,7 +18,7 @@ func ExampleAddress_MarshalJSON() {
 	b, _ := a.MarshalJSON()
 	fmt.Println(string(b))
 	// Output:
-	// {"input":"WWW.Example.com/shop?utm_source=x#top","text":"WWW.Example.com/shop?utm_source=x#top","href":"https://www.example.com/shop?utm_source=x#top","canonical":"https://www.example.com/shop","key":"example.com/shop","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,15],"path":[15,20],"query":[21,33],"fragment":[34,37]},"removed_params":["utm_source=x"],"error_code":null,"error":null}
+	// {"input":"WWW.Example.com/shop?utm_source=x#top","text":"WWW.Example.com/shop?utm_source=x#top","href":"https://www.example.com/shop?utm_source=x#top","canonical":"https://www.example.com/shop","key":"example.com/shop","site":"example.com","owner":"example.com","owner_rule":"domain","domain":"example.com","suffix":"com","subdomain":"www","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,15],"path":[15,20],"query":[21,33],"fragment":[34,37]},"removed_params":["utm_source=x"],"error_code":null,"error":null}
 }
 
 // A Cleaned value's JSON record has R's names, with null for R's NA.
@@ -38,7 +38,7 @@ func ExampleAddress_MarshalJSON_cell() {
 	b, _ := a.MarshalJSON()
 	fmt.Println(string(b))
 	// Output:
-	// {"input":"“http//Acme.com/about”","text":"http://Acme.com/about","href":"http://acme.com/about","canonical":"http://acme.com/about","key":"acme.com/about","facts":["wrapping-removed","typo-repaired"],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,4],"host":[7,15],"path":[15,21]},"removed_params":[],"error_code":null,"error":null}
+	// {"input":"“http//Acme.com/about”","text":"http://Acme.com/about","href":"http://acme.com/about","canonical":"http://acme.com/about","key":"acme.com/about","site":"acme.com","owner":"acme.com","owner_rule":"domain","domain":"acme.com","suffix":"com","subdomain":"","facts":["wrapping-removed","typo-repaired"],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,4],"host":[7,15],"path":[15,21]},"removed_params":[],"error_code":null,"error":null}
 }
 
 // An address read back from its record, as a JSON field of a struct: the

@@ -33,9 +33,9 @@ func marshal(t *testing.T, v json.Marshaler) string {
 func TestAddressRecord(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		// A profile: network, handle and kind; no removed parameters is [].
-		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","text":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
+		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","text":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
 		// No facts is []; '&' and '<' stay as they are.
-		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","text":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
+		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","text":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","site":"a.example","owner":"a.example","owner_rule":"domain","domain":"a.example","suffix":"example","subdomain":"","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
 	} {
 		a, err := Parse(tt.in)
 		if err != nil {
@@ -46,7 +46,7 @@ func TestAddressRecord(t *testing.T) {
 		}
 	}
 	// The zero Address: no address, no error.
-	if got, want := marshal(t, Address{}), `{"input":"","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":null,"error":null}`; got != want {
+	if got, want := marshal(t, Address{}), `{"input":"","text":null,"href":null,"canonical":null,"key":null,"site":null,"owner":null,"owner_rule":null,"domain":null,"suffix":null,"subdomain":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":null,"error":null}`; got != want {
 		t.Errorf("Address{}.MarshalJSON() = %s, want %s", got, want)
 	}
 }
@@ -62,7 +62,7 @@ func TestCellRecord(t *testing.T) {
 	if a.Cell() != "“Twitter.com/NASA”" || a.Input() != "Twitter.com/NASA" {
 		t.Fatalf("ParseCell: Cell %q, Input %q", a.Cell(), a.Input())
 	}
-	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","facts":["scheme-assumed","x-profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
+	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["scheme-assumed","x-profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
 	if got := marshal(t, a); got != want {
 		t.Errorf("MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
 	}
@@ -93,10 +93,10 @@ func pickColumns[T any](cols []record.Column[T], names ...string) []record.Colum
 func TestParseRecordFailure(t *testing.T) {
 	l := record.NewLayout(record.Lookup[record.Outcome[Address]]("parse")...)
 	for _, tt := range []struct{ in, want string }{
-		{"example.com:99999", `{"input":"example.com:99999","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
+		{"example.com:99999", `{"input":"example.com:99999","text":null,"href":null,"canonical":null,"key":null,"site":null,"owner":null,"owner_rule":null,"domain":null,"suffix":null,"subdomain":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
 		// Latin-1: the input's byte cannot be carried by JSON, and the
 		// record says so.
-		{"www.caf\xe9.fr", `{"input":"www.caf\ufffd.fr","text":null,"href":null,"canonical":null,"key":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","invalid_utf8":["input"]}`},
+		{"www.caf\xe9.fr", `{"input":"www.caf\ufffd.fr","text":null,"href":null,"canonical":null,"key":null,"site":null,"owner":null,"owner_rule":null,"domain":null,"suffix":null,"subdomain":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","invalid_utf8":["input"]}`},
 	} {
 		a, err := Parse(tt.in)
 		o := record.Outcome[Address]{Input: tt.in, Value: a, Err: err}

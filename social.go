@@ -59,7 +59,8 @@ func profileOf(u *URL, withHandle bool) (Profile, bool) {
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
 	if n := networkOf(lastTwoLabels(host)); n != nil {
-		return n.match(*u, strings.TrimSuffix(u.Pathname(), "/"))
+		query, _ := u.Query()
+		return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
 	}
 	if path := u.Pathname(); strings.HasPrefix(path, "/@") { // most hosts are of no network
 		return mastodonProfile(host, strings.TrimSuffix(path, "/"), withHandle)
@@ -85,23 +86,81 @@ func lastTwoLabels(host string) string {
 	return host
 }
 
-// network is one network's hosts and the shapes of its profile paths.
+// network is everything this package knows of one social network, in one
+// place: its name, its hosts, the shapes of its profile paths, its fact,
+// and the rules of its profiles' keys (KeyV2's network aliases): its one
+// name in a key, and the kinds of profile whose handles are
+// case-insensitive, with the page that says so. On the other kinds the
+// handle keeps its case in a key: a handle is lowercased only where a
+// source says case does not matter.
 type network struct {
 	name    Network
-	domains []string
-	match   func(u URL, path string) (Profile, bool)
+	domains []string // its hosts: these domains and their subdomains
+	// match finds a profile's shape in a path without its trailing "/";
+	// query is the URL's query without "?" ("" when it has none).
+	match func(query, path string) (Profile, bool)
+	fact  Facts
+
+	key         string // its one name in a key; "" for Mastodon, keyed by server
+	insensitive string // kinds of profile whose handles ignore case, space-separated
+	casePage    string // where the case rule was read (on 2026-12-01)
 }
 
-// networks are the networks whose hosts are known. Mastodon is not among
-// them: its profiles are on any other host.
+// networks are the social networks whose profiles [Address.Profile]
+// recognizes. Mastodon is last and has no domains: its profiles are on any
+// other host (mastodonProfile).
 var networks = [...]network{
-	{NetworkLinkedIn, []string{"linkedin.com"}, linkedInProfile},
-	{NetworkX, []string{"x.com", "twitter.com"}, xProfile},
-	{NetworkGitHub, []string{"github.com"}, gitHubProfile},
-	{NetworkFacebook, []string{"facebook.com", "fb.com"}, facebookProfile},
-	{NetworkInstagram, []string{"instagram.com"}, instagramProfile},
-	{NetworkYouTube, []string{"youtube.com"}, youTubeProfile},
-	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile},
+	{NetworkLinkedIn, []string{"linkedin.com"}, linkedInProfile, FactLinkedInProfile, "linkedin.com", "in",
+		`LinkedIn Help, "Customizing Your Public Profile URL", help.linkedin.com/app/answers/detail/a_id/87 ("The customizable part of the URL is case insensitive"); nothing read for company, school, showcase and pub pages`},
+	{NetworkX, []string{"x.com", "twitter.com"}, xProfile, FactXProfile, "x.com", "handle",
+		`"Quick Tips re Usernames", twitteraway.blogspot.com/2009/06/quick-tips-re-user-names.html ("every username is unique, ignoring any differences in case")`},
+	{NetworkGitHub, []string{"github.com"}, gitHubProfile, FactGitHubProfile, "github.com", "user org",
+		`GitLab issue 47601, gitlab.com/gitlab-org/gitlab-ce/issues/47601 ("GitHub usernames / org names are case-insensitive"), and josegonzalez/python-github-backup pull request 456 ("GitHub's API accepts usernames in any case")`},
+	{NetworkFacebook, []string{"facebook.com", "fb.com"}, facebookProfile, FactFacebookProfile, "facebook.com", "page profile",
+		`Facebook Help, "Guidelines for creating a custom username", facebook.com/help/105399436216001 ("Periods (".") and capitalization can't be used to differentiate usernames"); profile ids are digits; nothing read for people and group paths`},
+	{NetworkInstagram, []string{"instagram.com"}, instagramProfile, FactInstagramProfile, "instagram.com", "handle",
+		`"How to name a user on Instagram?", qainsta.com/qa/view/how-to-name-a-user-on-instagram ("Instagram does not differentiate between uppercase and lowercase letters")`},
+	{NetworkYouTube, []string{"youtube.com"}, youTubeProfile, FactYouTubeProfile, "youtube.com", "handle",
+		`"What Exactly Are YouTube Handles and How Do They Work", famoustube.net/blog/what-exactly-are-youtube-handles-and-how-do-they-work ("handles are not case-sensitive"); channel ids are case-sensitive; nothing read for c and user paths`},
+	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile, FactTikTokProfile, "tiktok.com", "",
+		`nothing read`},
+	{NetworkMastodon, nil, nil, FactMastodonProfile, "", "handle",
+		`ihabunek/toot pull request 211 ("Usernames on mastodon aren't case sensitive"), jointakahe/takahe pull request 474 ("Mastodon API is case-insensitive when looking up user handles")`},
+}
+
+// networkNamed returns the network called n, or nil.
+func networkNamed(n Network) *network {
+	for i := range networks {
+		if networks[i].name == n {
+			return &networks[i]
+		}
+	}
+	return nil
+}
+
+// networkKey returns the one name of network n in a key and whether
+// handles of kind are case-insensitive there.
+func networkKey(n Network, kind string) (domain string, insensitive bool) {
+	nw := networkNamed(n)
+	if nw == nil {
+		return "", false
+	}
+	for f := range strings.FieldsSeq(nw.insensitive) {
+		if f == kind {
+			return nw.key, true
+		}
+	}
+	return nw.key, false
+}
+
+// profileFact returns the fact of the profile u has the shape of, or 0.
+func profileFact(u *URL) Facts {
+	if p, ok := profileOf(u, false); ok {
+		if nw := networkNamed(p.Network); nw != nil {
+			return nw.fact
+		}
+	}
+	return 0
 }
 
 // networkSlots finds each domain of networks: an open-addressing table
@@ -241,7 +300,7 @@ func handleOK(s string, max int, extra string) bool {
 	return true
 }
 
-func linkedInProfile(u URL, path string) (Profile, bool) {
+func linkedInProfile(_, path string) (Profile, bool) {
 	first, second, n := segments(path)
 	if n < 2 || !handleOK(second, 100, "-_.%") {
 		return Profile{}, false
@@ -254,7 +313,7 @@ func linkedInProfile(u URL, path string) (Profile, bool) {
 	return Profile{}, false
 }
 
-func xProfile(u URL, path string) (Profile, bool) {
+func xProfile(_, path string) (Profile, bool) {
 	first, _, n := segments(path)
 	if n != 1 || !handleOK(first, 15, "_") || reserved(xReserved, first) {
 		return Profile{}, false
@@ -262,7 +321,7 @@ func xProfile(u URL, path string) (Profile, bool) {
 	return Profile{NetworkX, first, "handle"}, true
 }
 
-func gitHubProfile(u URL, path string) (Profile, bool) {
+func gitHubProfile(_, path string) (Profile, bool) {
 	first, second, n := segments(path)
 	if n == 0 {
 		return Profile{}, false
@@ -279,14 +338,13 @@ func gitHubProfile(u URL, path string) (Profile, bool) {
 	return Profile{NetworkGitHub, first, "user"}, true
 }
 
-func facebookProfile(u URL, path string) (Profile, bool) {
+func facebookProfile(query, path string) (Profile, bool) {
 	first, second, n := segments(path)
 	switch {
 	case n == 0:
 		return Profile{}, false
 	case strings.EqualFold(first, "profile.php"):
 		// profile.php?id=<digits>
-		query, _ := u.Query()
 		for p := range strings.SplitSeq(query, "&") {
 			if id, ok := strings.CutPrefix(p, "id="); ok && handleOK(id, 30, "") && strings.Trim(id, "0123456789") == "" {
 				return Profile{NetworkFacebook, id, "profile"}, true
@@ -310,7 +368,7 @@ func facebookProfile(u URL, path string) (Profile, bool) {
 	return Profile{NetworkFacebook, first, "page"}, true
 }
 
-func instagramProfile(u URL, path string) (Profile, bool) {
+func instagramProfile(_, path string) (Profile, bool) {
 	first, _, n := segments(path)
 	if n != 1 || !handleOK(first, 30, "._") || reserved(instagramReserved, first) {
 		return Profile{}, false
@@ -318,7 +376,7 @@ func instagramProfile(u URL, path string) (Profile, bool) {
 	return Profile{NetworkInstagram, first, "handle"}, true
 }
 
-func youTubeProfile(u URL, path string) (Profile, bool) {
+func youTubeProfile(_, path string) (Profile, bool) {
 	first, second, n := segments(path)
 	if n == 0 {
 		return Profile{}, false
@@ -340,7 +398,7 @@ func youTubeProfile(u URL, path string) (Profile, bool) {
 	return Profile{}, false
 }
 
-func tikTokProfile(u URL, path string) (Profile, bool) {
+func tikTokProfile(_, path string) (Profile, bool) {
 	first, _, n := segments(path)
 	h, ok := strings.CutPrefix(first, "@")
 	if n != 1 || !ok || !handleOK(h, 24, "._") {

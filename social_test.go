@@ -283,7 +283,7 @@ func TestProfile(t *testing.T) {
 		if !ok || p != want {
 			t.Errorf("Parse(%q).Profile() = %+v, %v; want %+v", tt.in, p, ok, want)
 		}
-		if fact := profileFacts[want.Network]; a.Facts()&factProfiles != fact {
+		if fact := networkNamed(want.Network).fact; a.Facts()&factProfiles != fact {
 			t.Errorf("Parse(%q).Facts() = %v, want only the %s profile fact", tt.in, a.Facts(), want.Network)
 		}
 		count[tt.network]++

@@ -6,9 +6,10 @@ package webaddress
 
 import "strings"
 
-// This file holds the data of KeyV2's first two rules: the platforms whose
-// tenants own a label or a path segment below the platform's domain, and
-// the one name and the case rule of each social network.
+// This file holds the data of KeyV2's first rule: the platforms whose
+// tenants own a label or a path segment below the platform's domain. (The
+// one name and the case rule of each social network, KeyV2's second rule,
+// are in the networks table of social.go.)
 
 // tenantsRead is the date the pages of the tenants list were read. The list
 // is part of KeyV2 and frozen with it (testdata/key_v2.golden records this
@@ -137,52 +138,4 @@ func tenantHost(host, reg, path string) string {
 		}
 	}
 	return ""
-}
-
-// networkKeys are KeyV2's network aliases: the one name of each network
-// whose profiles [Address.Profile] recognizes, and the kinds of profile
-// whose handles are case-insensitive, with the page that says so (read on
-// 2026-12-01). On the other kinds the handle keeps its case in the key:
-// a handle is lowercased only where a source says case does not matter.
-// Mastodon is not here: its name is the profile's server.
-var networkKeys = [...]struct {
-	network     Network
-	domain      string
-	insensitive string // kinds, space-separated
-	page        string
-}{
-	{NetworkLinkedIn, "linkedin.com", "in",
-		`LinkedIn Help, "Customizing Your Public Profile URL", help.linkedin.com/app/answers/detail/a_id/87 ("The customizable part of the URL is case insensitive"); nothing read for company, school, showcase and pub pages`},
-	{NetworkX, "x.com", "handle",
-		`"Quick Tips re Usernames", twitteraway.blogspot.com/2009/06/quick-tips-re-user-names.html ("every username is unique, ignoring any differences in case")`},
-	{NetworkGitHub, "github.com", "user org",
-		`GitLab issue 47601, gitlab.com/gitlab-org/gitlab-ce/issues/47601 ("GitHub usernames / org names are case-insensitive"), and josegonzalez/python-github-backup pull request 456 ("GitHub's API accepts usernames in any case")`},
-	{NetworkFacebook, "facebook.com", "page profile",
-		`Facebook Help, "Guidelines for creating a custom username", facebook.com/help/105399436216001 ("Periods (".") and capitalization can't be used to differentiate usernames"); profile ids are digits; nothing read for people and group paths`},
-	{NetworkInstagram, "instagram.com", "handle",
-		`"How to name a user on Instagram?", qainsta.com/qa/view/how-to-name-a-user-on-instagram ("Instagram does not differentiate between uppercase and lowercase letters")`},
-	{NetworkYouTube, "youtube.com", "handle",
-		`"What Exactly Are YouTube Handles and How Do They Work", famoustube.net/blog/what-exactly-are-youtube-handles-and-how-do-they-work ("handles are not case-sensitive"); channel ids are case-sensitive; nothing read for c and user paths`},
-	{NetworkTikTok, "tiktok.com", "",
-		`nothing read`},
-}
-
-// mastodonCasePage is the source for Mastodon's usernames being
-// case-insensitive (read on 2026-12-01).
-const mastodonCasePage = `ihabunek/toot pull request 211 ("Usernames on mastodon aren't case sensitive"), jointakahe/takahe pull request 474 ("Mastodon API is case-insensitive when looking up user handles")`
-
-// networkKey returns the one name of network n and whether handles of kind
-// are case-insensitive there.
-func networkKey(n Network, kind string) (domain string, insensitive bool) {
-	for _, k := range &networkKeys {
-		if k.network == n {
-			for f := range strings.FieldsSeq(k.insensitive) {
-				if f == kind {
-					return k.domain, true
-				}
-			}
-			return k.domain, false
-		}
-	}
-	return "", false
 }

@@ -159,7 +159,7 @@ func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 		return vs, err
 	}
 	a.canonical, a.removed = canonicalize(&a.url)
-	a.facts |= factsOf(&a.url, len(a.removed) > 0)
+	a.facts |= factsOf(&a.url, len(a.removed) > 0) | profileFact(&a.url)
 	return vs, nil
 }
 

@@ -459,7 +459,7 @@ func TestAddressJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"input":"Example.com:8080/p?utm_source=x\u0026q=1#top","text":"Example.com:8080/p?utm_source=x\u0026q=1#top","href":"https://example.com:8080/p?utm_source=x\u0026q=1#top","canonical":"https://example.com:8080/p?q=1","key":"example.com:8080/p?q=1","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,11],"port":[12,16],"path":[16,18],"query":[19,35],"fragment":[36,39]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`
+	want := `{"input":"Example.com:8080/p?utm_source=x\u0026q=1#top","text":"Example.com:8080/p?utm_source=x\u0026q=1#top","href":"https://example.com:8080/p?utm_source=x\u0026q=1#top","canonical":"https://example.com:8080/p?q=1","key":"example.com:8080/p?q=1","site":"example.com:8080","owner":"example.com","owner_rule":"domain","domain":"example.com","suffix":"com","subdomain":"","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,11],"port":[12,16],"path":[16,18],"query":[19,35],"fragment":[36,39]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`
 	if string(out) != want {
 		t.Errorf("JSON = %s\nwant   %s", out, want)
 	}

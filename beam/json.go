@@ -25,6 +25,7 @@ var (
 	addressLayouts = map[webaddress.KeyVersion]*record.Layout[record.Outcome[webaddress.Address]]{
 		webaddress.KeyV1: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV1")...),
 		webaddress.KeyV2: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV2")...),
+		webaddress.KeyV3: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV3")...),
 	}
 )
 

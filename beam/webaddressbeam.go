@@ -23,7 +23,8 @@
 // do, by [Options]: as a spreadsheet cell, through the library's
 // messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
 // addresses, wrapped links, typos), unless Options.Raw; with KeyV2 keys,
-// unless Options.KeyVersion says KeyV1. A cell the layer says is not an
+// unless Options.KeyVersion says KeyV1, or KeyV3 at the level Options.By
+// says (page, site or owner). A cell the layer says is not an
 // address is a dead letter with its code (web.placeholder, web.empty,
 // web.email, web.several-addresses). [SURT] keys URLs by their SURT key,
 // the urlkey of web archives' CDX indexes.
@@ -101,7 +102,7 @@ const (
 
 // Options say how Parse, KeyBy and Dedupe read a value and key it. The zero
 // value is the default of the webaddress command-line tool: the messy-cell
-// layer, e-mail addresses made their domains' websites, KeyV2.
+// layer, e-mail addresses made their domains' websites, KeyV2's page key.
 type Options struct {
 	// Raw parses each value exactly as webaddress.Parse does, without the
 	// messy-cell layer (the tool's --raw): placeholders, e-mail addresses,
@@ -114,6 +115,16 @@ type Options struct {
 	// KeyVersion is the key of KeyBy and Dedupe (and of the records the
 	// pipeline writes); zero is webaddress.KeyV2.
 	KeyVersion webaddress.KeyVersion `json:"key_version"`
+	// By is the level of KeyV3's keys (the tool's --by): page (the zero
+	// Level), site or owner. Site and owner make the key KeyV3's:
+	// KeyVersion must then be zero or webaddress.KeyV3. By owner, an
+	// address with no owner (a social network's page that is not a
+	// profile, a URL shortener, a free-mail domain) is a group of its own
+	// in Dedupe.
+	By webaddress.Level `json:"by,omitempty"`
+	// Keys are the user's own platforms and aliases of KeyV3's keys (the
+	// tool's --platforms and --aliases); they make the key KeyV3's too.
+	Keys webaddress.KeyOptions `json:"keys"`
 	// MergeInvalid groups, in Dedupe, the addresses that are not public
 	// websites (webaddress.FactNotPublicWebsite, FactNonWebScheme) by their
 	// key as the others are; otherwise each is a group of its own (the
@@ -126,13 +137,42 @@ type Options struct {
 // transform, when the version is not one the library knows: a mistake
 // found while the pipeline is built.
 func (o Options) checked(transform string) Options {
-	if o.KeyVersion == 0 {
+	levels := o.By != webaddress.LevelPage || !o.Keys.IsZero()
+	switch {
+	case o.KeyVersion == 0 && levels:
+		o.KeyVersion = webaddress.KeyV3
+	case o.KeyVersion == 0:
 		o.KeyVersion = webaddress.KeyV2
+	case levels && o.KeyVersion != webaddress.KeyV3:
+		panic(fmt.Sprintf("webaddressbeam.%s: Options.By and Options.Keys are KeyV3's, not %v", transform, o.KeyVersion))
 	}
 	if !o.KeyVersion.IsValid() {
-		panic(fmt.Sprintf("webaddressbeam.%s: Options.KeyVersion %d is not a key version: want webaddress.KeyV1 or KeyV2", transform, o.KeyVersion))
+		panic(fmt.Sprintf("webaddressbeam.%s: Options.KeyVersion %d is not a key version: want webaddress.KeyV1, KeyV2 or KeyV3", transform, o.KeyVersion))
+	}
+	if o.By > webaddress.LevelOwner {
+		panic(fmt.Sprintf("webaddressbeam.%s: Options.By is %v: want page, site or owner", transform, o.By))
+	}
+	if _, err := o.keyer(); err != nil {
+		panic(fmt.Sprintf("webaddressbeam.%s: Options.Keys: %v", transform, err))
 	}
 	return o
+}
+
+// keyer returns the Keyer of o.Keys: nil (KeyV3's built-in rules) when
+// there are none.
+func (o Options) keyer() (*webaddress.Keyer, error) {
+	if o.Keys.IsZero() {
+		return nil, nil
+	}
+	return webaddress.NewKeyer(o.Keys)
+}
+
+// key returns a's key of o with k, o's keyer.
+func (o Options) key(k *webaddress.Keyer, a webaddress.Address) string {
+	if o.KeyVersion == webaddress.KeyV3 {
+		return k.KeyAt(a, o.By)
+	}
+	return a.Key(o.KeyVersion)
 }
 
 // parse reads cell as the options say: webaddress.ParseCell (an Address
@@ -146,8 +186,12 @@ func (o Options) parse(cell string) (webaddress.Address, error) {
 }
 
 // alone reports whether a is a group of its own in Dedupe: an address
-// that is not a public website, or not a website, unless MergeInvalid.
-func (o Options) alone(a webaddress.Address) bool {
+// that is not a public website, or not a website, unless MergeInvalid;
+// by owner, an address with no owner.
+func (o Options) alone(k *webaddress.Keyer, a webaddress.Address) bool {
+	if o.KeyVersion == webaddress.KeyV3 && o.By == webaddress.LevelOwner && !k.Levels(a).Rule.HasOwner() {
+		return true
+	}
 	f := a.Facts()
 	return !o.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme))
 }
@@ -310,6 +354,14 @@ func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam
 // keyFn is the DoFn of KeyBy.
 type keyFn struct {
 	Options Options `json:"options"`
+	keyer   *webaddress.Keyer
+}
+
+// Setup makes the worker's Keyer.
+func (f *keyFn) Setup() error {
+	var err error
+	f.keyer, err = f.Options.keyer()
+	return err
 }
 
 // ProcessElement keys one value.
@@ -321,7 +373,7 @@ func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, s
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(a.Key(f.Options.KeyVersion), v.Text)
+	emit(f.Options.key(f.keyer, a), v.Text)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
@@ -351,6 +403,14 @@ func Dedupe(s beam.Scope, col beam.PCollection, opts Options) (groups, failed be
 // to the groups of their own or to the dead letters.
 type dedupeKeyFn struct {
 	Options Options `json:"options"`
+	keyer   *webaddress.Keyer
+}
+
+// Setup makes the worker's Keyer.
+func (f *dedupeKeyFn) Setup() error {
+	var err error
+	f.keyer, err = f.Options.keyer()
+	return err
 }
 
 // ProcessElement keys one value.
@@ -362,11 +422,11 @@ func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(str
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	if f.Options.alone(a) {
-		alone(Group{Key: a.Key(f.Options.KeyVersion), Count: 1, First: v.Text})
+	if f.Options.alone(f.keyer, a) {
+		alone(Group{Key: f.Options.key(f.keyer, a), Count: 1, First: v.Text})
 		return
 	}
-	emit(a.Key(f.Options.KeyVersion), v.Text)
+	emit(f.Options.key(f.keyer, a), v.Text)
 }
 
 // GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
@@ -384,15 +444,23 @@ func GroupAddresses(s beam.Scope, addresses beam.PCollection, opts Options) beam
 // groupAddressFn is the first step of GroupAddresses.
 type groupAddressFn struct {
 	Options Options `json:"options"`
+	keyer   *webaddress.Keyer
+}
+
+// Setup makes the worker's Keyer.
+func (f *groupAddressFn) Setup() error {
+	var err error
+	f.keyer, err = f.Options.keyer()
+	return err
 }
 
 // ProcessElement keys one address.
 func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
-	if f.Options.alone(a) {
-		alone(Group{Key: a.Key(f.Options.KeyVersion), Count: 1, First: a.Cell()})
+	if f.Options.alone(f.keyer, a) {
+		alone(Group{Key: f.Options.key(f.keyer, a), Count: 1, First: a.Cell()})
 		return
 	}
-	emit(a.Key(f.Options.KeyVersion), a.Cell())
+	emit(f.Options.key(f.keyer, a), a.Cell())
 }
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,

@@ -188,8 +188,8 @@ func TestParseRecord(t *testing.T) {
 		Value{File: "b.csv", Line: 9, Text: "www.caf\xe9.fr"})
 	addresses, failed := Parse(s, col, Options{})
 	passert.Equals(s, beam.ParDo(s, AddressJSON, addresses),
-		`{"input":"WWW.Acme.com/?utm_source=x#a","text":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
-		`{"input":"github.com/golang","text":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
+		`{"input":"WWW.Acme.com/?utm_source=x#a","text":"WWW.Acme.com/?utm_source=x#a","href":"https://www.acme.com/?utm_source=x#a","canonical":"https://www.acme.com/","key":"acme.com","site":"acme.com","owner":"acme.com","owner_rule":"domain","domain":"acme.com","suffix":"com","subdomain":"www","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,12],"path":[12,13],"query":[14,26],"fragment":[27,28]},"removed_params":["utm_source=x"],"error_code":null,"error":null}`,
+		`{"input":"github.com/golang","text":"github.com/golang","href":"https://github.com/golang","canonical":"https://github.com/golang","key":"github.com/golang","site":"github.com/golang","owner":"github.com/golang","owner_rule":"profile","domain":"github.com","suffix":"com","subdomain":"","facts":["scheme-assumed","github-profile"],"network":"github","handle":"golang","kind":"user","fields":{"host":[0,10],"path":[10,17]},"removed_params":[],"error_code":null,"error":null}`)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"http://[::1","step":"parse","error_code":"web.invalid-host","error":"web.invalid-host: \"http://[::1\": IPv6-unclosed at byte 7","file":"a.csv","line":5}`,
 		`{"input":"www.caf\ufffd.fr","step":"parse","error_code":"web.invalid-utf8","error":"web.invalid-utf8: \"www.caf\\xe9.fr\": invalid UTF-8 at byte 7 (\"\\xe9\")","file":"b.csv","line":9,"invalid_utf8":["input"]}`)
@@ -358,8 +358,18 @@ func TestOptionsEncoding(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Options != fn.Options {
+	if !reflect.DeepEqual(got.Options, fn.Options) {
 		t.Errorf("%s decodes as %+v, want %+v", data, got.Options, fn.Options)
+	}
+	// KeyV3's options too: the level and the user's platforms and aliases.
+	fn = &dedupeKeyFn{Options: Options{KeyVersion: webaddress.KeyV3, By: webaddress.LevelOwner,
+		Keys: webaddress.KeyOptions{Platforms: []string{"<name>.shops.example.net"}, Aliases: map[string]string{"acme.de": "acme.com"}}}}
+	if data, err = json.Marshal(fn); err != nil {
+		t.Fatal(err)
+	}
+	got = dedupeKeyFn{}
+	if err := json.Unmarshal(data, &got); err != nil || !reflect.DeepEqual(got.Options, fn.Options) {
+		t.Errorf("%s decodes as %+v (%v), want %+v", data, got.Options, err, fn.Options)
 	}
 }
 
@@ -478,4 +488,61 @@ func anys[T any](s []T) []any {
 		out[i] = v
 	}
 	return out
+}
+
+// TestDedupeByLevel groups a contact list by owner and by site (KeyV3's
+// levels), with an alias of the user's: an address with no owner is a
+// group of its own by owner.
+func TestDedupeByLevel(t *testing.T) {
+	in := []string{"WWW.Acme.com/?utm_source=crm", "https://shop.acme.com/cart", "acme.de/impressum",
+		"acmebakery.wordpress.com", "zedplumbing.wordpress.com/contact", "ci.lubbock.tx.us", "co.lubbock.tx.us/parks",
+		"linkedin.com/company/acme/about", "https://www.linkedin.com/company/acme", "linkedin.com/feed", "bit.ly/x1", "bit.ly/x2"}
+	byOwner := []Group{
+		{Key: "acme.com", Count: 3, First: "WWW.Acme.com/?utm_source=crm"},
+		{Key: "acmebakery.wordpress.com", Count: 1, First: "acmebakery.wordpress.com"},
+		{Key: "zedplumbing.wordpress.com", Count: 1, First: "zedplumbing.wordpress.com/contact"},
+		{Key: "ci.lubbock.tx.us", Count: 1, First: "ci.lubbock.tx.us"},
+		{Key: "co.lubbock.tx.us", Count: 1, First: "co.lubbock.tx.us/parks"},
+		{Key: "linkedin.com/company/acme", Count: 2, First: "https://www.linkedin.com/company/acme"},
+		{Key: "", Count: 1, First: "linkedin.com/feed"},
+		{Key: "", Count: 1, First: "bit.ly/x1"},
+		{Key: "", Count: 1, First: "bit.ly/x2"},
+	}
+	bySite := []Group{
+		{Key: "acme.com", Count: 1, First: "WWW.Acme.com/?utm_source=crm"},
+		{Key: "shop.acme.com", Count: 1, First: "https://shop.acme.com/cart"},
+		{Key: "acme.de", Count: 1, First: "acme.de/impressum"},
+		{Key: "acmebakery.wordpress.com", Count: 1, First: "acmebakery.wordpress.com"},
+		{Key: "zedplumbing.wordpress.com", Count: 1, First: "zedplumbing.wordpress.com/contact"},
+		{Key: "ci.lubbock.tx.us", Count: 1, First: "ci.lubbock.tx.us"},
+		{Key: "co.lubbock.tx.us", Count: 1, First: "co.lubbock.tx.us/parks"},
+		{Key: "linkedin.com/company/acme", Count: 2, First: "https://www.linkedin.com/company/acme"},
+		{Key: "linkedin.com", Count: 1, First: "linkedin.com/feed"},
+		{Key: "bit.ly", Count: 2, First: "bit.ly/x1"},
+	}
+	for _, tt := range []struct {
+		opts Options
+		want []Group
+	}{
+		{Options{By: webaddress.LevelOwner, Keys: webaddress.KeyOptions{Aliases: map[string]string{"acme.de": "acme.com"}}}, byOwner},
+		{Options{By: webaddress.LevelSite, KeyVersion: webaddress.KeyV3}, bySite},
+	} {
+		var want []string
+		for _, g := range tt.want {
+			want = append(want, GroupJSON(g))
+		}
+		p, s, col := ptest.CreateList(in)
+		got, failed := Dedupe(s, col, tt.opts)
+		passert.Equals(s, beam.ParDo(s, GroupJSON, got), anys(want)...)
+		passert.Empty(s, failed)
+		ptest.RunAndValidate(t, p)
+	}
+	// Levels are KeyV3's.
+	defer func() {
+		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "Options.By and Options.Keys are KeyV3's, not KeyV2") {
+			t.Errorf("panic %q, want one naming the key version", msg)
+		}
+	}()
+	_, s, col := ptest.CreateList([]string{"example.com"})
+	Dedupe(s, col, Options{By: webaddress.LevelSite, KeyVersion: webaddress.KeyV2})
 }

@@ -10,6 +10,9 @@ package main
 // --key-version.
 
 import (
+	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -24,6 +27,10 @@ type reading struct {
 	keepEmails bool // an e-mail address fails with web.email
 	split      bool // a cell of several addresses gives one value each
 	keyVersion webaddress.KeyVersion
+	by         webaddress.Level // the level of KeyV3's key
+	platforms  string           // --platforms FILE
+	aliases    string           // --aliases FILE
+	keyer      *webaddress.Keyer
 }
 
 // addFlags adds the flags of r to fs.
@@ -32,7 +39,78 @@ func (r *reading) addFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&r.keepEmails, "keep-emails", false, "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)")
 	fs.BoolVar(&r.split, "split", false, "a cell of several addresses gives a row per address, with the row's number and other columns, instead of failing with web.several-addresses")
 	r.keyVersion = webaddress.KeyV2
-	fs.TextVar(&r.keyVersion, "key-version", webaddress.KeyV2, "the comparison key's `VERSION`: 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together)")
+	fs.TextVar(&r.keyVersion, "key-version", webaddress.KeyV2, "the comparison key's `VERSION`: 1 (KeyV1), 2 (KeyV2: tenants of shared platforms apart, one network under two names together) or 3 (KeyV3: keys at the levels of --by)")
+	fs.TextVar(&r.by, "by", webaddress.LevelPage, "the key's `LEVEL` (KeyV3; site or owner implies --key-version 3): page, site (a host, a profile, a path tenant) or owner (an organisation)")
+	fs.StringVar(&r.platforms, "platforms", "", "KeyV3 with the extra site platforms of `FILE`, a shape per line (\"<name>.example.net\", \"example.net/members/<name>\"; # comments)")
+	fs.StringVar(&r.aliases, "aliases", "", "KeyV3 with the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\": acme.de's owner is acme.com; # comments)")
+}
+
+// setup checks the key flags of r, once they are parsed, and reads the
+// files of --platforms and --aliases: --by site or owner, and the files,
+// are KeyV3's, which they make the version unless --key-version says
+// another.
+func (r *reading) setup(fs *pflag.FlagSet) error {
+	levels := r.by != webaddress.LevelPage || r.platforms != "" || r.aliases != ""
+	if !levels {
+		return nil
+	}
+	if fs.Changed("key-version") && r.keyVersion != webaddress.KeyV3 {
+		what := "--by " + r.by.String()
+		if r.by == webaddress.LevelPage {
+			what = "--platforms and --aliases"
+		}
+		return fmt.Errorf("%s: keys at levels are KeyV3's, not %v (use --key-version 3, or leave it out)", what, r.keyVersion)
+	}
+	r.keyVersion = webaddress.KeyV3
+	var o webaddress.KeyOptions
+	if r.platforms != "" {
+		if err := readKeyFile(r.platforms, o.ReadPlatforms); err != nil {
+			return fmt.Errorf("--platforms: %w", err)
+		}
+	}
+	if r.aliases != "" {
+		if err := readKeyFile(r.aliases, o.ReadAliases); err != nil {
+			return fmt.Errorf("--aliases: %w", err)
+		}
+	}
+	k, err := webaddress.NewKeyer(o)
+	if err != nil {
+		return err
+	}
+	r.keyer = k
+	return nil
+}
+
+// readKeyFile opens name and reads it with read.
+func readKeyFile(name string, read func(io.Reader) error) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return read(f)
+}
+
+// key returns a's key: of --key-version, at the level of --by for KeyV3.
+func (r *reading) key(a webaddress.Address) string {
+	if r.keyVersion == webaddress.KeyV3 {
+		return r.keyer.KeyAt(a, r.by)
+	}
+	return a.Key(r.keyVersion)
+}
+
+// noOwner reports whether r keys by owner and a has none: such an address
+// is never grouped with another.
+func (r *reading) noOwner(a webaddress.Address) bool {
+	return r.keyVersion == webaddress.KeyV3 && r.by == webaddress.LevelOwner && !r.keyer.Levels(a).Rule.HasOwner()
+}
+
+// fingerprint returns the fingerprint of r's keys.
+func (r *reading) fingerprint() string {
+	if r.keyVersion == webaddress.KeyV3 {
+		return r.keyer.Fingerprint()
+	}
+	return r.keyVersion.Fingerprint()
 }
 
 // options returns the options of the messy-cell layer.
@@ -81,16 +159,41 @@ func (r *reading) read(dst []parsed, cell string) []parsed {
 	return dst
 }
 
-// columns returns the parse record with r's key version.
+// columns returns the parse record with r's key version; with KeyV3, key
+// is at the level of --by, and site and owner are the keyer's.
 func (r *reading) columns() []record.Column[parsed] {
-	return record.Lookup[parsed]("parse/" + r.keyVersion.String())
+	cols := record.Lookup[parsed]("parse/" + r.keyVersion.String())
+	if r.keyVersion != webaddress.KeyV3 || (r.by == webaddress.LevelPage && r.keyer == nil) {
+		return cols
+	}
+	has := func(p *parsed) bool { return p.Err == nil && p.Value.IsValid() }
+	for i, c := range cols {
+		switch c.Name {
+		case "key":
+			cols[i] = record.Str("key", func(p *parsed) (string, bool) {
+				k := r.key(p.Value)
+				return k, has(p) && (k != "" || !r.noOwner(p.Value))
+			})
+		case "site":
+			cols[i] = record.Str("site", func(p *parsed) (string, bool) { return r.keyer.KeyAt(p.Value, webaddress.LevelSite), has(p) })
+		case "owner":
+			cols[i] = record.Str("owner", func(p *parsed) (string, bool) {
+				k := r.keyer.KeyAt(p.Value, webaddress.LevelOwner)
+				return k, has(p) && k != ""
+			})
+		case "owner_rule":
+			cols[i] = record.Str("owner_rule", func(p *parsed) (string, bool) { return r.keyer.Levels(p.Value).Rule.String(), has(p) })
+		}
+	}
+	return cols
 }
 
 // fingerprintColumn returns the column key_fingerprint of a record of T
-// whose rows have a key when hasKey says so: the fingerprint of r's key
-// version (webaddress.KeyVersion.Fingerprint), to store beside the keys.
+// whose rows have a key when hasKey says so: the fingerprint of r's keys
+// (webaddress.KeyVersion.Fingerprint, or the Keyer's with --platforms or
+// --aliases), to store beside the keys.
 func fingerprintColumn[T any](r *reading, hasKey func(*T) bool) record.Column[T] {
-	fp := r.keyVersion.Fingerprint()
+	fp := r.fingerprint()
 	return record.Str("key_fingerprint", func(v *T) (string, bool) { return fp, hasKey(v) })
 }
 

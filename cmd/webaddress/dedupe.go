@@ -28,7 +28,10 @@ func dedupeCommand(cfg *config) *cobra.Command {
 		Use:   "dedupe [ADDRESS...]",
 		Short: "Group the inputs by comparison key (KeyV2)",
 		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
-which is the same for the ways of writing one page of one owner, and prints
+which is the same for the ways of writing one page of one owner, or with
+--by site or --by owner by KeyV3's key at that level (one site: a host, a
+social profile, a path tenant; one owner: an organisation, whatever page
+was typed), and prints
 each group in the order of its first input, the record the Beam pipeline
 writes too: ` + columnList(table.GroupColumns) + `
 (rows: the numbers of the rows read, from 1, a rejected record not counted;
@@ -36,6 +39,10 @@ in CSV separated by spaces). It reads a cell as parse does (the messy-cell
 layer, unless --raw; see "webaddress help parse"); with --split each address
 of a cell of several is grouped, under its row's number. It keeps one entry
 per key, not the rows (their numbers take two or three bytes each).
+
+By owner, an address with no owner (a social network's page that is not
+a profile, such as linkedin.com/feed; a URL shortener; a free-mail domain)
+is never merged either: it is a group of its own, with an empty key.
 
 What is not an address is never merged: a value that failed (a placeholder
 such as "N/A", an e-mail address left as one, several addresses in a cell,
@@ -61,7 +68,10 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Example: `  webaddress dedupe < urls.txt
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
   webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := d.setup(cmd.Flags()); err != nil {
+				return err
+			}
 			if d.first {
 				return cfg.dedupeFirst(args, &d)
 			}
@@ -109,9 +119,12 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 					b.failed++
 					b.codes.add(codeOf(v.Err), 1)
 				} else {
-					v.key = v.Value.Key(d.keyVersion)
+					v.key = d.key(v.Value)
 				}
-				if v.apart && d.mergeInvalid {
+				owned := v.Err != nil || !d.noOwner(v.Value)
+				if !owned {
+					v.apart = true // no owner: never merged (--by owner)
+				} else if v.apart && d.mergeInvalid {
 					v.apart = false
 					if v.Err != nil {
 						// Failures with one code and one input share a
@@ -174,7 +187,7 @@ func (d *dedupeFlags) apartGroup(e entry) *table.Group {
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.ErrorCode, g.Error = string(code), v.Err.Error()
 	} else {
-		g.Key = v.Value.Key(d.keyVersion)
+		g.Key = d.key(v.Value)
 	}
 	return g
 }

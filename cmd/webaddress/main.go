@@ -56,9 +56,12 @@
 // its domain's website (--keep-emails: not), and fails a placeholder ("N/A",
 // "-", "TBD"), an empty cell and a cell of several addresses (--split: a
 // row for each), each change a fact. --raw parses the value exactly as
-// webaddress.Parse does. Their key is KeyV2 (--key-version 1: KeyV1), and
+// webaddress.Parse does. Their key is KeyV2 (--key-version 1: KeyV1;
+// --key-version 3 or --by page, site or owner: KeyV3 at that level, with
+// the extra platforms and aliases of --platforms and --aliases), and
 // dedupe never merges what is not an address (a value that failed, an
-// address that is not a public website) unless --merge-invalid.
+// address that is not a public website) unless --merge-invalid, nor, by
+// owner, an address with no owner.
 //
 // Bytes are never changed silently: a value that is not UTF-8 fails with
 // web.invalid-utf8 (name its encoding with --encoding, such as latin1 or
@@ -322,7 +325,7 @@ func version() string {
 // keys depend on (KeyVersion.Fingerprint), as in "KeyV2 unicode=17.0.0
 // psl=<revision>".
 func keyVersions() []string {
-	return []string{webaddress.KeyV1.Fingerprint(), webaddress.KeyV2.Fingerprint()}
+	return []string{webaddress.KeyV1.Fingerprint(), webaddress.KeyV2.Fingerprint(), webaddress.KeyV3.Fingerprint()}
 }
 
 // fixedCompletion completes a flag with one of values.

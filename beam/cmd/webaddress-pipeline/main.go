@@ -31,7 +31,11 @@
 // the address, byte for byte, with the same flags: each value is read as a
 // spreadsheet cell through the messy-cell layer (--raw: as webaddress.Parse
 // reads it; --keep-emails), a placeholder such as "N/A" fails, and keys are
-// KeyV2 (--key-version 1: KeyV1); the groups are by that key, and an address
+// KeyV2 (--key-version 1: KeyV1; --key-version 3 or --by page, site or
+// owner: KeyV3, with --platforms and --aliases); the groups are by that
+// key (by owner, an address with no owner is a group of its own; the
+// records keep the page key of their key version, with the columns site
+// and owner), and an address
 // that is not a public website (localhost, tel:) is a group of its own
 // (--merge-invalid: not). With --mode clean, a record is the line of its
 // clean command, with the same flags for R's safe_parse_url options
@@ -91,7 +95,10 @@ var (
 	rawFlag       = flag.Bool("raw", false, "with --mode parse or clean, read each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links and typos are read as URLs)")
 	keepEmails    = flag.Bool("keep-emails", false, "with --mode parse or clean, an e-mail address fails with web.email, instead of becoming its domain's website")
 	mergeInvalid  = flag.Bool("merge-invalid", false, "with --mode parse or clean, group the addresses that are not public websites (localhost, tel:) by key as the others, not each alone")
-	keyVersion    = flag.String("key-version", "2", "with --mode parse or clean, the comparison key of the records and groups: 1 (KeyV1) or 2 (KeyV2)")
+	keyVersion    = flag.String("key-version", "2", "with --mode parse or clean, the comparison key of the records and groups: 1 (KeyV1), 2 (KeyV2) or 3 (KeyV3)")
+	byFlag        = flag.String("by", "page", "with --mode parse or clean, the level of the groups' KeyV3 key: page, site or owner (site and owner imply --key-version 3)")
+	platformsFlag = flag.String("platforms", "", "with --mode parse or clean, KeyV3 with the extra site platforms of this file, a shape per line (\"<name>.example.net\")")
+	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -122,6 +129,35 @@ func configFromFlags() (config, error) {
 	if err := cfg.opts.KeyVersion.UnmarshalText([]byte(*keyVersion)); err != nil {
 		return cfg, fmt.Errorf("--key-version: %w", err)
 	}
+	if err := cfg.opts.By.UnmarshalText([]byte(*byFlag)); err != nil {
+		return cfg, fmt.Errorf("--by: %w", err)
+	}
+	for _, f := range []struct {
+		name, file string
+		read       func(io.Reader) error
+	}{{"platforms", *platformsFlag, cfg.opts.Keys.ReadPlatforms}, {"aliases", *aliasesFlag, cfg.opts.Keys.ReadAliases}} {
+		if f.file == "" {
+			continue
+		}
+		r, err := os.Open(f.file)
+		if err != nil {
+			return cfg, fmt.Errorf("--%s: %w", f.name, err)
+		}
+		err = f.read(r)
+		r.Close()
+		if err != nil {
+			return cfg, fmt.Errorf("--%s: %w", f.name, err)
+		}
+	}
+	if cfg.opts.By != webaddress.LevelPage || !cfg.opts.Keys.IsZero() {
+		if isSet("key-version") && cfg.opts.KeyVersion != webaddress.KeyV3 {
+			return cfg, fmt.Errorf("--by, --platforms and --aliases are KeyV3's, not %v: use --key-version 3, or leave it out", cfg.opts.KeyVersion)
+		}
+		cfg.opts.KeyVersion = webaddress.KeyV3
+		if _, err := webaddress.NewKeyer(cfg.opts.Keys); err != nil {
+			return cfg, err
+		}
+	}
 	switch {
 	case cfg.input == "":
 		return cfg, errors.New("--input is required: the files to read, such as 'urls/*.txt'")
@@ -139,7 +175,7 @@ func configFromFlags() (config, error) {
 		return cfg, fmt.Errorf("--mode %q: want parse, clean or surt", cfg.mode)
 	}
 	if cfg.mode == "surt" {
-		for _, name := range []string{"raw", "keep-emails", "merge-invalid", "key-version"} {
+		for _, name := range []string{"raw", "keep-emails", "merge-invalid", "key-version", "by", "platforms", "aliases"} {
 			if isSet(name) {
 				return cfg, fmt.Errorf("--%s is an option of --mode parse and clean: --mode surt reads URLs as surt does, and groups them by SURT key", name)
 			}

@@ -427,7 +427,11 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean or surt`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
-		{[]string{"--input", in, "--output", out, "--key-version", "3"}, 2, `--key-version: webaddress: key version "3" is not 1 or 2`},
+		{[]string{"--input", in, "--output", out, "--key-version", "4"}, 2, `--key-version: webaddress: key version "4" is not 1, 2 or 3`},
+		{[]string{"--input", in, "--output", out, "--by", "domain"}, 2, `--by: webaddress: level "domain" is not page, site or owner`},
+		{[]string{"--input", in, "--output", out, "--by", "owner", "--key-version", "2"}, 2, "--by, --platforms and --aliases are KeyV3's, not KeyV2"},
+		{[]string{"--input", in, "--output", out, "--mode", "surt", "--by", "owner"}, 2, "--by is an option of --mode parse and clean"},
+		{[]string{"--input", in, "--output", out, "--aliases", filepath.Join(dir, "no-such-file")}, 2, "--aliases: open "},
 		{[]string{"--input", in, "--output", out, "--www-handling", "strip"}, 2, "--www-handling is an option of --mode clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "clean", "--www-handling", "sometimes"}, 2, "--www-handling: clean.invalid-option"},
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
@@ -516,6 +520,7 @@ func TestSameAsTool(t *testing.T) {
 		// Beam's Clean cleans each value as given, R's answers: the
 		// tool's clean --raw (the tool's clean reads a cell through the
 		// messy-cell layer first).
+		{"parse", webaddressbeam.Options{KeyVersion: webaddress.KeyV3}, []string{"--key-version", "3"}},
 		{"clean", webaddressbeam.Options{}, []string{"--raw"}},
 		{"surt", webaddressbeam.Options{}, nil},
 	} {

@@ -1,0 +1,823 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file holds KeyV3: comparison keys at three nested levels (page,
+// site, owner), and the split of a host into registrable domain, public
+// suffix and subdomain, all from one look-up in the Public Suffix List.
+
+// KeyV3 is the comparison key at three nested levels: the page, the site
+// and the owner (an organisation). [Address.Key] with KeyV3 is the page
+// key; [Address.KeyAt] gives each level, and [Address.Levels] all three
+// and the host's split at once. Two addresses with one page key have one
+// site key, and two with one site key have one owner key.
+//
+// Site. The host, without its root dots, and without leading labels
+// "www", "www" and digits ("www2") and "m" as long as the registrable
+// domain remains ("www.acme.com" and "m.acme.com" are "acme.com";
+// "shop.acme.com" stays); a port other than the scheme's default; and,
+// for a social profile or a path tenant, the path to the profile or the
+// tenant's name. A scheme other than http and https is written in front,
+// as in KeyV1.
+//
+// Profiles. On the scheme's default port, an http or https address whose
+// path, written as in the key (escapes of unreserved characters decoded,
+// runs of "/" collapsed, a default document dropped), has the shape of a
+// profile ([Address.Profile]'s shapes), or whose first segment has the
+// shape of a profile of one segment (X, Instagram, TikTok:
+// "x.com/acme/status/1"), has the network's one name and the path to the
+// handle as its site ("facebook.com/pg/<page>" is "facebook.com/<page>"): "linkedin.com/company/acme/about" has the site
+// "linkedin.com/company/acme", "twitter.com/Acme?lang=en" the site
+// "x.com/acme". The handle keeps its case where KeyV2 keeps it.
+//
+// Path tenants. On the platforms where a path segment names another owner
+// (sites.google.com/view/<name>, sites.google.com/site/<name>,
+// medium.com/@<name>, linktr.ee/<name>, about.me/<name>), the site is the
+// platform's host and the path to the name, lowercased.
+//
+// Page. The site, then the path and the query as KeyV2 writes them (the
+// path lowercased but a case-sensitive handle, the query's parameters
+// sorted, tracking parameters and empty ones removed). The page of a
+// profile itself is its site (with Facebook's "profile.php?id=" the id
+// alone); a page below it keeps its path and query. An address with an
+// opaque path (mailto:, tel:) has KeyV2's key as its page, and it without
+// its query as its site and owner.
+//
+// Owner. The owner of a site:
+//
+//   - a profile or a path tenant: the site itself;
+//   - no owner, when the site is not an organisation's own: a page of a
+//     social network that is not a profile ("facebook.com",
+//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail domain
+//     itself ("gmail.com", "www.yahoo.com"; "finance.yahoo.com" is
+//     Yahoo's). The owner key is then "", and [Levels.Rule] says why:
+//     never group such addresses by owner;
+//   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
+//     which grows: the fingerprint names its revision), the tenant's
+//     label and the platform's domain: "shop.acme.wordpress.com" and
+//     "acme.govoffice.com" are owners "acme.wordpress.com" and
+//     "acme.govoffice.com";
+//   - under .us, a branch of a locality's government,
+//     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
+//     co) or their kin (town, twp, vil, city, county, boro, ...):
+//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners;
+//   - else the registrable domain (the Public Suffix List with its private
+//     section), or the host whole when it has none (an IP address, a
+//     public suffix itself).
+//
+// The owner has no port. A [Keyer] made with a file of aliases maps one
+// registrable domain to another ("acme.de" is "acme.com") at the owner
+// level, and one made with extra platforms keeps their tenants apart; its
+// Fingerprint says so.
+//
+// KeyV3's keys depend on the Public Suffix List, the Unicode version and
+// its platform list: store KeyV3.Fingerprint() (or the Keyer's) beside
+// them.
+const KeyV3 KeyVersion = 3
+
+// A Level is one of KeyV3's levels of comparison: the page, the site or
+// the owner. The zero Level is LevelPage.
+type Level uint8
+
+// The levels, from the finest.
+const (
+	LevelPage  Level = iota // one page of one site
+	LevelSite               // one site: a host, or a profile, or a path tenant
+	LevelOwner              // one organisation
+)
+
+var levelNames = [...]string{"page", "site", "owner"}
+
+// String returns "page", "site" or "owner".
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return "Level(" + strconv.Itoa(int(l)) + ")"
+}
+
+// MarshalText implements [encoding.TextMarshaler]: "page", "site" or
+// "owner". Another Level is an error.
+func (l Level) MarshalText() ([]byte, error) {
+	if int(l) >= len(levelNames) {
+		return nil, errors.New("webaddress: " + l.String() + " is not a level (page, site or owner)")
+	}
+	return []byte(levelNames[l]), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler], so that a Level can
+// be a flag.TextVar or a JSON string: "page", "site" or "owner". Anything
+// else is an error, and l is left unchanged.
+func (l *Level) UnmarshalText(text []byte) error {
+	for i, n := range levelNames {
+		if string(text) == n {
+			*l = Level(i)
+			return nil
+		}
+	}
+	return errors.New("webaddress: level " + strconv.Quote(string(text)) + " is not page, site or owner")
+}
+
+// An OwnerRule says which rule of [KeyV3] made an address's owner, or why
+// it has none.
+type OwnerRule uint8
+
+// The owner rules. The zero OwnerRule is OwnerNone: no address, or a
+// version without levels.
+const (
+	OwnerNone        OwnerRule = iota // no address
+	OwnerDomain                       // the registrable domain
+	OwnerHost                         // the host whole: an IP address, an opaque host, a public suffix, no host
+	OwnerPlatform                     // a tenant of a site platform
+	OwnerLocality                     // a branch of a locality's government under .us
+	OwnerPathTenant                   // a path tenant (sites.google.com/view/<name>, ...)
+	OwnerProfile                      // a social profile
+	OwnerAlias                        // a registrable domain a Keyer's aliases map to another
+	NoOwnerNetwork                    // no owner: a social network's page that is not a profile
+	NoOwnerShortener                  // no owner: a URL shortener
+	NoOwnerFreeMail                   // no owner: a free-mail domain
+)
+
+var ownerRuleNames = [...]string{"none", "domain", "host", "platform", "locality", "path-tenant", "profile", "alias",
+	"no-owner-network", "no-owner-shortener", "no-owner-free-mail"}
+
+// String returns the rule's name, as in "platform" or "no-owner-network".
+func (r OwnerRule) String() string {
+	if int(r) < len(ownerRuleNames) {
+		return ownerRuleNames[r]
+	}
+	return "OwnerRule(" + strconv.Itoa(int(r)) + ")"
+}
+
+// HasOwner reports whether the rule gives an owner.
+func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias }
+
+// Levels are an address's [KeyV3] keys at each level and its host's
+// split, from one look-up in the Public Suffix List.
+type Levels struct {
+	Page, Site, Owner string    // the keys; Owner is "" when Rule has no owner
+	Rule              OwnerRule // how Owner was found, or why there is none
+
+	// Domain is the registrable domain of the host ("acme.co.uk" for
+	// "shop.acme.co.uk"), Suffix its public suffix ("co.uk") and Subdomain
+	// what is before the registrable domain ("shop"), all without root
+	// dots; PrivateSuffix reports whether Suffix is from the list's
+	// private section ("github.io"). A host that is itself a public suffix
+	// has a Suffix and no Domain; an IP address or an opaque host has
+	// none of them.
+	Domain, Suffix, Subdomain string
+	PrivateSuffix             bool
+}
+
+// Key returns the key at level l.
+func (lv Levels) Key(l Level) string {
+	switch l {
+	case LevelPage:
+		return lv.Page
+	case LevelSite:
+		return lv.Site
+	case LevelOwner:
+		return lv.Owner
+	}
+	return ""
+}
+
+// KeyAt returns a's key of version v at level l. Only [KeyV3] has levels:
+// for KeyV1 and KeyV2, LevelPage is [Address.Key] and the other levels are
+// "". It returns "" for the zero Address, and for an owner key of an
+// address without owner ([Levels.Rule]).
+func (a Address) KeyAt(v KeyVersion, l Level) string {
+	return string(a.AppendKeyAt(make([]byte, 0, len(a.url.Href())+8), v, l))
+}
+
+// AppendKeyAt appends a's key of version v at level l to dst, as
+// [Address.KeyAt] gives it, and returns the result.
+func (a Address) AppendKeyAt(dst []byte, v KeyVersion, l Level) []byte {
+	if v != KeyV3 {
+		if l == LevelPage {
+			return a.AppendKey(dst, v)
+		}
+		return dst
+	}
+	return (*Keyer)(nil).AppendKeyAt(dst, a, l)
+}
+
+// Levels returns a's [KeyV3] keys at each level and its host's split, with
+// the built-in platform list and no aliases. The zero Address has zero
+// Levels.
+func (a Address) Levels() Levels { return (*Keyer)(nil).Levels(a) }
+
+// Split returns the host's registrable domain, public suffix and
+// subdomain, and whether the suffix is from the Public Suffix List's
+// private section, as in [Levels]: for "https://Shop.Acme.co.uk/about",
+// "acme.co.uk", "co.uk", "shop" and false.
+func (a Address) Split() (domain, suffix, subdomain string, private bool) {
+	if a.url.HostKind() != DomainHost {
+		return "", "", "", false
+	}
+	host := strings.TrimRight(a.url.Hostname(), ".")
+	return splitOf(host, publicSuffixOf(host))
+}
+
+// splitOf returns the split of host, whose look-up is info.
+func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, private bool) {
+	if info.suffix == "" {
+		return "", "", "", false
+	}
+	domain = info.registrable
+	if domain != "" && len(host) > len(domain) {
+		subdomain = host[:len(host)-len(domain)-1]
+	}
+	return domain, info.suffix, subdomain, !info.icann && info.listed
+}
+
+// A Keyer makes [KeyV3] keys with a platform list and aliases of the
+// user's own besides the built-in list ([NewKeyer]). The nil *Keyer is
+// KeyV3 as built in, which [Address.KeyAt] and [Address.Levels] use. A
+// Keyer is safe for concurrent use.
+type Keyer struct {
+	platforms   platformIndex
+	deep        bool // a platform's domain is longer than its registrable domain
+	aliases     map[string]string
+	fingerprint string
+}
+
+// KeyOptions are what a [Keyer] adds to KeyV3's built-in rules.
+type KeyOptions struct {
+	// Platforms are extra site platforms, each a shape as in KeyV3's
+	// list: "<name>.example.net" (or just "example.net") when each
+	// subdomain of example.net is a customer's site, or
+	// "example.net/sites/<name>" when a path segment is.
+	Platforms []string `json:"platforms,omitempty"`
+	// Aliases map a registrable domain to the one that names the same
+	// owner: {"acme.de": "acme.com"} makes acme.de's owner acme.com.
+	Aliases map[string]string `json:"aliases,omitempty"`
+}
+
+// IsZero reports whether o adds nothing to KeyV3's built-in rules.
+func (o KeyOptions) IsZero() bool { return len(o.Platforms) == 0 && len(o.Aliases) == 0 }
+
+// ReadPlatforms adds to o.Platforms the platforms of a file: one shape
+// per line, as KeyOptions.Platforms takes them, lowercased; blank lines and
+// lines that start with "#" are skipped. An error names the line.
+func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
+	return readKeyLines(r, func(n int, line string) error {
+		if strings.ContainsAny(line, " \t,") {
+			return fmt.Errorf("line %d: %q is not one platform", n, line)
+		}
+		o.Platforms = append(o.Platforms, strings.ToLower(line))
+		return nil
+	})
+}
+
+// ReadAliases adds to o.Aliases the aliases of a file: one pair a line,
+// a registrable domain and the one it is, separated by white space, a
+// comma or "=" ("acme.de acme.com"), lowercased; blank lines and lines
+// that start with "#" are skipped. An error names the line.
+func (o *KeyOptions) ReadAliases(r io.Reader) error {
+	return readKeyLines(r, func(n int, line string) error {
+		f := strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == '\t' || c == ',' || c == '=' })
+		if len(f) != 2 {
+			return fmt.Errorf("line %d: %q is not two domains", n, line)
+		}
+		if o.Aliases == nil {
+			o.Aliases = make(map[string]string)
+		}
+		from := strings.ToLower(f[0])
+		if prev, ok := o.Aliases[from]; ok && prev != strings.ToLower(f[1]) {
+			return fmt.Errorf("line %d: %s is %s already", n, from, prev)
+		}
+		o.Aliases[from] = strings.ToLower(f[1])
+		return nil
+	})
+}
+
+// readKeyLines calls line for each line of r that is not blank or a
+// comment, trimmed, with its number from 1.
+func readKeyLines(r io.Reader, line func(n int, text string) error) error {
+	s := bufio.NewScanner(r)
+	for n := 1; s.Scan(); n++ {
+		t := strings.TrimSpace(s.Text())
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if err := line(n, t); err != nil {
+			return err
+		}
+	}
+	return s.Err()
+}
+
+// NewKeyer returns a Keyer with the built-in rules and o. Each platform
+// and alias must be a lowercase ASCII domain (A-labels for an
+// internationalized one) that is not a public suffix; an error names the
+// first that is not.
+func NewKeyer(o KeyOptions) (*Keyer, error) {
+	k := &Keyer{platforms: builtinPlatforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
+	var fp strings.Builder
+	if len(o.Platforms) > 0 {
+		for _, p := range o.Platforms {
+			shape := p
+			if !strings.Contains(shape, "<name>") {
+				shape = "<name>." + shape
+			}
+			host, rest, isPath := strings.Cut(strings.TrimPrefix(shape, "<name>."), "/")
+			if err := checkOptionDomain("platform", p, host); err != nil {
+				return nil, err
+			}
+			if isPath && (!strings.HasSuffix(rest, "<name>") || strings.Count(shape, "<name>") != 1) {
+				return nil, errors.New("webaddress: platform " + strconv.Quote(p) + ": a path platform is host/prefix/<name>")
+			}
+			if k.platforms.addShape(shape, "") {
+				k.deep = true
+			}
+		}
+		fp.WriteString(" platforms+" + shortHash(strings.Join(o.Platforms, "\n")))
+	}
+	if len(o.Aliases) > 0 {
+		var lines []string
+		for from, to := range o.Aliases {
+			if err := checkOptionDomain("alias", from, from); err != nil {
+				return nil, err
+			}
+			if err := checkOptionDomain("alias", to, to); err != nil {
+				return nil, err
+			}
+			k.aliases[from] = to
+			lines = append(lines, from+" "+to)
+		}
+		slices.Sort(lines)
+		fp.WriteString(" aliases=" + shortHash(strings.Join(lines, "\n")))
+	}
+	k.fingerprint = KeyV3.Fingerprint() + fp.String()
+	return k, nil
+}
+
+// checkOptionDomain checks a domain of KeyOptions.
+func checkOptionDomain(what, entry, domain string) error {
+	if domain == "" || domain != strings.ToLower(domain) || !allASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
+		return errors.New("webaddress: " + what + " " + strconv.Quote(entry) + ": " + strconv.Quote(domain) + " is not a lowercase ASCII domain")
+	}
+	if info := publicSuffixOf(domain); info.suffix == domain {
+		return errors.New("webaddress: " + what + " " + strconv.Quote(entry) + ": " + domain + " is a public suffix")
+	}
+	return nil
+}
+
+// Fingerprint returns KeyV3's fingerprint ([KeyVersion.Fingerprint]) and
+// what the Keyer adds: " platforms+HASH" for extra platforms and
+// " aliases=HASH" for aliases, HASH naming their content. Store it beside
+// the keys.
+func (k *Keyer) Fingerprint() string {
+	if k == nil {
+		return KeyV3.Fingerprint()
+	}
+	return k.fingerprint
+}
+
+// KeyAt returns a's KeyV3 key at level l with k's rules.
+func (k *Keyer) KeyAt(a Address, l Level) string {
+	return string(k.AppendKeyAt(make([]byte, 0, len(a.url.Href())+8), a, l))
+}
+
+// AppendKeyAt appends a's KeyV3 key at level l with k's rules to dst.
+func (k *Keyer) AppendKeyAt(dst []byte, a Address, l Level) []byte {
+	if !a.IsValid() || l > LevelOwner {
+		return dst
+	}
+	var buf [128]byte
+	var p keyParts
+	path := k.parts(&p, &a, l, false, buf[:0])
+	return p.append(dst, &a, l, path)
+}
+
+// Levels returns a's KeyV3 keys at each level with k's rules, and the
+// host's split, from one look-up in the Public Suffix List.
+func (k *Keyer) Levels(a Address) Levels {
+	if !a.IsValid() {
+		return Levels{}
+	}
+	var buf [128]byte
+	var p keyParts
+	path := k.parts(&p, &a, LevelPage, true, buf[:0])
+	var stack [256]byte
+	b := p.append(stack[:0], &a, LevelPage, path)
+	page := len(b)
+	b = p.append(b, &a, LevelSite, path)
+	site := len(b)
+	b = p.append(b, &a, LevelOwner, path)
+	s := string(b)
+	lv := Levels{Page: s[:page], Site: s[page:site], Owner: s[site:], Rule: p.rule}
+	if p.hasInfo {
+		lv.Domain, lv.Suffix, lv.Subdomain, lv.PrivateSuffix = splitOf(p.fullHost, p.info)
+	}
+	return lv
+}
+
+// keyParts are the parts of an address's KeyV3 keys.
+type keyParts struct {
+	opaque   bool
+	scheme   string // the scheme, written in front unless it is http or https
+	slashes  bool   // "//" after "scheme:": the URL has a host
+	host     string // the site's host (a profile's: the network's one name)
+	port     string
+	fullHost string     // the host without root dots, for the split
+	info     suffixInfo // its look-up, when hasInfo
+	hasInfo  bool
+
+	siteStart int // path[siteStart:siteEnd] is the site's (a profile's or a path tenant's)
+	siteEnd   int
+	siteID    string // after it in the site: Facebook's "?id=" and this
+	profile   bool   // the page of the profile itself is the site
+	query     bool   // the page has the query
+	direct    bool   // the page's path is the URL's, written by append
+
+	owner string // the owner's host, when it is not the site's
+	rule  OwnerRule
+}
+
+// parts fills p for the key at level l (all levels and the split with
+// all), and returns the key's path (for the page, a profile or a path
+// tenant), written in buf.
+func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (path []byte) {
+	if k == nil {
+		k = &builtinKeyer
+	}
+	u := &a.url
+	scheme := u.Scheme()
+	p.rule = OwnerHost
+	if u.HasOpaquePath() {
+		p.opaque = true
+		p.scheme = scheme
+		return nil
+	}
+	if !u.isHTTP() {
+		p.scheme = scheme
+		p.slashes = u.HostKind() != NoHost
+	}
+	p.port = u.Port()
+	host := u.Hostname()
+	kind := u.HostKind()
+	reg := ""
+	if kind == DomainHost {
+		host = strings.TrimRight(host, ".")
+		p.fullHost = host
+		first := strings.IndexByte(host, '.')
+		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
+		switch {
+		case all:
+			p.info, p.hasInfo = publicSuffixOf(host), true
+			reg = p.info.registrable
+			if !deep && host != "" && first != 0 {
+				reg = host // as the fast path below: the same keys
+			}
+		case deep && (l != LevelPage || siteLabel(host[:first])):
+			// The owner needs the registrable domain, and so does a
+			// site that may lose a label; with one or two labels, the
+			// host is its own (the look-up is half a key's time).
+			reg = publicSuffixOf(host).registrable
+		case !deep && host != "" && first != 0:
+			reg = host
+		}
+		if reg != "" {
+			for len(host) > len(reg) {
+				i := strings.IndexByte(host, '.')
+				if !siteLabel(host[:i]) || len(host)-i-1 < len(reg) {
+					break
+				}
+				host = host[i+1:]
+			}
+		}
+	}
+	p.host = host
+	if p.port == "" && u.isHTTP() && kind == DomainHost {
+		if n := networkOf(lastTwoLabels(host)); n != nil {
+			p.rule = NoOwnerNetwork
+			if path, ok := k.profileParts(p, a, n, buf); ok {
+				return path
+			}
+		} else if strings.Contains(u.Pathname(), "@") {
+			if path, ok := k.profileParts(p, a, nil, buf); ok {
+				return path
+			}
+		}
+	}
+	var e *ownerEntry // what the owner rules know of reg: one look-up
+	if reg != "" && kind == DomainHost {
+		e = k.platforms[reg]
+		if e != nil && len(e.paths) > 0 {
+			if path, ok := k.pathTenantParts(p, a, &e.tenantPlatform, buf); ok {
+				return path
+			}
+		}
+	}
+	switch {
+	case all:
+		path = keyPathLower(buf, a)
+		p.query = true
+	case l == LevelPage:
+		p.direct, p.query = true, true // written into the key at once
+	}
+	if p.rule == NoOwnerNetwork || kind != DomainHost || reg == "" {
+		return path
+	}
+	switch {
+	case e != nil && e.shortener && (opaqueRedirects[host] != "" || opaqueRedirects[reg] != ""):
+		p.rule = NoOwnerShortener
+		return path
+	case e != nil && e.freeMail && host == reg:
+		// The mail domain itself, as an e-mail address's domain is
+		// typed; its provider's other sites (finance.yahoo.com) are its
+		// own.
+		p.rule = NoOwnerFreeMail
+		return path
+	}
+	p.rule, p.owner = OwnerDomain, reg
+	if len(host) > len(reg) {
+		platform, t := reg, e
+		if k.deep {
+			// A Keyer's platform below a registrable domain: the
+			// longest of the host's suffixes that is one.
+			for d := host[strings.IndexByte(host, '.')+1:]; len(d) > len(reg); d = d[strings.IndexByte(d, '.')+1:] {
+				if dt := k.platforms[d]; dt != nil && dt.hostTenants {
+					platform, t = d, dt
+					break
+				}
+			}
+		}
+		rest := host[:len(host)-len(platform)-1]
+		label := rest[strings.LastIndexByte(rest, '.')+1:]
+		if t != nil && t.hostTenants && len(host) > len(platform) && !t.own[label] {
+			p.rule, p.owner = OwnerPlatform, host[len(rest)-len(label):]
+		} else if rest := host[:len(host)-len(reg)-1]; localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] && isLocality(reg) {
+			label := rest[strings.LastIndexByte(rest, '.')+1:]
+			p.rule, p.owner = OwnerLocality, host[len(rest)-len(label):]
+		}
+	}
+	if to, ok := k.aliases[p.owner]; ok && p.rule == OwnerDomain {
+		p.rule, p.owner = OwnerAlias, to
+	}
+	if p.rule == OwnerDomain && p.hasInfo && p.info.registrable == "" {
+		p.rule = OwnerHost // a public suffix itself, kept whole
+	}
+	return path
+}
+
+// builtinKeyer is the nil *Keyer's rules.
+var builtinKeyer = Keyer{platforms: builtinPlatforms}
+
+// shortHash returns the first 12 hex digits of the SHA-256 of s.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:6])
+}
+
+// siteLabel reports whether a first label is one the site drops: "www",
+// "www" and digits, or "m".
+func siteLabel(label string) bool {
+	if label == "m" {
+		return true
+	}
+	if !strings.HasPrefix(label, "www") {
+		return false
+	}
+	for i := 3; i < len(label); i++ {
+		if !isDigit(label[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLocality reports whether reg is <locality>.<state>.us with a state
+// code of two letters.
+func isLocality(reg string) bool {
+	rest, ok := strings.CutSuffix(reg, ".us")
+	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
+		return false
+	}
+	return isAlpha(rest[len(rest)-1]) && isAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
+}
+
+// keyPathCase writes the key's path of a into buf, with its case kept,
+// for finding a profile or a path tenant in it.
+func keyPathCase(buf []byte, a *Address) []byte {
+	path := a.url.Pathname()
+	return appendKeyPath(buf[:0], path, 0, len(path))
+}
+
+// keyPathLower writes the key's path of a into buf, lowercased as keys
+// write it (the same length as keyPathCase's).
+func keyPathLower(buf []byte, a *Address) []byte {
+	return appendKeyPath(buf[:0], a.url.Pathname(), 0, 0)
+}
+
+// lowerKeyPath lowercases b, a key's path, as keys write it, but
+// b[keepFrom:keepTo] and the hex digits of %XX escapes.
+func lowerKeyPath(b []byte, keepFrom, keepTo int) {
+	for i := 0; i < len(b); i++ {
+		if i >= keepFrom && i < keepTo {
+			continue
+		}
+		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+}
+
+// profileParts fills p for a profile on network n (nil: a Mastodon
+// server's profile), and reports whether a has one and the key's path,
+// written in buf.
+func (k *Keyer) profileParts(p *keyParts, a *Address, n *network, buf []byte) ([]byte, bool) {
+	kpath := keyPathCase(buf, a)
+	// The path as a string the matchers and the handle can keep: most
+	// often the URL's own path (the key's path is a prefix of it).
+	path := a.url.Pathname()
+	if len(kpath) > len(path) || path[:len(kpath)] != string(kpath) {
+		path = string(kpath)
+	} else {
+		path = path[:len(kpath)]
+	}
+	if n == nil {
+		if !strings.HasPrefix(path, "/@") {
+			return nil, false
+		}
+		return k.mastodonParts(p, path, buf)
+	}
+	q := ""
+	if n.name == NetworkFacebook && len(path) >= len("/profile.php") && strings.EqualFold(path[:len("/profile.php")], "/profile.php") {
+		// The id of profile.php from the key's query, whose parameters
+		// are sorted: the page key decides the site.
+		if cq, ok := a.canonicalQuery(); ok && cq != "" {
+			if q = string(appendKeyQuery(nil, cq)); q != "" {
+				q = q[1:]
+			}
+		}
+	}
+	off := 0 // where the profile's path starts
+	if n.name == NetworkFacebook && len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
+		off = len("/pg") // "facebook.com/pg/<page>/...": the page's own
+	}
+	ppath := path[off:]
+	prof, ok := n.match(q, ppath)
+	if i := strings.IndexByte(ppath[min(1, len(ppath)):], '/'); !ok && i >= 0 {
+		// A page below a profile whose shape is one segment (X,
+		// Instagram, TikTok: "x.com/acme/status/1").
+		prof, ok = n.match(q, ppath[:i+1])
+	}
+	if !ok {
+		return nil, false
+	}
+	start, end, ok := profileHandleSpan(prof, ppath)
+	if !ok {
+		return nil, false
+	}
+	start, end = start+off, end+off
+	p.siteStart = off
+	_, insensitive := networkKey(n.name, prof.Kind)
+	if insensitive {
+		kpath = keyPathLower(buf, a)
+	} else {
+		lowerKeyPath(kpath, start, end)
+	}
+	p.host = n.key
+	p.siteEnd = end
+	p.rule, p.owner = OwnerProfile, ""
+	p.query = true
+	if end == len(path) {
+		p.profile, p.query = true, false
+	}
+	if prof.Kind == "profile" {
+		p.siteID = prof.Handle
+	}
+	return kpath, true
+}
+
+// mastodonParts fills p for a Mastodon profile "/@name" or
+// "/@name@server" in the key's path, and reports whether it is one.
+func (k *Keyer) mastodonParts(p *keyParts, path string, buf []byte) ([]byte, bool) {
+	prof, ok := mastodonProfile(p.host, path, true)
+	if !ok {
+		return nil, false
+	}
+	name, server, _ := strings.Cut(prof.Handle, "@")
+	if server != p.host {
+		// A remote account: its own server, parsed as a host, which must
+		// be one a profile could be on there too.
+		su, err := ParseURL("https://" + server + "/")
+		if err != nil || su.HostKind() != DomainHost {
+			return nil, false
+		}
+		server = strings.TrimRight(su.Hostname(), ".")
+		if networkOf(lastTwoLabels(server)) != nil || !mastodonHostOK(server) {
+			return nil, false
+		}
+	}
+	p.host = server
+	kpath := append(buf[:0], "/@"...)
+	for i := 0; i < len(name); i++ {
+		kpath = append(kpath, lower(name[i]))
+	}
+	p.siteEnd = len(kpath)
+	p.rule, p.owner = OwnerProfile, ""
+	p.profile = true
+	return kpath, true
+}
+
+// mastodonHostOK reports whether a Mastodon profile may be on host: it is
+// not one where "/@name" means something else.
+func mastodonHostOK(host string) bool {
+	for _, d := range mastodonExcluded {
+		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// pathTenantParts fills p for a path tenant of platform t, and reports
+// whether a is one.
+func (k *Keyer) pathTenantParts(p *keyParts, a *Address, t *tenantPlatform, buf []byte) ([]byte, bool) {
+	for _, pt := range t.paths {
+		if p.host != pt.host {
+			continue
+		}
+		path := keyPathLower(buf, a)
+		if len(path) <= len(pt.prefix) || string(path[:len(pt.prefix)]) != pt.prefix || path[len(pt.prefix)] == '/' {
+			continue
+		}
+		end := len(pt.prefix)
+		for end < len(path) && path[end] != '/' {
+			end++
+		}
+		p.siteEnd = end
+		p.rule, p.owner = OwnerPathTenant, ""
+		p.query = true
+		return path, true
+	}
+	return nil, false
+}
+
+// append appends the key at level l; path is what parts returned.
+func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
+	if p.opaque {
+		dst = append(dst, p.scheme...)
+		dst = append(dst, ':')
+		dst = appendOpaqueKeyPath(dst, a.url.Pathname())
+		if l == LevelPage {
+			dst = a.appendCanonicalQuery(dst)
+		}
+		return dst
+	}
+	if l == LevelOwner && !p.rule.HasOwner() {
+		return dst
+	}
+	if p.scheme != "" {
+		dst = append(dst, p.scheme...)
+		dst = append(dst, ':')
+		if p.slashes {
+			dst = append(dst, '/', '/')
+		}
+	}
+	if l == LevelOwner && p.owner != "" {
+		return append(dst, p.owner...)
+	}
+	dst = append(dst, p.host...)
+	if l != LevelOwner && p.port != "" {
+		dst = append(dst, ':')
+		dst = append(dst, p.port...)
+	}
+	if l != LevelPage || p.profile {
+		dst = append(dst, path[p.siteStart:p.siteEnd]...)
+		if p.siteID != "" {
+			dst = append(dst, "?id="...)
+			dst = append(dst, p.siteID...)
+		}
+		return dst
+	}
+	if p.direct {
+		dst = appendKeyPath(dst, a.url.Pathname(), 0, 0)
+	} else {
+		dst = append(dst, path...)
+	}
+	if p.query {
+		dst = a.appendCanonicalQuery(dst)
+	}
+	return dst
+}
