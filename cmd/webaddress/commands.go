@@ -130,6 +130,7 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 		},
 	}
 	r.addFlags(cmd.Flags())
+	r.completeFlags(cmd)
 	annotateColumns(cmd, "", record.Names(r.columns()), nil)
 	return cmd
 }
@@ -175,6 +176,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		},
 	}
 	r.addFlags(cmd.Flags())
+	r.completeFlags(cmd)
 	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
 	return cmd
 }
