@@ -38,6 +38,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -326,11 +327,11 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(chromedp.Navigate(s.url+"?"+shared), chromedp.WaitVisible(chromedp.ID("sec-clean")))
-	var sharedOpts webaddress.CleanOptions
+	var sharedOpts clean.CleanOptions
 	if err := sharedOpts.Set("www_handling", "strip"); err != nil {
 		t.Fatal(err)
 	}
-	wantClean, _ := webaddress.Clean("WWW.Example.com/Shop/?utm_source=x", sharedOpts)
+	wantClean, _ := clean.Clean("WWW.Example.com/Shop/?utm_source=x", sharedOpts)
 	if got := field("clean", "clean_url"); got != wantClean.CleanURL {
 		t.Errorf("shared link: clean_url = %q, want %q", got, wantClean.CleanURL)
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 )
 
 // testServer serves the page with httptest on 127.0.0.1, checking the
@@ -231,14 +232,14 @@ func TestServeCommandsAPI(t *testing.T) {
 	if _, ok := byName["serve"]; ok {
 		t.Errorf("/api/commands offers serve")
 	}
-	clean := byName["clean"]
+	cleanCmd := byName["clean"]
 	var www *flagInfo
-	for i, f := range clean.Flags {
+	for i, f := range cleanCmd.Flags {
 		if f.Name == "www-handling" {
-			www = &clean.Flags[i]
+			www = &cleanCmd.Flags[i]
 		}
 	}
-	if www == nil || strings.Join(www.Values, ",") != strings.Join(webaddress.CleanOptionValues("www_handling"), ",") {
+	if www == nil || strings.Join(www.Values, ",") != strings.Join(clean.CleanOptionValues("www_handling"), ",") {
 		t.Errorf("/api/commands: clean --www-handling is %+v, want the values of CleanOptionValues", www)
 	}
 	if alt := byName["dedupe"].Alt["first"]; len(alt.Columns) == 0 || alt.Defaults == nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -76,8 +77,8 @@ type cleanOption struct {
 // cleanOptions returns clean's options with their values in q.
 func cleanOptions(q url.Values) []cleanOption {
 	var opts []cleanOption
-	for _, name := range webaddress.CleanOptionNames() {
-		opts = append(opts, cleanOption{Name: name, Values: webaddress.CleanOptionValues(name), Value: q.Get(name)})
+	for _, name := range clean.CleanOptionNames() {
+		opts = append(opts, cleanOption{Name: name, Values: clean.CleanOptionValues(name), Value: q.Get(name)})
 	}
 	return opts
 }
@@ -125,7 +126,7 @@ func newView(q url.Values) view {
 	if v.Base != "" {
 		link.Set("base", v.Base)
 	}
-	var opts webaddress.CleanOptions
+	var opts clean.CleanOptions
 	var optErr *failure
 	for _, o := range cleanOptions(q) {
 		if o.Value == "" || o.Values != nil && o.Value == o.Values[0] {
@@ -191,7 +192,7 @@ func newView(q url.Values) view {
 	// The tool's default reading: its flags' defaults.
 	var r reading
 	r.addFlags(pflag.NewFlagSet("", pflag.ContinueOnError))
-	t, terr := webaddress.Tidy(in, r.options())
+	t, terr := webaddress.Tidy(in, r.options().TidyOptions())
 	tidySec.Fields = []field{{Name: "text", Value: t.Text}}
 	if t.Start >= 0 {
 		tidySec.Fields = append(tidySec.Fields, field{Name: "start", Value: strconv.Itoa(t.Start)})
@@ -224,7 +225,7 @@ func newView(q url.Values) view {
 			}
 			addrSec.Fields = slices.Insert(addrSec.Fields, i+1, keys...)
 		}
-		if c, err := webaddress.Clean(p.Value.Input(), webaddress.CleanOptions{}); err == nil && c.Domain != "" {
+		if c, err := clean.Clean(p.Value.Input(), clean.CleanOptions{}); err == nil && c.Domain != "" {
 			addrSec.Fields = append(addrSec.Fields, field{Name: "registrable_domain", Value: c.Domain})
 		}
 	}
@@ -233,12 +234,15 @@ func newView(q url.Values) view {
 	k := table.NewSURTKey(in)
 	surtSec.Fields, surtSec.Error = recordFields(table.SURTColumns, &k, "input")
 
-	cleanSec := section{ID: "clean", Title: "The cleaner", Note: "webaddress clean (R's safe_parse_url) with the options below"}
+	cleanSec := section{ID: "clean", Title: "The cleaner", Note: "webaddress clean: the messy-cell layer, then R's safe_parse_url with the options below"}
 	if optErr != nil {
 		cleanSec.Error = optErr
 	} else {
-		c, _ := webaddress.Clean(in, opts) // its error is c.Err
-		cleanSec.Fields, cleanSec.Error = recordFields(record.Lookup[webaddress.Cleaned]("clean"), &c, "original_url")
+		// As the clean command reads a cell by default: the messy-cell
+		// layer, then R's safe_parse_url.
+		var cr cleanReading
+		c := cr.clean(clean.NewCleaner(opts, 1), in)
+		cleanSec.Fields, cleanSec.Error = recordFields(cleanColumns(), &c, "original_url")
 	}
 
 	v.Sections = []section{urlSec, lintSec, tidySec, addrSec, surtSec, cleanSec}
