@@ -158,6 +158,11 @@ type config struct {
 	// serve, which runs the commands for the page; nil on the command line.
 	rejectsTo io.Writer
 	watch     *watch
+	// sheetMemory, when not 0, is how many bytes a workbook may unzip to,
+	// all of it held in memory (none in temporary files); maxRows, when
+	// not 0, is how many rows of a sheet are read. Both for serve.
+	sheetMemory int64
+	maxRows     int
 }
 
 func newRoot(cfg *config) *cobra.Command {

@@ -10,8 +10,10 @@ package main
 // anything, the Content-Security-Policy, and the limits of size and time.
 
 import (
+	"bytes"
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -242,8 +244,8 @@ func (s *server) routes() {
 	s.mux.HandleFunc("GET /list", s.listPage)
 	s.mux.Handle("GET /api/view", limited(s.viewAPI))
 	s.mux.Handle("GET /api/commands", limited(s.commandsAPI))
-	s.mux.Handle("POST /api/sample", limited(s.sampleAPI))
-	s.mux.Handle("POST /api/preview", limited(s.previewAPI))
+	s.mux.Handle("POST /api/sample", s.sampling(s.sampleAPI))
+	s.mux.Handle("POST /api/preview", s.sampling(s.previewAPI))
 	s.mux.Handle("POST /api/runs", limited(s.createRun))
 	s.mux.HandleFunc("POST /api/runs/{id}/input", s.runInput)
 	s.mux.HandleFunc("GET /api/runs/{id}/output", s.runOutput)
@@ -263,6 +265,45 @@ func limited(h http.HandlerFunc) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, maxRequest)
 		h(w, r)
 	}), requestTimeout, fmt.Sprintf("the request took longer than %v to answer, the limit of a request other than a file's run", requestTimeout))
+}
+
+// sampling returns h limited as limited does, but for a workbook's (the
+// query's name, or its run's, a .xlsx file), which the page sends whole:
+// its body may be as large as a run's file (--max-upload), and it has as
+// long as a run (--timeout).
+func (s *server) sampling(h http.HandlerFunc) http.Handler {
+	small := limited(h)
+	limit := s.opts.maxUpload
+	msg := fmt.Sprintf("the workbook is larger than %s, the limit (serve --max-upload): the page sends a workbook whole for its preview", sizeText(limit))
+	whole := http.TimeoutHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > limit {
+			httpError(w, http.StatusRequestEntityTooLarge, msg)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		b, err := io.ReadAll(r.Body)
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			httpError(w, http.StatusRequestEntityTooLarge, msg)
+			return
+		case err != nil:
+			httpError(w, http.StatusBadRequest, "reading the request's body: "+err.Error())
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		h(w, r)
+	}), s.opts.timeout, fmt.Sprintf("the workbook's preview took longer than %v, the limit (serve --timeout)", s.opts.timeout))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		var run runRequest
+		json.Unmarshal([]byte(q.Get("run")), &run)
+		if isWorkbook(q.Get("name")) || isWorkbook(run.Name) {
+			whole.ServeHTTP(w, r)
+			return
+		}
+		small.ServeHTTP(w, r)
+	})
 }
 
 // tooLarge says that r's body is over limit bytes.

@@ -142,7 +142,7 @@ type runRequest struct {
 	Format    string            `json:"format"` // csv, tsv or jsonl
 	Fields    []string          `json:"fields"` // the output columns; none: the command's
 	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
-	Name      string            `json:"name"`   // the file's name
+	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
 }
 
 // args returns the tool's arguments for q, or what is wrong with it. The
@@ -167,15 +167,18 @@ func (q runRequest) args() ([]string, error) {
 	args := []string{q.Command, "--column=" + q.Column, "--format=" + format, "--on-bad-record=skip", "--quiet"}
 	// The delimiter the page showed the file's start with, said: the
 	// tool would otherwise find one itself from the header row.
-	switch q.Delimiter {
-	case "", ",":
+	switch {
+	case isWorkbook(q.Name):
+		// Its first sheet, as the tool reads a .xlsx file named.
+		args = append(args, "--input=xlsx")
+	case q.Delimiter == "" || q.Delimiter == ",":
 		args = append(args, "--input=csv", "--delimiter=,")
-	case "\t":
+	case q.Delimiter == "\t":
 		args = append(args, "--input=tsv")
 	default:
 		args = append(args, "--input=csv", "--delimiter="+q.Delimiter)
 	}
-	if q.Encoding != "" {
+	if q.Encoding != "" && !isWorkbook(q.Name) {
 		args = append(args, "--encoding="+q.Encoding)
 	}
 	if len(q.Fields) > 0 {
@@ -219,11 +222,14 @@ func commandNames() []string {
 
 // execute runs the tool with args on stdin, writing to stdout and the
 // rejected records to rejects, followed by w; it returns the tool's
-// messages (standard error) and its error.
-func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writer, w *watch) (string, error) {
+// messages (standard error) and its error. A workbook is read all in
+// memory, up to --max-upload unzipped, and only its first maxRows rows
+// when maxRows is not 0.
+func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writer, w *watch, maxRows int) (string, error) {
 	var msgs capBuffer
 	msgs.limit = 64 << 10
-	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w}
+	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w,
+		sheetMemory: s.opts.maxUpload, maxRows: maxRows}
 	root := newRoot(cfg)
 	root.SetArgs(append(args, fmt.Sprintf("--jobs=%d", s.jobs)))
 	err := root.Execute()
@@ -278,6 +284,11 @@ type sample struct {
 // sampleRows is how many rows a sample and a preview show.
 const sampleRows = 12
 
+// workbookPreviewRows is how many rows of a workbook's sheet a preview
+// runs on: the page sends the whole workbook (a zip file cannot be cut),
+// and previews the first rows, as it does a CSV file's first 64 KiB.
+const workbookPreviewRows = 1000
+
 // sampleAPI answers the header and first rows of the file whose start is
 // the body, read as the tool reads it: with the query's delimiter, else
 // one guessed from the file's name and first line.
@@ -287,6 +298,10 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	if isWorkbook(q.Get("name")) {
+		s.sampleWorkbook(w, body)
+		return
+	}
 	d := q.Get("delimiter")
 	if d == "" {
 		d = string(guessDelimiter(q.Get("name"), body))
@@ -325,6 +340,38 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		smp.Rows = append(smp.Rows, slices.Clone(rec.Fields))
+	}
+	writeJSON(w, smp)
+}
+
+// sampleWorkbook answers the header and first rows of the first sheet of
+// the workbook body, read as the tool reads it, all in memory.
+func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
+	var msgs strings.Builder
+	cfg := &config{column: "1", stderr: &msgs, sheetMemory: s.opts.maxUpload, maxRows: sampleRows + 1}
+	var in input
+	if err := in.openSheet(cfg, bytes.NewReader(body)); err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	smp := sample{Header: in.header, Column: guessColumn(in.header)}
+	for line := range strings.Lines(msgs.String()) {
+		smp.Notes = append(smp.Notes, strings.TrimPrefix(strings.TrimSpace(line), "webaddress: "))
+	}
+	for len(smp.Rows) < sampleRows {
+		rec, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			smp.Notes = append(smp.Notes, err.Error())
+			var f *table.Fault
+			if errors.As(err, &f) {
+				continue
+			}
+			break
+		}
+		smp.Rows = append(smp.Rows, rec.Fields)
 	}
 	writeJSON(w, smp)
 }
@@ -411,7 +458,11 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	var out capBuffer
 	out.limit = 4 << 20
 	var wt watch
-	msgs, err := s.execute(args, bytes.NewReader(body), &out, io.Discard, &wt)
+	maxRows := 0
+	if isWorkbook(q.Name) {
+		maxRows = workbookPreviewRows // the whole workbook is the body
+	}
+	msgs, err := s.execute(args, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -537,7 +588,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 			n, err := ru.outW.Write(p)
 			ru.bytesOut.Add(int64(n))
 			return n, err
-		}), &ru.rejects, &ru.watch)
+		}), &ru.rejects, &ru.watch, 0)
 		ru.timer.Stop()
 		ru.mu.Lock()
 		if ru.abortErr != nil {

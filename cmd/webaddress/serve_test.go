@@ -509,3 +509,84 @@ func TestServeCancel(t *testing.T) {
 		t.Errorf("the input of a run cancelled: %d %s", code, got)
 	}
 }
+
+// TestServeWorkbook runs an Excel workbook through the page: its sample
+// and preview from the whole file, and runs whose output and summary are
+// the tool's on the same file named; nothing is written to disk, and a
+// workbook over --max-upload is refused, saying so.
+func TestServeWorkbook(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	defer func() {
+		if files, _ := os.ReadDir(tmp); len(files) > 0 {
+			t.Errorf("the workbook's runs wrote %d files to the temporary directory", len(files))
+		}
+	}()
+	const path = "testdata/contacts.xlsx"
+	xlsx, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	code, body, _ := do(t, ts, "POST", "/api/sample?name=contacts.xlsx", bytes.NewReader(xlsx), nil)
+	var s sample
+	if err := json.Unmarshal([]byte(body), &s); code != 200 || err != nil {
+		t.Fatalf("POST /api/sample contacts.xlsx: %d %s", code, body)
+	}
+	if strings.Join(s.Header, ",") != "name,company,website,since,employees" || s.Column != "website" || len(s.Rows) != 10 ||
+		strings.Join(s.Rows[0], "|") != "Ann Lee|Acme|WWW.Acme.com/?utm_source=crm|2019-03-14|1,250" {
+		t.Errorf("POST /api/sample contacts.xlsx: %+v", s)
+	}
+
+	q := runRequest{Command: "parse", Column: "website", Fields: []string{"canonical", "error_code"}, Name: "contacts.xlsx"}
+	rq, _ := json.Marshal(q)
+	code, body, _ = do(t, ts, "POST", "/api/preview?name=contacts.xlsx&run="+url.QueryEscape(string(rq)), bytes.NewReader(xlsx), nil)
+	var p preview
+	if err := json.Unmarshal([]byte(body), &p); code != 200 || err != nil {
+		t.Fatalf("POST /api/preview contacts.xlsx: %d %s", code, body)
+	}
+	if strings.Join(p.Header, ",") != "name,company,website,since,employees,canonical,error_code" || len(p.Rows) != 10 ||
+		p.Rows[0][5] != "https://www.acme.com/" || p.Result.Read != 10 || p.Result.Codes["web.placeholder"] != 1 {
+		t.Errorf("POST /api/preview contacts.xlsx: %+v", p)
+	}
+
+	for _, c := range []struct {
+		q    runRequest
+		args []string
+	}{
+		{runRequest{Command: "parse", Column: "website"}, []string{"parse", "--column", "website", "--format", "csv"}},
+		{runRequest{Command: "dedupe", Column: "website", Flags: map[string]string{"by": "owner", "first": "true"}}, []string{"dedupe", "--by", "owner", "--first", "--column", "website", "--format", "csv"}},
+		{runRequest{Command: "clean", Column: "website", Format: "jsonl"}, []string{"clean", "--column", "website", "--format", "jsonl"}},
+		// The encoding and delimiter the page may still send are not the
+		// workbook's.
+		{runRequest{Command: "surt", Column: "website", Format: "tsv", Delimiter: ";", Encoding: "latin1"}, []string{"surt", "--column", "website", "--format", "tsv"}},
+	} {
+		c.q.Name = "contacts.xlsx"
+		got, st, _ := runPage(t, ts, c.q, string(xlsx))
+		var out, errb bytes.Buffer
+		args := append(c.args, path)
+		if code := run(args, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
+		}
+		if got != out.String() {
+			t.Errorf("%s: the page's output differs from webaddress %s:\n--- page\n%s--- tool\n%s", c.q.Command, strings.Join(args, " "), got, out.String())
+		}
+		if st.State != "done" || st.Result == nil || st.Result.Read != 10 || !strings.Contains(errb.String(), st.Result.Summary) {
+			t.Errorf("%s: status %+v, want done with 10 rows read and the tool's summary %q", c.q.Command, st, errb.String())
+		}
+	}
+
+	// A workbook over --max-upload, for its sample: said so.
+	_, small := testServer(t, serveOptions{maxUpload: 1 << 20})
+	big := bytes.Repeat([]byte{'x'}, 1<<20+1)
+	code, body, _ = do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(big), nil)
+	if code != 413 || !strings.Contains(body, "the workbook is larger than 1 MiB, the limit (serve --max-upload)") {
+		t.Errorf("a workbook over --max-upload: %d %q", code, body)
+	}
+	// Not a workbook: what is wrong, said.
+	code, body, _ = do(t, small, "POST", "/api/sample?name=notes.xlsx", strings.NewReader("name,website\n"), nil)
+	if code != 422 || !strings.Contains(body, "--input xlsx") {
+		t.Errorf("a .xlsx file that is not a workbook: %d %q", code, body)
+	}
+}

@@ -204,16 +204,21 @@
     async function pick(f) {
       file = f;
       info.textContent = f.name + ", " + size(f.size);
-      if (/\.xlsx?$/i.test(f.name)) {
-        info.textContent += ": a workbook, which the page does not take (the tool reads one whole, not as a stream). Save it as CSV (UTF-8) and choose that, or run the tool on it: webaddress parse --column NAME " + f.name;
+      if (/\.xls$/i.test(f.name)) {
+        info.textContent += ": an Excel 97-2003 workbook, which the page does not read. Save it as .xlsx (Excel Workbook) or as CSV (UTF-8), and choose that.";
         file = null;
         previewBtn.disabled = runBtn.disabled = true;
         return;
       }
       await loadSample();
     }
-    // The file's first 64 KiB, cut after its last line break.
+    // A workbook (.xlsx) is a zip file: it is read whole, for its
+    // preview too, within the server's --max-upload.
+    const workbook = () => /\.xlsx$/i.test(file.name);
+    // The file's first 64 KiB, cut after its last line break; a workbook
+    // whole.
     async function sampleBytes() {
+      if (workbook()) return file;
       const buf = new Uint8Array(await file.slice(0, 65536).arrayBuffer());
       if (file.size <= buf.length) return buf;
       const nl = buf.lastIndexOf(10);
@@ -223,9 +228,11 @@
       status.textContent = "";
       sampleBody = await sampleBytes();
       const p = new URLSearchParams({ name: file.name });
-      if (delim.value) p.set("delimiter", delim.value);
-      if (enc.value) p.set("encoding", enc.value);
-      if (file.size > sampleBody.length) p.set("partial", "1");
+      delim.disabled = enc.disabled = workbook();
+      if (delim.value && !workbook()) p.set("delimiter", delim.value);
+      if (enc.value && !workbook()) p.set("encoding", enc.value);
+      if (!workbook() && file.size > sampleBody.length) p.set("partial", "1");
+      if (workbook()) $("#sample-notes").textContent = "Reading the workbook…";
       const r = await fetch("/api/sample?" + p, { method: "POST", body: sampleBody });
       if (!r.ok) {
         $("#sample-notes").textContent = (await fail(r)).message;
@@ -242,7 +249,7 @@
       column.disabled = false;
       markColumn();
       const named = { ",": "comma", "\t": "tab", ";": "semicolon", "|": "bar" }[s.delimiter] || JSON.stringify(s.delimiter);
-      $("#sample-notes").textContent = "The first rows, read with the delimiter " + named +
+      $("#sample-notes").textContent = (workbook() ? "The first rows of the workbook's first sheet" : "The first rows, read with the delimiter " + named) +
         (s.column ? "; the column " + s.column + " looks like websites." : "; pick the column of addresses.") +
         (s.notes ? " " + s.notes.join("; ") : "");
       previewBtn.disabled = runBtn.disabled = false;
@@ -275,7 +282,7 @@
 
     previewBtn.addEventListener("click", async () => {
       status.textContent = "Running on the first rows…";
-      const r = await fetch("/api/preview?" + new URLSearchParams({ run: JSON.stringify(request()) }), { method: "POST", body: sampleBody });
+      const r = await fetch("/api/preview?" + new URLSearchParams({ name: file.name, run: JSON.stringify(request()) }), { method: "POST", body: sampleBody });
       if (!r.ok) {
         status.textContent = (await fail(r)).message;
         return;
@@ -283,7 +290,7 @@
       const p = await r.json();
       table(preview, p.header, p.rows);
       showSummary(p.result, p.messages ? [el("p", { class: "help", text: p.messages })] : []);
-      status.textContent = "A preview of the first " + p.result.read + " rows (of the file's first " + size(sampleBody.length) + ").";
+      status.textContent = "A preview of the first " + p.result.read + " rows" + (workbook() ? " of the workbook's sheet." : " (of the file's first " + size(sampleBody.length) + ").");
       downloads.replaceChildren();
     });
 
