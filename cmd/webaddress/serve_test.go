@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 )
@@ -588,5 +590,78 @@ func TestServeWorkbook(t *testing.T) {
 	code, body, _ = do(t, small, "POST", "/api/sample?name=notes.xlsx", strings.NewReader("name,website\n"), nil)
 	if code != 422 || !strings.Contains(body, "--input xlsx") {
 		t.Errorf("a .xlsx file that is not a workbook: %d %q", code, body)
+	}
+}
+
+// TestServeWorkbookInMemory runs a workbook whose sheet unzips to more
+// than excelize's 16 MB, over which it would put the sheet in a temporary
+// file: the page keeps it in memory (nothing in TMPDIR), and refuses it,
+// saying so, when it unzips to more than --max-upload.
+func TestServeWorkbookInMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a workbook of 200,000 rows")
+	}
+	f := excelize.NewFile()
+	sw, err := f.NewStreamWriter("Sheet1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rows = 200000
+	sw.SetRow("A1", []any{"name", "website"})
+	for i := 2; i <= rows+1; i++ {
+		cell, _ := excelize.CoordinatesToCellName(1, i)
+		sw.SetRow(cell, []any{fmt.Sprintf("Company number %d of a long list", i), fmt.Sprintf(" WWW.Example-%d.com/?utm_source=crm ", i%5000)})
+	}
+	if err := sw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	xlsx := buf.Bytes()
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	_, ts := testServer(t, serveOptions{maxUpload: 64 << 20})
+	// excelize removes its temporary files when the workbook is closed:
+	// the directory is watched while the run goes.
+	done := make(chan struct{})
+	var seen []string
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			if files, _ := os.ReadDir(tmp); len(files) > 0 && seen == nil {
+				seen = append(seen, files[0].Name())
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	})
+	q := runRequest{Command: "key", Column: "website", Name: "big.xlsx"}
+	got, st, _ := runPage(t, ts, q, string(xlsx))
+	close(done)
+	wg.Wait()
+	if seen != nil {
+		t.Errorf("the run wrote a file to the temporary directory: %s", seen[0])
+	}
+	if st.State != "done" || st.Result == nil || st.Result.Read != rows || strings.Count(got, "\n") != rows+1 {
+		t.Errorf("a workbook of %d rows (%d bytes): status %+v, %d lines out", rows, len(xlsx), st, strings.Count(got, "\n"))
+	}
+	if files, _ := os.ReadDir(tmp); len(files) > 0 {
+		t.Errorf("the run wrote %d files to the temporary directory", len(files))
+	}
+
+	_, small := testServer(t, serveOptions{maxUpload: 8 << 20})
+	if len(xlsx) > 8<<20 {
+		t.Fatalf("the workbook is %d bytes: over the 8 MiB upload limit", len(xlsx))
+	}
+	code, body, _ := do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(xlsx), nil)
+	if code != 422 || !strings.Contains(body, "unzips to more than 8 MiB, the limit (serve --max-upload)") {
+		t.Errorf("a workbook unzipping to more than --max-upload: %d %q", code, body)
 	}
 }
