@@ -429,6 +429,38 @@ func TestBrowser(t *testing.T) {
 		get(t, ctx, chromedp.Evaluate[bool](`(window.scrollTo(0, 0), true)`))
 		screenshot(t, ctx, "serve-list.png")
 	}
+
+	// An Excel workbook: its first rows, the column guessed, a preview,
+	// and the download against the tool's on the same file named.
+	workbook, err := filepath.Abs("testdata/contacts.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")),
+		chromedp.SetUploadFiles(chromedp.ID("file"), []string{workbook}))
+	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "website" {
+		t.Errorf("list, contacts.xlsx: the column guessed is %q, want website", column)
+	}
+	if cell := get(t, ctx, chromedp.TextContent(chromedp.CSS("#sample tbody tr:first-child td:nth-child(3)"))); cell != "WWW.Acme.com/?utm_source=crm" {
+		t.Errorf("list, contacts.xlsx: the first row's website is %q", cell)
+	}
+	do(chromedp.Click(chromedp.ID("preview-btn")), chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
+	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#preview tbody tr").length`)); n != 10 {
+		t.Errorf("list, contacts.xlsx: the preview has %d rows, want 10", n)
+	}
+	do(chromedp.Click(chromedp.ID("run-btn")))
+	got = waitDownload()
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+	cliOut.Reset()
+	cliErr.Reset()
+	args = []string{"parse", "--column", "website", "--format", "csv", workbook}
+	if code := run(args, strings.NewReader(""), &cliOut, &cliErr); code != 0 {
+		t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, cliErr.String())
+	}
+	if !bytes.Equal(got, cliOut.Bytes()) {
+		t.Errorf("list, contacts.xlsx: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, cliOut.Bytes())
+	}
 }
 
 // get runs a and returns its value, failing t on an error.
