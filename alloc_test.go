@@ -68,18 +68,6 @@ func TestAllocsParseURLCorpus(t *testing.T) {
 	}
 }
 
-// TestAllocsCleanerHit: a Cleaner answering from its cache allocates
-// nothing.
-func TestAllocsCleanerHit(t *testing.T) {
-	c := NewCleaner(CleanOptions{}, 16)
-	for _, in := range []string{"https://www.example.com/products/shoes?color=red", "WWW.Example.com", "not a url"} {
-		c.Clean(in)
-		if n := testing.AllocsPerRun(100, func() { c.Clean(in) }); n != 0 {
-			t.Errorf("Cleaner hit on %q: %v allocations, want 0", in, n)
-		}
-	}
-}
-
 // TestOnlyNonASCIIHostsReachIDNA: x/net/idna's ToASCII runs only for hosts
 // with a code point that is not ASCII (or a percent-encoded byte, which
 // may decode to one); an ASCII host is lowercased and checked in one pass.

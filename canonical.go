@@ -40,14 +40,21 @@ var trackingParams = []struct {
 // maxTrackingName is the length of the longest tracking parameter name.
 const maxTrackingName = len("utm_marketing_tactic")
 
-// isTrackingParam reports whether name, as written in the query (not
-// percent-decoded), is a tracking parameter, ignoring ASCII case.
-func isTrackingParam(name string) bool {
+// IsTrackingParam reports whether name is, byte for byte, one of the
+// tracking parameters that [Address.Canonical] removes from the query
+// ("utm_source", "gclid", "fbclid", ...: lowercase ASCII names). The
+// canonical form compares them ignoring ASCII case; a caller that wants
+// that lowercases name first.
+func IsTrackingParam(name string) bool { return isTrackingParam(name, false) }
+
+// isTrackingParam reports whether name is a tracking parameter, as written
+// or, with foldCase, ignoring case.
+func isTrackingParam(name string, foldCase bool) bool {
 	if len(name) < 5 || len(name) > maxTrackingName {
 		return false
 	}
 	for _, p := range trackingParams {
-		if len(p.name) == len(name) && strings.EqualFold(p.name, name) {
+		if p.name == name || foldCase && len(p.name) == len(name) && strings.EqualFold(p.name, name) {
 			return true
 		}
 	}
@@ -70,7 +77,7 @@ func canonicalize(u *URL) (canonical string, removed []string) {
 	}
 	tracking := 0
 	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name) {
+		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
 			tracking++
 		}
 	}
@@ -84,7 +91,7 @@ func canonicalize(u *URL) (canonical string, removed []string) {
 	start := len(b)
 	n := 0
 	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name) {
+		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
 			removed = append(removed, param)
 			continue
 		}

@@ -13,7 +13,7 @@ import (
 
 // This file holds the errors of the package: [ParseError], the URL
 // Standard's failure, and [Error], the failure of the typed layers (Parse,
-// Clean, Tidy), each with a [Code].
+// Tidy, and the cleaner of package clean), each with a [Code].
 
 // Code is the stable code of an error of this package, such as
 // "web.invalid-host": a program may store it, count it and compare it.
@@ -28,7 +28,7 @@ type Code string
 func (c Code) Error() string { return string(c) }
 
 // The codes of the URL parser's failures, which [ParseError], [Parse] and
-// [Clean] give.
+// the cleaner (package clean) give.
 const (
 	CodeHostMissing Code = "web.host-missing" // the address has no host: "https://", "http://user@/"
 	CodeInvalidHost Code = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
@@ -37,19 +37,10 @@ const (
 )
 
 // CodeInvalidUTF8 is the code of an input that is not valid UTF-8, which
-// [Parse] and [Clean] reject rather than read with U+FFFD in place of the
+// [Parse] and the cleaner reject rather than read with U+FFFD in place of the
 // bad bytes, as [ParseURL] does: text in another encoding (Latin-1,
 // Windows-1252) is never changed silently.
 const CodeInvalidUTF8 Code = "web.invalid-utf8"
-
-// The codes of [Clean]'s own failures.
-const (
-	CodeEmptyInput        Code = "clean.empty-input"        // the input is empty or white space
-	CodeUnsupportedScheme Code = "clean.unsupported-scheme" // a scheme other than http, https, ftp or ftps followed by "//", whatever protocol_handling says
-	CodeSchemeMissing     Code = "clean.scheme-missing"     // no scheme, under scheme_policy "require"
-	CodeSchemeRelative    Code = "clean.scheme-relative"    // a "//host" input under SchemeRelativeError
-	CodeInvalidOption     Code = "clean.invalid-option"     // an option or its value is not one of safe_parse_url's
-)
 
 // ParseError reports why an input is not a URL. Name is the URL Standard's
 // validation error that made the parser return failure (e.g.
@@ -60,13 +51,23 @@ type ParseError struct {
 	Base   string // the base URL's href when a reference was resolved, else ""
 	Name   string // the validation error's name, as in the Standard's table
 	Offset int    // the byte offset in Input where the parser found it
+
+	v verr // the validation error Name names, as the parser found it
 }
 
 // Code returns the code of the failure: [CodeHostMissing],
-// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL].
+// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL]. It is the
+// code of the validation error the parser found; for a ParseError made
+// outside this package, that of the one Name names.
 func (e *ParseError) Code() Code {
-	c, _ := codeOf(e.Name)
-	return c
+	v := e.v
+	if v == vNone {
+		v = verrNamed(e.Name)
+	}
+	if c := v.code(); c != "" {
+		return c
+	}
+	return CodeInvalidURL
 }
 
 // Is reports whether target is e's [Code].
@@ -108,10 +109,11 @@ func (e *ParseError) Error() string {
 	return string(b)
 }
 
-// Error is the error of the typed layers, [Parse], [Clean] and [Tidy]
-// (and so [ParseCell]): its [Code], the input, where in it the failure was
-// found, and the URL Standard's failure behind it when there is one. Compare it with a Code
-// using errors.Is, or read it with errors.As.
+// Error is the error of the typed layers, [Parse] and [Tidy] (and so
+// [ParseCell]), and of the cleaner of package clean: its [Code], the
+// input, where in it the failure was found, and the URL Standard's failure
+// behind it when there is one. Compare it with a Code using errors.Is, or
+// read it with errors.As.
 type Error struct {
 	Input  string      // the input as given
 	Offset int         // the byte offset in Input where the failure was found; -1 when it is not in the input (an option)
@@ -130,7 +132,7 @@ func (e *Error) Code() Code { return e.code }
 // bytes is quoted in part, with its length.
 func (e *Error) Error() string {
 	b := append([]byte(nil), e.code...)
-	if e.code == CodeInvalidOption {
+	if e.Offset < 0 { // not about an input: an option
 		return string(append(append(b, ": "...), e.Reason...))
 	}
 	b = append(b, ": "...)
@@ -146,6 +148,15 @@ func (e *Error) Error() string {
 		b = append(b, e.Reason...)
 	}
 	return string(b)
+}
+
+// NewError returns an *Error with code: the failure of a layer built on
+// this package (the cleaner, package clean, makes its own with codes of
+// its own) found at byte offset of input, with reason saying what was
+// wrong. An offset of -1 says that the failure is not in an input but,
+// say, in an option: the message is then the code and reason alone.
+func NewError(code Code, input string, offset int, reason string) *Error {
+	return &Error{Input: input, Offset: offset, Reason: reason, code: code}
 }
 
 // Is reports whether target is e's [Code].
@@ -230,6 +241,49 @@ func parseFailure(input string, at int, prefix string, err error) *Error {
 	pe.Offset += len(prefix)
 	return &Error{Input: input, Offset: offset, Err: pe, code: pe.Code()}
 }
+
+// The codes of the errors that are not about an address but about a value
+// a method was given or read. Their messages are as each method's doc
+// says; errors.Is(err, code) and a Code method tell them apart.
+const (
+	// CodeInvalidArgument: a value a method does not take: a KeyVersion
+	// this package does not know ([KeyVersion.MarshalText]), text that is
+	// not a key version or not a list of fact names
+	// ([KeyVersion.UnmarshalText], [Facts.UnmarshalJSON]), the zero URL
+	// ([URL.NetURL]).
+	CodeInvalidArgument Code = "web.invalid-argument"
+	// CodeNetURL: net/url refuses the href of a URL ([URL.NetURL]), where
+	// it is stricter than the URL Standard; the error unwraps to
+	// net/url's *url.Error.
+	CodeNetURL Code = "web.net-url"
+	// CodeInvalidRecord: [Address.UnmarshalJSON] cannot read the record:
+	// it is not a JSON object of an address record (the error unwraps to
+	// encoding/json's), or it is the record of a value that failed.
+	CodeInvalidRecord Code = "web.invalid-record"
+)
+
+// valueError is an error of one of the codes above: its message as the
+// method writes it, its code, and the error behind it, if any.
+type valueError struct {
+	code Code
+	msg  string
+	err  error
+}
+
+// Error returns the message.
+func (e *valueError) Error() string { return e.msg }
+
+// Code returns the error's code.
+func (e *valueError) Code() Code { return e.code }
+
+// Is reports whether target is e's [Code].
+func (e *valueError) Is(target error) bool {
+	c, ok := target.(Code)
+	return ok && c == e.code
+}
+
+// Unwrap returns the error behind e, or nil.
+func (e *valueError) Unwrap() error { return e.err }
 
 // The codes of [Tidy]'s and [ParseCell]'s failures: a spreadsheet cell
 // that is not one website address. Each is its own group for a program

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -227,110 +228,6 @@ func ExampleURL_Lint() {
 	// invalid-reverse-solidus {6 7}
 }
 
-func ExampleClean() {
-	c, err := webaddress.Clean("HTTP://WWW1.Shop.Example.co.uk:8080/Catalog/index.html?id=7#top", webaddress.CleanOptions{
-		WWW:       webaddress.WWWStrip,
-		IndexPage: webaddress.IndexPageStrip,
-	})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(c.CleanURL, c.Status)
-	fmt.Println(c.Scheme, c.Host, c.Port, c.Path, c.Query, c.Fragment)
-	fmt.Println(c.Domain, c.TLD)
-	// Output:
-	// http://shop.example.co.uk/Catalog ok
-	// http shop.example.co.uk 8080 /Catalog id=7 top
-	// example.co.uk co.uk
-}
-
-func ExampleClean_error() {
-	_, err := webaddress.Clean("mailto:sales@example.com", webaddress.CleanOptions{})
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, webaddress.CodeUnsupportedScheme))
-	// Output:
-	// clean.unsupported-scheme: "mailto:sales@example.com": scheme "mailto" is not http, https, ftp or ftps
-	// true
-}
-
-func ExampleCleanOptions_Set() {
-	// The R call safe_parse_url(url, www_handling = "keep",
-	// subdomain_levels_to_keep = 0).
-	var opts webaddress.CleanOptions
-	for _, o := range [][2]string{{"www_handling", "keep"}, {"subdomain_levels_to_keep", "0"}} {
-		if err := opts.Set(o[0], o[1]); err != nil {
-			panic(err)
-		}
-	}
-	c, _ := webaddress.Clean("https://blog.eu.example.com/", opts)
-	fmt.Println(c.Host)
-	fmt.Println(opts.Set("case_handling", "title"))
-	// Output:
-	// www.example.com
-	// clean.invalid-option: case_handling = "title" is not one of lower_host, keep, lower, upper
-}
-
-func ExampleCleaner_CleanAll() {
-	c := webaddress.NewCleaner(webaddress.CleanOptions{WWW: webaddress.WWWStrip}, 10_000)
-	column := []string{"www.example.com", "Example.com/", "https://example.com", "", "localhost:8080", "www.example.com"}
-	for i, r := range c.CleanAll(column) {
-		fmt.Printf("%d %-22q %-24s %s\n", i, r.Original, r.CleanURL, r.Status)
-	}
-	st := c.Stats()
-	fmt.Println(st.Hits+st.Misses, "values,", st.Entries, "cached")
-	// Output:
-	// 0 "www.example.com"      http://example.com/      ok
-	// 1 "Example.com/"         http://example.com/      ok
-	// 2 "https://example.com"  https://example.com/     ok
-	// 3 ""                                              error
-	// 4 "localhost:8080"       http://localhost/        warning-no-tld
-	// 5 "www.example.com"      http://example.com/      ok
-	// 6 values, 5 cached
-}
-
-// The option types are encoding.TextUnmarshalers, so each can be a
-// command-line flag that takes R's values.
-func ExampleWWWHandling_UnmarshalText() {
-	var opts webaddress.CleanOptions
-	fs := flag.NewFlagSet("clean", flag.ContinueOnError)
-	fs.TextVar(&opts.WWW, "www-handling", opts.WWW, "safe_parse_url's www_handling: "+strings.Join(webaddress.CleanOptionValues("www_handling"), ", "))
-	if err := fs.Parse([]string{"--www-handling", "strip"}); err != nil {
-		panic(err)
-	}
-	c, _ := webaddress.Clean("www.example.com/shop", opts)
-	fmt.Println(opts.WWW, c.CleanURL)
-	// Output:
-	// strip http://example.com/shop
-}
-
-func ExampleCleanOptionNames() {
-	for _, name := range webaddress.CleanOptionNames() {
-		line := fmt.Sprintf("%-25s %s", name, strings.Join(webaddress.CleanOptionValues(name), " "))
-		fmt.Println(strings.TrimSpace(line))
-	}
-	// Output:
-	// protocol_handling         keep none strip http https
-	// www_handling              none strip keep if_no_subdomain
-	// tld_source                all private icann
-	// case_handling             lower_host keep lower upper
-	// trailing_slash_handling   none keep strip
-	// index_page_handling       keep strip
-	// path_normalization        none collapse_slashes dot_segments both
-	// scheme_relative_handling  keep http https error
-	// subdomain_levels_to_keep
-	// host_encoding             keep idna unicode
-	// path_encoding             keep encode decode
-	// query_handling            drop filter allow keep
-	// params_keep
-	// params_drop
-	// sort_params               FALSE TRUE
-	// empty_param_handling      keep drop
-	// params_case_sensitive     FALSE TRUE
-	// decode_plus               FALSE TRUE
-	// port_handling             exclude keep strip_default strip_all
-	// scheme_policy             infer require
-}
-
 func ExampleParse_invalidUTF8() {
 	// A Latin-1 export read as UTF-8: é is the byte 0xE9.
 	_, err := webaddress.Parse("www.caf\xe9.fr")
@@ -547,62 +444,98 @@ func ExampleTidied_CellSpan() {
 	// {10 18} "Acme.com"
 }
 
-// Under host_encoding and path_encoding "keep", the defaults, the host and
-// path are as typed, up to case_handling; "idna" and "encode" give them
-// as a browser sends them.
-func ExampleClean_asTyped() {
-	for _, opts := range []webaddress.CleanOptions{
-		{},
-		{Case: webaddress.CaseKeep},
-		{HostEncoding: webaddress.HostEncodingIDNA, PathEncoding: webaddress.PathEncodingEncode},
-	} {
-		c, _ := webaddress.Clean("HTTPS://Bücher.Example.de/Straße/%c3%a9", opts)
-		fmt.Println(c.CleanURL, c.Domain)
+// Hostname is the URL Standard's hostname: an IPv6 address keeps its
+// brackets, unlike net/url's URL.Hostname.
+func ExampleURL_Hostname() {
+	for _, in := range []string{"https://Bücher.Example:8080/", "http://[::1]:80/", "http://127.1/"} {
+		u := webaddress.MustParseURL(in)
+		nu, _ := url.Parse(in)
+		a, isIP := u.HostAddr()
+		fmt.Printf("%-22q net/url %-20q HostAddr %v %v\n", u.Hostname(), nu.Hostname(), a, isIP)
 	}
 	// Output:
-	// https://bücher.example.de/Straße/%C3%A9 example.de
-	// https://Bücher.Example.de/Straße/%C3%A9 example.de
-	// https://xn--bcher-kva.example.de/Stra%C3%9Fe/%C3%A9 example.de
+	// "xn--bcher-kva.example" net/url "Bücher.Example"     HostAddr invalid IP false
+	// "[::1]"                net/url "::1"                HostAddr ::1 true
+	// "127.0.0.1"            net/url "127.1"              HostAddr 127.0.0.1 true
 }
 
-// The query goes into clean_url under query_handling "filter", "allow" or
-// "keep" (rurl 2.7), canonical and in its own case.
-func ExampleCleanOptions_query() {
-	const in = "https://Shop.Example.com/Item?utm_source=mail&ID=7&q=a+b&ref="
-	for _, args := range [][][2]string{
-		{},
-		{{"query_handling", "filter"}},
-		{{"query_handling", "filter"}, {"empty_param_handling", "drop"}, {"decode_plus", "TRUE"}, {"case_handling", "lower"}},
-		{{"query_handling", "allow"}, {"params_keep", "id"}},
-		{{"query_handling", "keep"}, {"sort_params", "TRUE"}, {"params_case_sensitive", "TRUE"}},
-	} {
-		var opts webaddress.CleanOptions
-		for _, a := range args {
-			if err := opts.Set(a[0], a[1]); err != nil {
-				panic(err)
-			}
-		}
-		c, _ := webaddress.Clean(in, opts)
-		fmt.Println(c.CleanURL)
+// Query is the raw query, as net/url's URL.RawQuery, and tells an empty
+// query from none; Search is the Standard's search.
+func ExampleURL_Query() {
+	for _, in := range []string{"https://example.com/?a=1&b=%C3%A9", "https://example.com/?", "https://example.com/"} {
+		u := webaddress.MustParseURL(in)
+		q, ok := u.Query()
+		nu, _ := url.Parse(in)
+		fmt.Printf("%q %v Search %q; net/url RawQuery %q\n", q, ok, u.Search(), nu.RawQuery)
 	}
 	// Output:
-	// https://shop.example.com/Item
-	// https://shop.example.com/Item?ID=7&q=a%2Bb&ref=
-	// https://shop.example.com/item?ID=7&q=a%20b
-	// https://shop.example.com/Item?ID=7
-	// https://shop.example.com/Item?ID=7&q=a%2Bb&ref=&utm_source=mail
+	// "a=1&b=%C3%A9" true Search "?a=1&b=%C3%A9"; net/url RawQuery "a=1&b=%C3%A9"
+	// "" true Search ""; net/url RawQuery ""
+	// "" false Search ""; net/url RawQuery ""
 }
 
-// port_handling "strip_default" (rurl 2.7) keeps a port in clean_url unless
-// it is the default of the scheme the input was read with.
-func ExampleCleanOptions_port() {
-	opts := webaddress.CleanOptions{Port: webaddress.PortStripDefault, Protocol: webaddress.ProtocolHTTPS}
-	for _, in := range []string{"http://example.com:80/", "http://example.com:443/", "example.com:8080"} {
-		c, _ := webaddress.Clean(in, opts)
-		fmt.Printf("%-24s %-28s port %s\n", in, c.CleanURL, c.Port)
+// A layer on top of this package reads a typed input with a scheme of its
+// own choosing: here "example.com:8080/a" as http, not as Parse's https.
+func ExampleTypedInput_ParseURL() {
+	t, err := webaddress.ReadTyped("  example.com:8080/a ")
+	if err != nil {
+		panic(err)
+	}
+	u, fields, err := t.ParseURL(0, "http")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href(), t.Lead(), fields.Host, fields.Port)
+	// Output:
+	// http://example.com:8080/a 2 {2 13} {14 18}
+}
+
+// NewError makes an *Error with a code of the caller's own.
+func ExampleNewError() {
+	const codeTooShort webaddress.Code = "app.too-short"
+	err := webaddress.NewError(codeTooShort, "a.b", 0, "a host of three bytes")
+	fmt.Println(err, errors.Is(err, codeTooShort))
+	// Output:
+	// app.too-short: "a.b": a host of three bytes true
+}
+
+func ExamplePublicSuffix() {
+	for _, d := range []string{"www.example.co.uk", "user.github.io", "example.invalid-tld"} {
+		suffix, icann, listed := webaddress.PublicSuffix(d)
+		fmt.Printf("%-20s %-10s icann %-5v listed %-5v %s\n", d, suffix, icann, listed, webaddress.RegistrableDomain(d, suffix))
 	}
 	// Output:
-	// http://example.com:80/   https://example.com/         port 80
-	// http://example.com:443/  https://example.com:443/     port 443
-	// example.com:8080         https://example.com:8080/    port 8080
+	// www.example.co.uk    co.uk      icann true  listed true  example.co.uk
+	// user.github.io       github.io  icann false listed true  user.github.io
+	// example.invalid-tld  invalid-tld icann false listed false example.invalid-tld
+}
+
+func ExampleDomainToASCII() {
+	ascii, ok := webaddress.DomainToASCII("Bücher.example")
+	uni, _ := webaddress.DomainToUnicode(ascii)
+	fmt.Println(ascii, ok, uni)
+	// Output:
+	// xn--bcher-kva.example true bücher.example
+}
+
+func ExampleDefaultPort() {
+	fmt.Printf("%q %q %q %q\n", webaddress.DefaultPort("http"), webaddress.DefaultPort("wss"), webaddress.DefaultPort("ftp"), webaddress.DefaultPort("ftps"))
+	// Output:
+	// "80" "443" "21" ""
+}
+
+func ExampleIsTrackingParam() {
+	fmt.Println(webaddress.IsTrackingParam("utm_source"), webaddress.IsTrackingParam("UTM_SOURCE"), webaddress.IsTrackingParam("id"))
+	// Output:
+	// true false false
+}
+
+// AddressFromRecord rebuilds an Address from the columns of its record
+// that a program stored: the cell, the text parsed, and the facts.
+func ExampleAddressFromRecord() {
+	a, _ := webaddress.ParseCell("“Acme.com”", webaddress.TidyOptions{})
+	b, err := webaddress.AddressFromRecord(a.Cell(), a.Input(), a.Facts())
+	fmt.Println(b.Cell(), b.Input(), b.Facts(), err, b.Canonical() == a.Canonical())
+	// Output:
+	// “Acme.com” Acme.com scheme-assumed|wrapping-removed <nil> true
 }

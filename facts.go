@@ -131,11 +131,13 @@ func (f Facts) String() string { return strings.Join(f.Names(), "|") }
 // MarshalJSON returns the facts as a JSON array of names.
 func (f Facts) MarshalJSON() ([]byte, error) { return json.Marshal(f.Names()) }
 
-// UnmarshalJSON reads a JSON array of fact names.
+// UnmarshalJSON reads a JSON array of fact names. Data that is not an
+// array of strings, or a name that is not a fact's, is an error of code
+// [CodeInvalidArgument] (the first unwraps to encoding/json's error).
 func (f *Facts) UnmarshalJSON(data []byte) error {
 	var names []string
 	if err := json.Unmarshal(data, &names); err != nil {
-		return err
+		return &valueError{code: CodeInvalidArgument, msg: err.Error(), err: err}
 	}
 	var g Facts
 	for _, n := range names {
@@ -144,7 +146,7 @@ func (f *Facts) UnmarshalJSON(data []byte) error {
 			i++
 		}
 		if i == numFacts {
-			return fmt.Errorf("webaddress: unknown fact %q", n)
+			return &valueError{code: CodeInvalidArgument, msg: fmt.Sprintf("webaddress: unknown fact %q", n)}
 		}
 		g |= 1 << i
 	}

@@ -14,27 +14,12 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // fuzzSeeds are hand-picked inputs that reach every parser state.
-var fuzzSeeds = []string{
-	"https://user:pass@EXAMPLE.com:8080/a/./b/../c?q=1#f",
-	"http://[::ffff:1.2.3.4]:80/",
-	"http://0x7f.1/",
-	"file:///C:/a/../..",
-	"file://localhost/x",
-	"sc://ñ/x?ü#ö",
-	"web+demo:/.//not-a-host/",
-	"mailto:someone@example.com?subject=hi ",
-	"data:text/plain, a ?b",
-	"blob:https://example.com/uuid",
-	"  \t HTTP://ex\nample.com \x01",
-	"https://xn--bcher-kva.example/%2e%2E/",
-	"https://bücher.example/",
-	"https://a@b@c/",
-	"http://%41.com",
-	"https://\xff/",
-}
+var fuzzSeeds = testfiles.FuzzSeeds
 
 // FuzzParseURL checks that ParseURL never panics, that its fast path
 // (quickParse) agrees with the parser, and that a URL it returns
@@ -397,92 +382,6 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// fuzzCleanOptions derives cleaning options from seed: each option
-// sometimes one past its last value, and so invalid.
-func fuzzCleanOptions(seed uint64) CleanOptions {
-	var o CleanOptions
-	for _, f := range o.optionFields() {
-		n := uint64(len(f.values) + 1)
-		*f.value = uint8(seed % n)
-		seed /= n
-	}
-	if seed%4 != 0 {
-		n := int(seed%4) - 2 // -1, 0 or 1
-		o.SubdomainLevelsToKeep = &n
-	}
-	seed /= 4
-	o.SortParams, o.ParamsCaseSensitive, o.DecodePlus = seed&1 != 0, seed&2 != 0, seed&4 != 0
-	seed >>= 3
-	patterns := [][]string{nil, {"id"}, {"utm_*", "*id", "Q"}, {"*"}, {""}}
-	o.ParamsKeep = patterns[seed%uint64(len(patterns))]
-	seed /= uint64(len(patterns))
-	o.ParamsDrop = patterns[seed%uint64(len(patterns))]
-	return o
-}
-
-// FuzzClean checks that Clean never panics, returns a *Error exactly
-// when its status is "error", and gives consistent components; that it
-// is deterministic; and that a Cleaner agrees with it.
-func FuzzClean(f *testing.F) {
-	for i, s := range fuzzSeeds {
-		f.Add(s, uint64(i)*0x9E3779B97F4A7C15)
-	}
-	for _, tt := range cleanTests {
-		f.Add(tt.in, uint64(len(tt.opts))*0x2545F4914F6CDD1D)
-	}
-	f.Fuzz(func(t *testing.T, input string, seed uint64) {
-		opts := fuzzCleanOptions(seed)
-		c, err := Clean(input, opts)
-		if c.Original != input || c.Err != err {
-			t.Fatalf("Clean(%q, %+v) = %+v, %v: Original or Err wrong", input, opts, c, err)
-		}
-		if err != nil {
-			var ce *Error
-			if !errors.As(err, &ce) || c != (Cleaned{Original: input, Status: StatusError, Err: err}) || ce.Error() == "" {
-				t.Fatalf("Clean(%q, %+v) = %+v, %v", input, opts, c, err)
-			}
-		} else {
-			switch c.Status {
-			case StatusOK, StatusOKFTP, StatusOKSchemeRelative, StatusNoTLD, StatusInvalidTLD, StatusPublicSuffix:
-			default:
-				t.Fatalf("Clean(%q, %+v): status %q", input, opts, c.Status)
-			}
-			if (c.Host == "") != (c.CleanURL == "") || !strings.Contains(c.CleanURL, c.Host) ||
-				c.Domain != "" && !strings.HasSuffix(c.Domain, c.TLD) || c.Domain != "" && c.TLD == "" ||
-				c.IsIPHost && (c.Domain != "" || c.TLD != "") || !utf8.ValidString(c.CleanURL) {
-				t.Fatalf("Clean(%q, %+v) = %+v: components disagree", input, opts, c)
-			}
-			// The port and the query are in clean_url only when asked for.
-			rest := c.CleanURL // from the host on
-			if i := strings.Index(rest, "://"); i >= 0 && strings.EqualFold(rest[:i], c.Scheme) || c.Scheme == "" && i >= 0 && !strings.HasPrefix(rest, c.Host) {
-				rest = rest[i+len("://"):]
-			}
-			hasPort := strings.HasPrefix(rest, c.Host+":")
-			if c.Host != "" && (hasPort && (c.Port == "" || opts.Port == PortExclude || opts.Port == PortStripAll) ||
-				!hasPort && opts.Port == PortKeep && c.Port != "") {
-				t.Fatalf("Clean(%q, %+v) = %+v: the port in clean_url", input, opts, c)
-			}
-			if opts.Query == QueryDrop && opts.PathEncoding != PathEncodingDecode && strings.Contains(c.CleanURL, "?") {
-				t.Fatalf("Clean(%q, %+v) = %+v: a query in clean_url", input, opts, c)
-			}
-			// The host in the case asked for.
-			if opts.Case == CaseLowerHost && c.Host != strings.ToLower(c.Host) ||
-				opts.HostEncoding == HostEncodingIDNA && !c.IsIPHost && !isASCII(c.Host) {
-				t.Fatalf("Clean(%q, %+v) = %+v: host", input, opts, c)
-			}
-		}
-		// The path as typed is the URL Standard's but for the encoding of
-		// what is not ASCII.
-		if _, diff := typedPathDiffers(input); diff != "" {
-			t.Fatalf("%q: %s", input, diff)
-		}
-		again, err2 := NewCleaner(opts, 1).Clean(input)
-		if !sameCleaned(c, again) || (err == nil) != (err2 == nil) {
-			t.Fatalf("Clean(%q, %+v) = %+v, then %+v", input, opts, c, again)
-		}
-	})
-}
-
 // FuzzKey checks that Key never panics, that the canonical form has the
 // key of the address, and that the key is the same through AppendKey.
 func FuzzKey(f *testing.F) {
@@ -549,15 +448,14 @@ func FuzzIPv6(f *testing.F) {
 }
 
 // TestConcurrentUse runs every entry point from many goroutines at once on
-// shared inputs, with one Cleaner, and checks each result against the one
-// found alone first. Under -race (as CI runs it) it also checks that the
-// package's shared state (tables, the pooled parsers, the IDNA profiles,
-// the Cleaner's cache) is safe to share.
+// shared inputs and checks each result against the one found alone first.
+// Under -race (as CI runs it) it also checks that the package's shared
+// state (tables, the pooled parsers, the IDNA profiles) is safe to share.
+// Package clean runs it with a Cleaner too.
 func TestConcurrentUse(t *testing.T) {
 	inputs := append([]string{"https://bücher.example/ä?utm_source=x#f", "xn--bcher-kva.example", "faß.de/x",
 		"https://[::ffff:1.2.3.4]:80/", "http://0x7f.1/", "linkedin.com/in/jane", "https://mastodon.social/@Gargron",
 		" HTTPS:\\\\Exa_mple.com:70000", "例子.中国"}, fuzzSeeds...)
-	cleaner := NewCleaner(CleanOptions{HostEncoding: HostEncodingUnicode, WWW: WWWKeep}, 8)
 	run := func(in string) string {
 		var b strings.Builder
 		if u, err := ParseURL(in); err == nil {
@@ -569,8 +467,7 @@ func TestConcurrentUse(t *testing.T) {
 			p, _ := a.Profile()
 			fmt.Fprint(&b, a.Canonical(), a.Key(KeyV1), a.Facts(), p)
 		}
-		c, _ := cleaner.Clean(in)
-		fmt.Fprint(&b, c.CleanURL, c.Status, Lint(in), LintAddress(in))
+		fmt.Fprint(&b, Lint(in), LintAddress(in))
 		return b.String()
 	}
 	want := make([]string, len(inputs))

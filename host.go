@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
@@ -71,6 +72,30 @@ var idnaProfile = idna.New(
 	idna.VerifyDNSLength(false),
 )
 
+// DomainToASCII maps domain through UTS #46 ToASCII with the options of
+// the URL Standard's domain to ASCII (CheckHyphens, VerifyDnsLength and
+// Transitional_Processing false; CheckBidi and CheckJoiners true), the
+// profile the host parser uses for a host that is not ASCII. ok is false
+// when UTS #46 reports an error. Unlike the host parser it neither
+// percent-decodes domain nor checks it for forbidden domain code points:
+// it answers what one label or domain becomes, as [URL.Hostname] shows it.
+func DomainToASCII(domain string) (ascii string, ok bool) {
+	s, err := idnaProfile.ToASCII(domain)
+	return s, err == nil
+}
+
+// DomainToUnicode returns domain, an ASCII domain such as [URL.Hostname]
+// gives, with its Punycode labels ("xn--") in Unicode, as the URL
+// Standard's domain to Unicode does. ok is false, and the result domain
+// itself, when a label cannot be converted (which does not happen to a
+// host the parser wrote).
+func DomainToUnicode(domain string) (result string, ok bool) {
+	if s, err := idnaProfile.ToUnicode(domain); err == nil {
+		return s, true
+	}
+	return domain, false
+}
+
 // hostError is a host parser failure: the Standard's validation error and
 // where in the host input it was found, [at, end); end 0 means the whole
 // host.
@@ -79,86 +104,13 @@ type hostError struct {
 	at, end int
 }
 
-// hostLint passes on the validation errors of a host that are not
-// failures, when the IP parsers are given one. n is the host input's
-// length; exact says whether offsets in the ASCII domain the host parser
-// works on are offsets in the host input too (no percent-decoding or IDNA
-// mapping happened), else errors get the whole host's span.
-type hostLint struct {
-	emit  func(v verr, start, end int) // spans in the host input
-	n     int
-	exact bool
-}
-
-// report passes on a validation error found at [start, end) in the host.
-func (h *hostLint) report(v verr, start, end int) {
-	if h == nil {
-		return
-	}
-	if !h.exact {
-		start, end = 0, h.n
-	}
-	h.emit(v, start, end)
-}
-
-// hostViolations finds the validation errors of a host input (as written,
-// between the authority's userinfo and port) that do not make it fail,
-// and passes each to emit with its span in input; the host parser reports
-// those that make it fail. special is whether the URL is special. For a
-// domain it finds domain-percent-encoded, the strict ToASCII run's
-// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
-// IPv6-piece-leading-zero.
-func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
-	hl := &hostLint{emit: emit, n: len(input), exact: true}
-	if len(input) > 1 && input[0] == '[' && input[len(input)-1] == ']' {
-		parseIPv6(input[1:len(input)-1], hl)
-		return
-	}
-	if !special || input == "" || input[0] == '[' {
-		return
-	}
-	// The host parser's steps 4 to 6: a percent-encoded byte is a
-	// domain-percent-encoded validation error, and the domain parser first
-	// runs ToASCII with beStrict.
-	domain := input
-	if indexEscape(input) >= 0 {
-		hl.report(vDomainPercentEncoded, 0, len(input))
-		domain = decodeUTF8(appendDecoded(nil, input))
-	}
-	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
-		// A failure only when the relaxed run fails too, which the host
-		// parser reports itself.
-		emit(vDomainToASCII, 0, len(input))
-	}
-	// The IPv4 parser, on the ASCII domain the domain parser gives for
-	// input (which percent-decodes it itself).
-	ascii, err := appendDomain(nil, input)
-	hl.exact = domain == input && isASCII(input)
-	if err == nil && endsInNumber(ascii) {
-		parseIPv4(ascii, hl)
-	}
-}
-
-// strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
-// with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
-// on.
-var strictProfile = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.Transitional(false),
-	idna.StrictDomainName(true),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.VerifyDNSLength(true),
-)
-
 // appendHost runs the host parser on input (a host as written, between the
 // authority's userinfo and port) and appends the serialized host to dst.
 // opaque is the parser's isOpaque argument: true for URLs that are not
 // special.
 //
 // The linter finds the validation errors that are not failures in a
-// second pass (parser.lintHost), so this one stays lean.
+// second pass (hostViolations, in lint.go), so this one stays lean.
 func appendHost(dst []byte, input string, opaque bool) ([]byte, HostKind, *hostError) {
 	// 1. If input starts with U+005B ([), then: ...
 	if len(input) > 0 && input[0] == '[' {
@@ -324,9 +276,7 @@ func idnaChecks(domain, result string) bool {
 
 // isLabelSeparator reports whether r is one of the code points UTS #46 maps
 // to the label separator U+002E (.).
-func isLabelSeparator(r rune) bool {
-	return r == '.' || r == '\u3002' || r == '\uFF0E' || r == '\uFF61'
-}
+func isLabelSeparator(r rune) bool { return urlchars.IsLabelSeparator(r) }
 
 // appendOpaqueHost runs the opaque-host parser.
 func appendOpaqueHost(dst []byte, input string) ([]byte, HostKind, *hostError) {

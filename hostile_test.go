@@ -7,45 +7,20 @@ package webaddress
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // hostileShapes build inputs of about n bytes from shapes that break naive
 // parsers: quadratic rescans, recursion, unbounded growth.
-var hostileShapes = []struct {
-	name  string
-	build func(n int) string
-}{
-	{"percent", func(n int) string { return "https://example.com/" + strings.Repeat("%", n) }},
-	{"percent-percent-41", func(n int) string { return "https://example.com/?" + strings.Repeat("%%41", n/4) }},
-	{"host-escapes", func(n int) string { return "https://" + strings.Repeat("%41", n/3) + ".com/" }},
-	{"dots", func(n int) string { return "https://" + strings.Repeat("a.", n/2) + "com/" + strings.Repeat(".", n/2) }},
-	{"dot-segments", func(n int) string { return "https://example.com" + strings.Repeat("/./../a", n/7) }},
-	{"backslashes", func(n int) string {
-		return `https:` + strings.Repeat(`\`, n/2) + "example.com" + strings.Repeat(`\`, n/2)
-	}},
-	{"tabs-percent", func(n int) string { return "https://example.com/" + strings.Repeat("%\t", n/2) }},
-	{"tabs-newlines", func(n int) string {
-		var b strings.Builder
-		for i := 0; b.Len() < n; i++ {
-			b.WriteByte("https://user:pw@example.com:8080/a/b?q=1#f"[i%41])
-			b.WriteString("\t\n")
-		}
-		return b.String()
-	}},
-	{"brackets", func(n int) string { return "https://" + strings.Repeat("[", n) }},
-	{"colons", func(n int) string { return "https://[" + strings.Repeat(":", n) + "]/" }},
-	{"ipv4-huge", func(n int) string { return "https://0x" + strings.Repeat("f", n) + "/" }},
-	{"ipv4-parts", func(n int) string { return "https://" + strings.Repeat("9.", n/2) + "9/" }},
-	{"punycode-label", func(n int) string { return "https://xn--" + strings.Repeat("a", n) + "-b.com/" }},
-	{"query-params", func(n int) string { return "https://example.com/?" + strings.Repeat("utm_source=x&a=1&", n/17) }},
-	{"at-signs", func(n int) string { return "https://" + strings.Repeat("u@", n/2) + "example.com/" }},
-	{"unicode-host", func(n int) string {
-		// A host at the 4096 UTF-16 code unit limit, then a long path.
-		host := strings.Repeat("ü", maxUnicodeHost-4) + ".com"
-		return "https://" + host + "/" + strings.Repeat("é", max(n-len(host), 0)/2)
-	}},
+var hostileShapes = testfiles.HostileShapes
+
+// TestHostileShapesLimit: the unicode-host shape is at the parser's limit.
+func TestHostileShapesLimit(t *testing.T) {
+	if testfiles.MaxUnicodeHost != maxUnicodeHost {
+		t.Errorf("testfiles.MaxUnicodeHost = %d, the parser's limit is %d", testfiles.MaxUnicodeHost, maxUnicodeHost)
+	}
 }
 
 // hostileEntries are the entry points the shapes go through.
@@ -59,9 +34,6 @@ var hostileEntries = []struct {
 		if a, err := Parse(s); err == nil {
 			a.Key(KeyV1)
 		}
-	}},
-	{"Clean", func(s string) {
-		Clean(s, CleanOptions{WWW: WWWKeep, PathNormalization: PathNormalizeBoth, PathEncoding: PathEncodingEncode})
 	}},
 	{"Lint", func(s string) { Lint(s) }},
 	{"SetSearch", func(s string) {
@@ -81,8 +53,8 @@ func BenchmarkHostile(b *testing.B) {
 	for _, shape := range hostileShapes {
 		for _, e := range hostileEntries {
 			for _, n := range hostileSizes {
-				in := shape.build(n)
-				b.Run(fmt.Sprintf("%s/%s/%dK", shape.name, e.name, n>>10), func(b *testing.B) {
+				in := shape.Build(n)
+				b.Run(fmt.Sprintf("%s/%s/%dK", shape.Name, e.name, n>>10), func(b *testing.B) {
 					b.SetBytes(int64(len(in)))
 					b.ReportAllocs()
 					for b.Loop() {
@@ -116,7 +88,7 @@ func TestHostileMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	for _, shape := range hostileShapes {
 		for _, n := range []int{100 << 10, 1 << 20} {
-			in := shape.build(n)
+			in := shape.Build(n)
 			for _, e := range hostileEntries {
 				runtime.ReadMemStats(&before)
 				e.run(in)
@@ -126,7 +98,7 @@ func TestHostileMemory(t *testing.T) {
 					limit = maxLintAllocPerByte
 				}
 				if perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(in)); perByte > float64(limit) {
-					t.Errorf("%s of %s (%d bytes): %.1f bytes allocated per input byte, want at most %d", e.name, shape.name, len(in), perByte, limit)
+					t.Errorf("%s of %s (%d bytes): %.1f bytes allocated per input byte, want at most %d", e.name, shape.Name, len(in), perByte, limit)
 				}
 			}
 		}

@@ -6,11 +6,11 @@ package webaddress
 
 import (
 	"bytes"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
 )
@@ -148,10 +148,11 @@ func (v KeyVersion) String() string {
 }
 
 // MarshalText implements [encoding.TextMarshaler]: "1" for KeyV1, "2" for
-// KeyV2, "3" for KeyV3. A version this package does not know is an error.
+// KeyV2, "3" for KeyV3. A version this package does not know is an error
+// of code [CodeInvalidArgument].
 func (v KeyVersion) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, errors.New("webaddress: " + v.String() + " is not a key version (1, 2 or 3)")
+		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: " + v.String() + " is not a key version (1, 2 or 3)"}
 	}
 	return []byte{'0' + byte(v)}, nil
 }
@@ -159,7 +160,7 @@ func (v KeyVersion) MarshalText() ([]byte, error) {
 // UnmarshalText implements [encoding.TextUnmarshaler], so that a
 // KeyVersion can be a flag.TextVar or a JSON string: it reads "1", "2" or
 // "3" (or "KeyV1", "KeyV2", "KeyV3", as String writes them). Anything else
-// is an error, and v is left unchanged.
+// is an error of code [CodeInvalidArgument], and v is left unchanged.
 func (v *KeyVersion) UnmarshalText(text []byte) error {
 	switch string(text) {
 	case "1", "KeyV1":
@@ -169,7 +170,7 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 	case "3", "KeyV3":
 		*v = KeyV3
 	default:
-		return errors.New("webaddress: key version " + strconv.Quote(string(text)) + " is not 1, 2 or 3")
+		return &valueError{code: CodeInvalidArgument, msg: "webaddress: key version " + strconv.Quote(string(text)) + " is not 1, 2 or 3"}
 	}
 	return nil
 }
@@ -496,8 +497,5 @@ func isDefaultDocument(seg []byte) bool {
 	return false
 }
 
-// isUnreserved reports whether c is an unreserved character of RFC 3986:
-// an ASCII letter or digit, "-", ".", "_" or "~".
-func isUnreserved(c byte) bool {
-	return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~'
-}
+// isUnreserved reports whether c is an unreserved character of RFC 3986.
+func isUnreserved(c byte) bool { return urlchars.IsUnreserved(c) }

@@ -369,7 +369,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 
 // checkOptionDomain checks a domain of KeyOptions.
 func checkOptionDomain(what, entry, domain string) error {
-	if domain == "" || domain != strings.ToLower(domain) || !allASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
+	if domain == "" || domain != strings.ToLower(domain) || !isASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
 		return errors.New("webaddress: " + what + " " + strconv.Quote(entry) + ": " + strconv.Quote(domain) + " is not a lowercase ASCII domain")
 	}
 	if info := publicSuffixOf(domain); info.suffix == domain {

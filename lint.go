@@ -6,11 +6,15 @@ package webaddress
 
 import (
 	"slices"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // This file holds the linter: the URL Standard's validation errors
 // (https://url.spec.whatwg.org/#validation-error, the table of validation
-// errors), each with where in the input it was found.
+// errors), each with where in the input it was found, and the checks of
+// the parser and the host parser that run only for it.
 
 // Violation is one of the URL Standard's validation errors found in an
 // input: a way the input differs from a valid URL string. Most are not
@@ -28,16 +32,16 @@ type Violation struct {
 // without any is a valid URL string; an input [ParseURL] rejects has
 // exactly one violation with Failure set, the last one the parser found.
 func Lint(input string) []Violation {
-	return lint(input, nil, "")
+	return lint(input, nil)
 }
 
 // Lint parses ref against u, as [URL.Parse] does, and returns every
 // validation error it finds in ref, in input order.
 func (u URL) Lint(ref string) []Violation {
 	if !u.IsValid() {
-		return lint(ref, nil, "")
+		return lint(ref, nil)
 	}
-	return lint(ref, &u, "")
+	return lint(ref, &u)
 }
 
 // LintAddress returns the URL Standard's validation errors in an address
@@ -146,10 +150,185 @@ func (l *linter) sorted() []Violation {
 	return vs
 }
 
-// lint runs the parser on input with a linter and returns the violations
-// with spans in input.
-func lint(input string, base *URL, assume string) []Violation {
+// lint runs the parser on input, against base when it is not nil, with a
+// linter and returns the violations with spans in input.
+func lint(input string, base *URL) []Violation {
 	l := &linter{}
-	parseWith(input, parseOpts{base: base, assume: assume, sink: l.add}, nil)
+	parseWith(input, parseOpts{base: base, sink: l.add}, nil)
 	return l.sorted()
 }
+
+// The checks below run only when a sink asks for validation errors that
+// are not failures (Lint, LintAddress): the parser's and the host
+// parser's reports besides their failures.
+
+// reportTrimmed reports what the parser's first steps removed from the
+// input: leading or trailing C0 controls and spaces, and ASCII tabs and
+// newlines, are invalid-URL-unit validation errors.
+func (p *parser) reportTrimmed() {
+	raw, start := p.raw, p.trim
+	end := len(raw)
+	for end > start && raw[end-1] <= ' ' {
+		end--
+	}
+	name := vInvalidURLUnit.String()
+	if start > 0 {
+		p.sink(Violation{name, Span{0, start}, false})
+	}
+	for i := start; i < end; i++ {
+		if isTabOrNewline(raw[i]) {
+			p.sink(Violation{name, Span{i, i + 1}, false})
+		}
+	}
+	if end < len(raw) {
+		p.sink(Violation{name, Span{end, len(raw)}, false})
+	}
+}
+
+// reportCodePoints checks the code points of the path, query, fragment
+// and opaque host after a parse: each that is not a URL code point, and
+// each "%" not followed by two hex digits, is an invalid-URL-unit
+// validation error, as the path, opaque path, query and fragment states
+// and the opaque-host parser say; a "\" in the path of a special URL is an
+// invalid-reverse-solidus validation error.
+func (p *parser) reportCodePoints() {
+	check := func(k int, backslash bool) {
+		s := p.spans[k]
+		if s[0] < 0 {
+			return
+		}
+		for i := s[0]; i < s[1]; {
+			c := p.in[i]
+			size := 1
+			switch {
+			case c == '\\' && backslash:
+				p.report(vInvalidReverseSolidus, i, i+1)
+			case c == '%':
+				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+					p.report(vInvalidURLUnit, i, i+1)
+				}
+			case c < utf8.RuneSelf:
+				if charClass[c]&urlUnit == 0 {
+					p.report(vInvalidURLUnit, i, i+1)
+				}
+			default:
+				var r rune
+				r, size = utf8.DecodeRuneInString(p.in[i:])
+				if !isURLCodePoint(r) {
+					p.report(vInvalidURLUnit, i, i+size)
+				}
+			}
+			i += size
+		}
+	}
+	special := p.scheme.special()
+	check(spanPath, special && !p.u.HasOpaquePath())
+	check(spanQuery, false)
+	check(spanFragment, false)
+	if p.u.hostKind == OpaqueHost {
+		check(spanHost, false)
+	}
+}
+
+// isURLCodePoint reports whether r, not ASCII, is a URL code point: from
+// U+00A0 to U+10FFFD, not a surrogate and not a noncharacter.
+func isURLCodePoint(r rune) bool {
+	if r < 0xA0 || r > 0x10FFFD || 0xD800 <= r && r <= 0xDFFF {
+		return false
+	}
+	if 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		return false
+	}
+	return true
+}
+
+// reportCredentials reports each U+0040 (@) of the credentials in
+// p.in[start:lastAt+1]: each is an invalid-credentials validation error.
+func (p *parser) reportCredentials(start, lastAt int) {
+	for j := start; j <= lastAt; j++ {
+		if p.in[j] == '@' {
+			p.report(vInvalidCredentials, start, j+1)
+		}
+	}
+}
+
+// reportEach reports v for each code point of p.in[start:end], which are
+// ASCII.
+func (p *parser) reportEach(v verr, start, end int) {
+	for j := start; j < end; j++ {
+		p.report(v, j, j+1)
+	}
+}
+
+// hostLint passes on the validation errors of a host that are not
+// failures, when the IP parsers are given one. n is the host input's
+// length; exact says whether offsets in the ASCII domain the host parser
+// works on are offsets in the host input too (no percent-decoding or IDNA
+// mapping happened), else errors get the whole host's span.
+type hostLint struct {
+	emit  func(v verr, start, end int) // spans in the host input
+	n     int
+	exact bool
+}
+
+// report passes on a validation error found at [start, end) in the host.
+func (h *hostLint) report(v verr, start, end int) {
+	if h == nil {
+		return
+	}
+	if !h.exact {
+		start, end = 0, h.n
+	}
+	h.emit(v, start, end)
+}
+
+// hostViolations finds the validation errors of a host input (as written,
+// between the authority's userinfo and port) that do not make it fail,
+// and passes each to emit with its span in input; the host parser reports
+// those that make it fail. special is whether the URL is special. For a
+// domain it finds domain-percent-encoded, the strict ToASCII run's
+// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
+// IPv6-piece-leading-zero.
+func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
+	hl := &hostLint{emit: emit, n: len(input), exact: true}
+	if len(input) > 1 && input[0] == '[' && input[len(input)-1] == ']' {
+		parseIPv6(input[1:len(input)-1], hl)
+		return
+	}
+	if !special || input == "" || input[0] == '[' {
+		return
+	}
+	// The host parser's steps 4 to 6: a percent-encoded byte is a
+	// domain-percent-encoded validation error, and the domain parser first
+	// runs ToASCII with beStrict.
+	domain := input
+	if indexEscape(input) >= 0 {
+		hl.report(vDomainPercentEncoded, 0, len(input))
+		domain = decodeUTF8(appendDecoded(nil, input))
+	}
+	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
+		// A failure only when the relaxed run fails too, which the host
+		// parser reports itself.
+		emit(vDomainToASCII, 0, len(input))
+	}
+	// The IPv4 parser, on the ASCII domain the domain parser gives for
+	// input (which percent-decodes it itself).
+	ascii, err := appendDomain(nil, input)
+	hl.exact = domain == input && isASCII(input)
+	if err == nil && endsInNumber(ascii) {
+		parseIPv4(ascii, hl)
+	}
+}
+
+// strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
+// with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+// on.
+var strictProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.StrictDomainName(true),
+	idna.CheckHyphens(true),
+	idna.CheckJoiners(true),
+	idna.VerifyDNSLength(true),
+)

@@ -219,17 +219,6 @@ func TestLintAddress(t *testing.T) {
 			t.Errorf("LintAddress(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
-	// A failure exactly when Parse fails.
-	for _, tt := range cleanTests {
-		_, err := Parse(tt.in)
-		failed := false
-		for _, v := range LintAddress(tt.in) {
-			failed = failed || v.Failure
-		}
-		if failed != (err != nil) {
-			t.Errorf("LintAddress(%q): failure %v, Parse error %v", tt.in, failed, err)
-		}
-	}
 }
 
 func TestLintNoAllocsWhenNotAsked(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the Standard's basic URL parser
@@ -93,6 +95,22 @@ func (t schemeType) defaultPort() int {
 		return 21
 	}
 	return -1
+}
+
+// DefaultPort returns the URL Standard's default port of scheme, in
+// decimal: "80" for http and ws, "443" for https and wss, "21" for ftp,
+// and "" for any other scheme (file and the schemes that are not special
+// have none). [URL.Port] is "" when the port is its scheme's default.
+func DefaultPort(scheme string) string {
+	switch schemeTypeOf([]byte(scheme)).defaultPort() {
+	case 80:
+		return "80"
+	case 443:
+		return "443"
+	case 21:
+		return "21"
+	}
+	return ""
 }
 
 // maxInput is the longest input the parser takes, in bytes: 2 MiB, the
@@ -247,86 +265,6 @@ func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
 	return p.finish(), nil
 }
 
-// reportTrimmed reports what the parser's first steps removed from the
-// input: leading or trailing C0 controls and spaces, and ASCII tabs and
-// newlines, are invalid-URL-unit validation errors.
-func (p *parser) reportTrimmed() {
-	raw, start := p.raw, p.trim
-	end := len(raw)
-	for end > start && raw[end-1] <= ' ' {
-		end--
-	}
-	name := vInvalidURLUnit.String()
-	if start > 0 {
-		p.sink(Violation{name, Span{0, start}, false})
-	}
-	for i := start; i < end; i++ {
-		if isTabOrNewline(raw[i]) {
-			p.sink(Violation{name, Span{i, i + 1}, false})
-		}
-	}
-	if end < len(raw) {
-		p.sink(Violation{name, Span{end, len(raw)}, false})
-	}
-}
-
-// reportCodePoints checks the code points of the path, query, fragment
-// and opaque host after a parse: each that is not a URL code point, and
-// each "%" not followed by two hex digits, is an invalid-URL-unit
-// validation error, as the path, opaque path, query and fragment states
-// and the opaque-host parser say; a "\" in the path of a special URL is an
-// invalid-reverse-solidus validation error.
-func (p *parser) reportCodePoints() {
-	check := func(k int, backslash bool) {
-		s := p.spans[k]
-		if s[0] < 0 {
-			return
-		}
-		for i := s[0]; i < s[1]; {
-			c := p.in[i]
-			size := 1
-			switch {
-			case c == '\\' && backslash:
-				p.report(vInvalidReverseSolidus, i, i+1)
-			case c == '%':
-				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
-					p.report(vInvalidURLUnit, i, i+1)
-				}
-			case c < utf8.RuneSelf:
-				if charClass[c]&urlUnit == 0 {
-					p.report(vInvalidURLUnit, i, i+1)
-				}
-			default:
-				var r rune
-				r, size = utf8.DecodeRuneInString(p.in[i:])
-				if !isURLCodePoint(r) {
-					p.report(vInvalidURLUnit, i, i+size)
-				}
-			}
-			i += size
-		}
-	}
-	special := p.scheme.special()
-	check(spanPath, special && !p.u.HasOpaquePath())
-	check(spanQuery, false)
-	check(spanFragment, false)
-	if p.u.hostKind == OpaqueHost {
-		check(spanHost, false)
-	}
-}
-
-// isURLCodePoint reports whether r, not ASCII, is a URL code point: from
-// U+00A0 to U+10FFFD, not a surrogate and not a noncharacter.
-func isURLCodePoint(r rune) bool {
-	if r < 0xA0 || r > 0x10FFFD || 0xD800 <= r && r <= 0xDFFF {
-		return false
-	}
-	if 0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
-		return false
-	}
-	return true
-}
-
 // rawSpan maps [start, end) in p.in back to p.raw. Tabs and newlines the
 // parser removed lie inside a span, never at its edges.
 func (p *parser) rawSpan(start, end int) [2]int {
@@ -416,24 +354,6 @@ func (p *parser) violation(v verr, start, end int, failure bool) {
 	}
 }
 
-// reportCredentials reports each U+0040 (@) of the credentials in
-// p.in[start:lastAt+1]: each is an invalid-credentials validation error.
-func (p *parser) reportCredentials(start, lastAt int) {
-	for j := start; j <= lastAt; j++ {
-		if p.in[j] == '@' {
-			p.report(vInvalidCredentials, start, j+1)
-		}
-	}
-}
-
-// reportEach reports v for each code point of p.in[start:end], which are
-// ASCII.
-func (p *parser) reportEach(v verr, start, end int) {
-	for j := start; j < end; j++ {
-		p.report(v, j, j+1)
-	}
-}
-
 // cpEnd returns where the code point at i in p.in ends.
 func (p *parser) cpEnd(i int) int {
 	if i >= len(p.in) {
@@ -446,7 +366,7 @@ func (p *parser) cpEnd(i int) int {
 // error returns the recorded failure as a *ParseError, with its offset
 // mapped back to the input as given.
 func (p *parser) error() error {
-	e := &ParseError{Input: p.raw, Name: p.err.String(), Offset: p.rawOffset(p.errAt)}
+	e := &ParseError{Input: p.raw, Name: p.err.String(), Offset: p.rawOffset(p.errAt), v: p.err}
 	if p.base != nil {
 		e.Base = p.base.href
 	}
@@ -1376,33 +1296,11 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
-// isSingleDot reports whether seg is a single-dot URL path segment: "." or
-// "%2e", ignoring ASCII case.
-func isSingleDot[S string | []byte](seg S) bool {
-	switch len(seg) {
-	case 1:
-		return seg[0] == '.'
-	case 3:
-		return isDot2e(seg)
-	}
-	return false
-}
+// isSingleDot reports whether seg is a single-dot URL path segment.
+func isSingleDot[S string | []byte](seg S) bool { return urlchars.IsSingleDot(seg) }
 
-// isDoubleDot reports whether seg is a double-dot URL path segment: "..",
-// ".%2e", "%2e." or "%2e%2e", ignoring ASCII case.
-func isDoubleDot[S string | []byte](seg S) bool {
-	switch len(seg) {
-	case 2:
-		return seg[0] == '.' && seg[1] == '.'
-	case 4:
-		return seg[0] == '.' && isDot2e(seg[1:]) || isDot2e(seg[:3]) && seg[3] == '.'
-	case 6:
-		return isDot2e(seg[:3]) && isDot2e(seg[3:])
-	}
-	return false
-}
-
-func isDot2e[S string | []byte](s S) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
+// isDoubleDot reports whether seg is a double-dot URL path segment.
+func isDoubleDot[S string | []byte](seg S) bool { return urlchars.IsDoubleDot(seg) }
 
 // printableASCII reports whether every byte of s is from 0x20 to 0x7F:
 // then s has no tab or newline to remove and is valid UTF-8. It tests

@@ -4,6 +4,8 @@
 
 package webaddress
 
+import "github.com/onecontact/webaddress/internal/urlchars"
+
 //go:generate go run gen.go -o tables.go
 
 // This file holds the URL Standard's percent-encoding and percent-decoding
@@ -11,7 +13,7 @@ package webaddress
 // sets are bits of the generated table charClass (encC0, encFragment,
 // encQuery, encSpecialQuery, encPath, encUserinfo, encComponent, encForm).
 
-const upperHex = "0123456789ABCDEF"
+const upperHex = urlchars.UpperHex
 
 // percentEncode returns s UTF-8 percent-encoded using set, bits of
 // charClass such as encUserinfo: every byte of s that is in set is written
@@ -57,24 +59,7 @@ func appendEncodedByte(dst []byte, c byte, set uint16) []byte {
 
 // indexEscape returns the index of the first percent-encoded byte in s, or
 // -1.
-func indexEscape(s string) int {
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
-			return i
-		}
-	}
-	return -1
-}
+func indexEscape(s string) int { return urlchars.IndexEscape(s) }
 
 // appendDecoded appends the percent-decoding of s to dst.
-func appendDecoded(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
+func appendDecoded(dst []byte, s string) []byte { return urlchars.AppendDecoded(dst, s) }

@@ -12,11 +12,11 @@ import (
 	"github.com/onecontact/webaddress/internal/record"
 )
 
-// This file defines the records of an address and of a cleaned value: the
-// columns, their JSON types and how an absent value is written, once, for
-// Address.MarshalJSON and Cleaned.MarshalJSON here, the webaddress
-// command's parse and clean output and the Beam pipeline's records (which
-// look them up in internal/record by name). Adding a column is one line
+// This file defines the records of an address: the columns, their JSON
+// types and how an absent value is written, once, for Address.MarshalJSON
+// here, the webaddress command's parse output and the Beam pipeline's
+// records (which look them up in internal/record by name; package clean
+// registers the record of a cleaned value the same way). Adding a column is one line
 // below. internal/record holds the encoding rules.
 
 // parseOutcome is the outcome of Parse for one input.
@@ -128,30 +128,6 @@ func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 	return b, true
 }
 
-// naColumn returns a column of Cleaned whose empty value is R's NA: absent.
-func naColumn(name string, get func(*Cleaned) string) record.Column[Cleaned] {
-	return record.Str(name, func(c *Cleaned) (string, bool) { s := get(c); return s, s != "" })
-}
-
-// cleanedColumns are the record of a value Clean cleaned: R's
-// safe_parse_url value, NA absent, then the error's columns.
-var cleanedColumns = append([]record.Column[Cleaned]{
-	record.Str("original_url", func(c *Cleaned) (string, bool) { return c.Original, true }),
-	naColumn("scheme", func(c *Cleaned) string { return c.Scheme }),
-	naColumn("host", func(c *Cleaned) string { return c.Host }),
-	naColumn("port", func(c *Cleaned) string { return c.Port }),
-	naColumn("path", func(c *Cleaned) string { return c.Path }),
-	naColumn("query", func(c *Cleaned) string { return c.Query }),
-	naColumn("fragment", func(c *Cleaned) string { return c.Fragment }),
-	naColumn("user", func(c *Cleaned) string { return c.User }),
-	naColumn("password", func(c *Cleaned) string { return c.Password }),
-	naColumn("domain", func(c *Cleaned) string { return c.Domain }),
-	naColumn("tld", func(c *Cleaned) string { return c.TLD }),
-	record.Bool("is_ip_host", func(c *Cleaned) (bool, bool) { return c.IsIPHost, c.Status != StatusError }),
-	naColumn("clean_url", func(c *Cleaned) string { return c.CleanURL }),
-	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
-}, record.ErrorColumns[Cleaned, Code](func(c *Cleaned) error { return c.Err })...)
-
 // The parse record is registered as "parse" with KeyV2, the key of
 // MarshalJSON and the default of the command-line tool and Beam, and as
 // "parse/KeyV1", "parse/KeyV2" and "parse/KeyV3" by key version.
@@ -160,12 +136,10 @@ func init() {
 	record.Register("parse/KeyV1", addressColumns(KeyV1))
 	record.Register("parse/KeyV2", addressColumns(KeyV2))
 	record.Register("parse/KeyV3", addressColumns(KeyV3))
-	record.Register("clean", cleanedColumns)
 }
 
 var (
 	addressLayout = record.NewLayout(addressColumns(KeyV2)...)
-	cleanedLayout = record.NewLayout(cleanedColumns...)
 )
 
 // MarshalJSON returns the address's record as a JSON object, the same
@@ -192,8 +166,9 @@ func (a Address) MarshalJSON() ([]byte, error) {
 // messy-cell layer added, the cell (the record's input) and the layer's
 // facts, so that an Address of [ParseCell] round-trips. The other columns
 // are derived from the text, not read. The record of a value that failed
-// holds no address, and is an error naming its code; so is a text that
-// does not parse.
+// holds no address, and is an error of code [CodeInvalidRecord] naming
+// the value's code, as is a record that is not JSON; a text that does not
+// parse is Parse's error.
 func (a *Address) UnmarshalJSON(data []byte) error {
 	var r struct {
 		Input     string  `json:"input"`
@@ -202,33 +177,39 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 		ErrorCode *string `json:"error_code"`
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
-		return fmt.Errorf("webaddress: reading an address record: %w", err)
+		return &valueError{code: CodeInvalidRecord, msg: "webaddress: reading an address record: " + err.Error(), err: err}
 	}
 	if r.Text == nil {
 		code := "no text"
 		if r.ErrorCode != nil {
 			code = *r.ErrorCode
 		}
-		return fmt.Errorf("webaddress: the record of %q holds no address (%s)", r.Input, code)
+		return &valueError{code: CodeInvalidRecord, msg: fmt.Sprintf("webaddress: the record of %q holds no address (%s)", r.Input, code)}
 	}
-	b, err := Parse(*r.Text)
+	b, err := AddressFromRecord(r.Input, *r.Text, r.Facts)
 	if err != nil {
 		return err
 	}
-	if r.Input != *r.Text {
-		b.cell = r.Input
-	}
-	b.facts |= r.Facts & layerFacts
 	*a = b
 	return nil
 }
 
-// MarshalJSON returns the value as a JSON object, the same object as a line
-// of the webaddress command's clean output and of the Beam pipeline's
-// records in clean mode: R's names and values, with null for R's NA (the
-// empty strings of c) and for is_ip_host when the value failed, then
-// error_code and error (from Err; null when it is nil).
-func (c Cleaned) MarshalJSON() ([]byte, error) {
-	b, _ := cleanedLayout.AppendJSON(nil, nil, &c)
+// AddressFromRecord returns the Address whose record has these input (the
+// cell, [Address.Cell]), text ([Address.Input]) and facts
+// ([Address.Facts]), as [Address.UnmarshalJSON] reads a record back: it
+// parses text again with [Parse] and keeps what the messy-cell layer added,
+// the cell and the layer's facts; the other facts are Parse's own. A
+// program that stores an Address in a form of its own (the Beam pipeline's
+// coder stores these three) rebuilds it with AddressFromRecord. A text that
+// does not parse is Parse's error.
+func AddressFromRecord(input, text string, facts Facts) (Address, error) {
+	b, err := Parse(text)
+	if err != nil {
+		return b, err
+	}
+	if input != text {
+		b.cell = input
+	}
+	b.facts |= facts & layerFacts
 	return b, nil
 }

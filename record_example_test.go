@@ -21,15 +21,6 @@ func ExampleAddress_MarshalJSON() {
 	// {"input":"WWW.Example.com/shop?utm_source=x#top","text":"WWW.Example.com/shop?utm_source=x#top","href":"https://www.example.com/shop?utm_source=x#top","canonical":"https://www.example.com/shop","key":"example.com/shop","site":"example.com","owner":"example.com","owner_rule":"domain","domain":"example.com","suffix":"com","subdomain":"www","facts":["scheme-assumed","tracking-parameters-removed","fragment-removed"],"network":null,"handle":null,"kind":null,"fields":{"host":[0,15],"path":[15,20],"query":[21,33],"fragment":[34,37]},"removed_params":["utm_source=x"],"error_code":null,"error":null}
 }
 
-// A Cleaned value's JSON record has R's names, with null for R's NA.
-func ExampleCleaned_MarshalJSON() {
-	c, _ := webaddress.Clean("http://www.Example.com/Path?q=1", webaddress.CleanOptions{})
-	b, _ := c.MarshalJSON()
-	fmt.Println(string(b))
-	// Output:
-	// {"original_url":"http://www.Example.com/Path?q=1","scheme":"http","host":"www.example.com","port":null,"path":"/Path","query":"q=1","fragment":null,"user":null,"password":null,"domain":"example.com","tld":"com","is_ip_host":false,"clean_url":"http://www.example.com/Path","parse_status":"ok","error_code":null,"error":null}
-}
-
 // The record of an address read from a spreadsheet cell: input is the
 // cell (Address.Cell), text what was parsed (Address.Input), and the
 // offsets of fields are offsets into text.

@@ -35,6 +35,26 @@ type suffixInfo struct {
 	registrable string
 }
 
+// PublicSuffix returns the public suffix of domain under the Public Suffix
+// List that golang.org/x/net/publicsuffix carries, both sections: the part
+// of domain the prevailing rule matched, or its last label when no rule
+// did. icann reports whether that rule is in the list's ICANN section
+// (private rules such as github.io, and the default rule "*", are not);
+// listed reports whether a rule of the list matched, rather than only the
+// default rule "*" that makes an unlisted TLD a public suffix. domain is a
+// lowercase ASCII domain (A-labels) without a root dot, as [URL.Hostname]
+// gives it; suffix is "" for a domain with an empty label.
+func PublicSuffix(domain string) (suffix string, icann, listed bool) {
+	info := publicSuffixOf(domain)
+	return info.suffix, info.icann, info.listed
+}
+
+// RegistrableDomain returns the registrable domain of domain whose public
+// suffix is suffix: suffix and the label before it ("example.co.uk" for
+// "www.example.co.uk" and "co.uk"), or "" when domain has no label before
+// suffix or suffix is "".
+func RegistrableDomain(domain, suffix string) string { return registrable(domain, suffix) }
+
 // publicSuffixOf looks domain up in the Public Suffix List. domain must be
 // a lowercase ASCII domain (A-labels) without a root dot, as the host
 // parser writes it; an IP address gives nonsense.

@@ -26,15 +26,15 @@ const tenantsRead = "2026-12-01"
 // A shape is "<name>.domain" for a host tenant, or "host/prefix<name>" for
 // a path tenant. own lists a host tenant platform's own subdomains, which
 // keep the platform's key; "www" is everyone's. Own subdomains were
-// compiled from the platforms' sites as this project knows them (this
-// machine cannot reach the sites). A label not listed counts as a tenant
+// compiled from the platforms' sites as this project knows them, not
+// fetched from the sites when the list was written. A label not listed counts as a tenant
 // on purpose: a platform subdomain taken for a tenant only gets a key of
 // its own, while a tenant taken for the platform would share the
 // platform's key with every other such tenant.
 //
 // page is the page read that shows the shape, with its title; "not read"
 // marks a platform asked for by this project's users for which no page
-// could be read from this machine, whose shape is the one they gave.
+// was read when the list was written, whose shape is the one they gave.
 var tenants = []struct {
 	shape, own, page, read string
 }{

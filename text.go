@@ -7,15 +7,17 @@ package webaddress
 import (
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the byte and string helpers that the other files share:
 // ASCII classes and case, tabs and newlines, UTF-8 and UTF-16, and numbers
 // in decimal.
 
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+func isAlpha(c byte) bool { return urlchars.IsAlpha(c) }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isDigit(c byte) bool { return urlchars.IsDigit(c) }
 
 // lower returns c, ASCII lowercased.
 func lower(c byte) byte {
@@ -26,12 +28,7 @@ func lower(c byte) byte {
 }
 
 // upper returns c, ASCII uppercased.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
+func upper(c byte) byte { return urlchars.Upper(c) }
 
 // appendLower appends s with its ASCII letters lowercased.
 func appendLower(dst []byte, s string) []byte {
@@ -41,27 +38,11 @@ func appendLower(dst []byte, s string) []byte {
 	return dst
 }
 
-func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
+func isTabOrNewline(c byte) bool { return urlchars.IsTabOrNewline(c) }
 
 // removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
 // itself when it has none.
-func removeTabsAndNewlines(s string) string {
-	i := 0
-	for i < len(s) && !isTabOrNewline(s[i]) {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := make([]byte, i, len(s))
-	copy(b, s)
-	for ; i < len(s); i++ {
-		if c := s[i]; !isTabOrNewline(c) {
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
+func removeTabsAndNewlines(s string) string { return urlchars.RemoveTabsAndNewlines(s) }
 
 // toValidUTF8 returns s with each byte that is not part of a valid UTF-8
 // sequence replaced by U+FFFD, the way utf8.DecodeRuneInString reads it,
@@ -78,22 +59,7 @@ func toValidUTF8(s string) string {
 }
 
 // isASCII reports whether every byte of s is below 0x80.
-func isASCII(s string) bool {
-	// Eight bytes at a time, as printableASCII does.
-	for ; len(s) >= 8; s = s[8:] {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if w&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
+func isASCII(s string) bool { return urlchars.IsASCII(s) }
 
 // appendUint appends v in decimal.
 func appendUint(dst []byte, v uint32) []byte {
@@ -112,17 +78,9 @@ func appendUint(dst []byte, v uint32) []byte {
 
 func itoa(v uint32) string { return string(appendUint(nil, v)) }
 
-func isHex(c byte) bool { return charClass[c]&hexDigit != 0 }
+func isHex(c byte) bool { return urlchars.IsHex(c) }
 
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
+func unhex(c byte) byte { return urlchars.Unhex(c) }
 
 // utf16Len returns the length of s in UTF-16 code units.
 func utf16Len(s string) int {

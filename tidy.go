@@ -571,7 +571,7 @@ func endsInCharRef(s string) bool {
 	}
 	switch {
 	case s[i-1] == '&':
-		return asciiLetter(s[i])
+		return isAlpha(s[i])
 	case s[i-1] == '#' && i >= 2 && s[i-2] == '&':
 		return true // "&#38", "&#x26"
 	}
@@ -588,11 +588,8 @@ func hasPath(text string) bool {
 	return strings.IndexByte(text[host:], '/') >= 0
 }
 
-// asciiLetter reports whether c is an ASCII letter.
-func asciiLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
 // asciiAlnum reports whether c is an ASCII letter or digit.
-func asciiAlnum(c byte) bool { return asciiLetter(c) || '0' <= c && c <= '9' }
+func asciiAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
 
 // hasLetterOrDigit reports whether s has a letter or a digit, of any
 // script.
@@ -715,16 +712,6 @@ func foldPrefix(s, prefix string) bool {
 	}
 	for i := 0; i < len(prefix); i++ {
 		if s[i]|0x20 != prefix[i] && s[i] != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// allASCII reports whether s is ASCII.
-func allASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

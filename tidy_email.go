@@ -77,7 +77,7 @@ func emailAfterScheme(text string) (addr string, at int, reason string, ok bool)
 	}
 	d := strings.ToLower(domain)
 	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if !allASCII(d) || err != nil || !isFreeMail(d, reg) {
+	if !isASCII(d) || err != nil || !isFreeMail(d, reg) {
 		return "", 0, "", false
 	}
 	return addr, n + at, "an e-mail address at " + d + ", a free-mail or Internet-provider domain, written after " + text[:n], true
@@ -102,7 +102,7 @@ func isDomainName(s string) bool {
 // domain), or why the address is not turned into one.
 func emailWebsite(domain string) (site, reason string) {
 	d := strings.ToLower(domain)
-	if !allASCII(d) {
+	if !isASCII(d) {
 		// An internationalized domain: Parse maps it through UTS #46.
 		return d, ""
 	}

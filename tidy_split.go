@@ -168,7 +168,7 @@ func looksLikeAddress(part string, lookup bool) bool {
 		return err == nil
 	}
 	host = strings.ToLower(host)
-	if !allASCII(host[strings.LastIndexByte(host, '.')+1:]) {
+	if !isASCII(host[strings.LastIndexByte(host, '.')+1:]) {
 		return true
 	}
 	return hasListedTLD(host)

@@ -34,7 +34,7 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 		return p, false // http, https and schemeTypos start with "h" or "t"
 	}
 	i := 0
-	for i < len(text) && i < 9 && asciiLetter(text[i]) {
+	for i < len(text) && i < 9 && isAlpha(text[i]) {
 		i++
 	}
 	if i < 2 || i == len(text) || asciiAlnum(text[i]) {
@@ -98,7 +98,7 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 // gluedHTTP reports whether text starts with 1 to 4 ASCII letters then
 // "http" (in any case): a scheme typo glued to more letters, perhaps.
 func gluedHTTP(text string) bool {
-	for n := 1; n <= 4 && n+4 <= len(text) && asciiLetter(text[n-1]); n++ {
+	for n := 1; n <= 4 && n+4 <= len(text) && isAlpha(text[n-1]); n++ {
 		if foldPrefix(text[n:], "http") {
 			return true
 		}

@@ -5,15 +5,17 @@
 package webaddress
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
 // This file holds the front end of the typed layers ([Parse],
-// [LintAddress], [Clean]): what they do to an input as a person typed it
-// before and after the URL parser. Each layer decides for itself which
-// scheme to read the input with.
+// [LintAddress], and the cleaner of package clean through [TypedInput]):
+// what they do to an input as a person typed it before and after the URL
+// parser. Each layer decides for itself which scheme to read the input
+// with.
 
 // typedInput is an input as a person typed it: the input as given, and
 // its text without the Unicode white space around it.
@@ -37,7 +39,7 @@ func readTyped(input string) (typedInput, *Error) {
 	t.text, t.lead = trimSpace(input)
 	if len(t.text) > maxInput {
 		at := t.lead + maxInput
-		pe := &ParseError{Input: input, Name: vInputTooLong.String(), Offset: at}
+		pe := &ParseError{Input: input, Name: vInputTooLong.String(), Offset: at, v: vInputTooLong}
 		return t, &Error{Input: input, Offset: at, Err: pe, code: CodeInvalidURL}
 	}
 	return t, nil
@@ -178,4 +180,56 @@ func (t *typedInput) parse(r *parsed, from int, assume string, lint bool) ([]Vio
 	r.fields = Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
 	r.password = span(spanPassword)
 	return vs, nil
+}
+
+// TypedInput is an input as a person typed it, checked and trimmed as
+// [Parse] reads it: the first step of a layer that reads typed inputs with
+// a scheme of its own choosing, as the cleaner (package clean) does. The
+// zero TypedInput is the empty input.
+type TypedInput struct{ t typedInput }
+
+// ReadTyped checks input and trims the Unicode white space around it, as
+// [Parse] does first. It fails with a *[Error] of code [CodeInvalidUTF8]
+// when input is not valid UTF-8, and of [CodeInvalidURL]
+// (input-too-long) when its text is longer than the parser takes.
+func ReadTyped(input string) (TypedInput, error) {
+	t, err := readTyped(input)
+	if err != nil {
+		err.Input = input
+		return TypedInput{t}, err
+	}
+	return TypedInput{t}, nil
+}
+
+// Input returns the input as given.
+func (t TypedInput) Input() string { return t.t.input }
+
+// Text returns the input without the Unicode white space around it.
+func (t TypedInput) Text() string { return t.t.text }
+
+// Lead returns how many bytes of white space Text left out at the start
+// of the input: Text starts at byte Lead of Input.
+func (t TypedInput) Lead() int { return t.t.lead }
+
+// ParseURL runs the URL parser, with no base, on Text from byte from on.
+// With scheme "", it reads that text as written (from is then 0). Else it
+// reads it with that scheme: after scheme + "://" when from is 0 (a text
+// with no scheme, such as "example.com" or "//example.com"), or after
+// scheme + ":" when from is past the colon of a scheme written in Text,
+// which scheme then replaces ("ftps://host" read as ftp from byte 5).
+//
+// The [Fields] are byte spans of Input. A failure is a *[Error] on Input
+// whose Err is the parser's failure on the text it parsed, the assumed
+// prefix included.
+func (t TypedInput) ParseURL(from int, scheme string) (URL, Fields, error) {
+	if from < 0 || from > len(t.t.text) {
+		err := &Error{Input: t.t.input, Offset: -1, code: CodeInvalidURL,
+			Reason: "ParseURL: from " + strconv.Itoa(from) + " is outside the text"}
+		return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, err
+	}
+	var r parsed
+	if _, err := t.t.parse(&r, from, scheme, false); err != nil {
+		return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, err
+	}
+	return r.url, r.fields, nil
 }

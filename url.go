@@ -5,7 +5,6 @@
 package webaddress
 
 import (
-	"errors"
 	"fmt"
 	"net/netip"
 	"net/url"
@@ -131,12 +130,17 @@ func (u URL) Redacted() string { return u.maskPassword(u.href) }
 // other packages that take one: net/url's parse of u's href. It fails
 // only where net/url is stricter than the URL Standard, such as on a "%"
 // in the path that two hex digits do not follow (the Standard keeps it),
-// and on the zero URL.
+// with an error of code [CodeNetURL] that unwraps to net/url's, and on
+// the zero URL, with one of code [CodeInvalidArgument].
 func (u URL) NetURL() (*url.URL, error) {
 	if !u.IsValid() {
-		return nil, errors.New("webaddress: NetURL of the zero URL")
+		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: NetURL of the zero URL"}
 	}
-	return url.Parse(u.href)
+	nu, err := url.Parse(u.href)
+	if err != nil {
+		return nil, &valueError{code: CodeNetURL, msg: err.Error(), err: err}
+	}
+	return nu, nil
 }
 
 // URLFromNetURL returns the URL that the URL Standard's parser makes of
@@ -228,6 +232,11 @@ func (u URL) Host() string {
 // Hostname returns u's host, serialized: a lowercase ASCII domain, a
 // dotted-decimal IPv4 address, a bracketed IPv6 address, an opaque host,
 // or "" for the empty or null host.
+//
+// It is the URL Standard's hostname getter (new URL().hostname in a
+// browser), which keeps the brackets of an IPv6 address ("[::1]"), unlike
+// the method of the same name of net/url's URL, which removes them ("::1").
+// [URL.HostAddr] gives an IP address without them, as a [netip.Addr].
 func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
 // HostKind returns what u's host is.
@@ -260,6 +269,12 @@ func (u URL) Search() string {
 
 // Query returns u's query without its "?", and whether it is not null (so
 // "https://x/?" has an empty query and "https://x/" a null one).
+//
+// It is the query as the URL Standard's parser serialized it, like the
+// RawQuery field of net/url's URL, and unlike net/url's Query method, which
+// parses the query into url.Values: [URL.SearchParams] does that here.
+// [URL.Search] is the Standard's search getter, "?" and the query, or ""
+// for an empty or null one.
 func (u URL) Query() (query string, ok bool) {
 	if u.queryStart == 0 {
 		return "", false

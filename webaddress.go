@@ -18,7 +18,7 @@
 // code units fails, and so does an input longer than 2 MiB (2,097,152
 // bytes, Chrome's limit), with the validation error name
 // "input-too-long". The limit holds for every entry point: ParseURL,
-// URL.Parse, Parse, Clean and Lint, and for the href a setter makes.
+// URL.Parse, Parse, Lint and the cleaner, and for the href a setter makes.
 //
 // [Lint] reports each of the Standard's validation errors in an input, with
 // the byte span where it was found.
@@ -39,14 +39,17 @@
 // into their domain's website, and rejects placeholders ("N/A") and cells
 // of several addresses, with a fact for every change.
 //
-// The cleaner, [Clean] and [Cleaner], gives the answers of R's
-// safe_parse_url (package rurl) for every one of its options, on top of
-// the URL Standard's parser, and cleans columns of values that repeat in
-// parallel with a bounded cache.
+// Two layers built on the exported API of this package alone are packages
+// of their own beside it: package clean, the cleaner, gives the answers of
+// R's safe_parse_url (package rurl) for every one of its options and
+// cleans columns of values that repeat in parallel with a bounded cache;
+// package surt gives the SURT keys of web archives. [ReadTyped],
+// [TypedInput.ParseURL], [NewError], [PublicSuffix], [RegistrableDomain],
+// [DomainToASCII], [DomainToUnicode], [DefaultPort] and [IsTrackingParam]
+// are the entry points such a layer builds on.
 //
 // Every error the package returns has a [Code]; each Code is its own
-// sentinel for errors.Is. Package surt, beside this one, gives the SURT
-// keys of web archives.
+// sentinel for errors.Is.
 package webaddress
 
 import (

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -513,9 +514,6 @@ func TestInputLimit(t *testing.T) {
 	if _, err := Parse(over); !errors.As(err, &pe) || pe.Name != "input-too-long" {
 		t.Errorf("Parse of %d bytes: %v", len(over), err)
 	}
-	if _, err := Clean(over, CleanOptions{}); !errors.As(err, &pe) || pe.Name != "input-too-long" {
-		t.Errorf("Clean of %d bytes: %v", len(over), err)
-	}
 	for _, vs := range [][]Violation{Lint(over), LintAddress(over), MustParseURL("https://example.com/").Lint(over)} {
 		if len(vs) != 1 || vs[0].Name != "input-too-long" || !vs[0].Failure {
 			t.Errorf("Lint of %d bytes: %v", len(over), vs)
@@ -550,9 +548,6 @@ func TestParseInvalidUTF8(t *testing.T) {
 		if !errors.Is(err, CodeInvalidUTF8) || !errors.As(err, &e) || e.Offset != tt.offset || e.Err != nil || err.Error() != tt.msg {
 			t.Errorf("Parse(%q) error = %v (%+v), want %s at %d: %s", tt.in, err, e, CodeInvalidUTF8, tt.offset, tt.msg)
 		}
-		if _, err := Clean(tt.in, CleanOptions{}); !errors.Is(err, CodeInvalidUTF8) || err.Error() != tt.msg {
-			t.Errorf("Clean(%q) error = %v, want %s", tt.in, err, tt.msg)
-		}
 	}
 	// ParseURL follows the Standard, which reads a scalar value string.
 	if u, err := ParseURL("https://example.com/Jos\xe9"); err != nil || u.Pathname() != "/Jos%EF%BF%BD" {
@@ -572,5 +567,50 @@ func TestErrorQuotesLongInput(t *testing.T) {
 	_, err = ParseURL(long)
 	if err == nil || !strings.HasPrefix(err.Error(), `ParseURL("https://aaaa`) || !strings.Contains(err.Error(), `"… (219 bytes)): port-out-of-range at byte 213`) {
 		t.Errorf("ParseURL(long) error = %v", err)
+	}
+}
+
+// TestEveryErrorHasCode: the errors that are not about an address (a
+// value a method was given or read) have a Code too, and keep their
+// messages.
+func TestEveryErrorHasCode(t *testing.T) {
+	var v KeyVersion
+	var f Facts
+	var a Address
+	_, netErr := MustParseURL("https://example.com/%zz").NetURL()
+	_, zeroErr := URL{}.NetURL()
+	_, keyErr := KeyVersion(9).MarshalText()
+	tests := []struct {
+		err  error
+		code Code
+		msg  string
+	}{
+		{keyErr, CodeInvalidArgument, "webaddress: KeyVersion(9) is not a key version (1, 2 or 3)"},
+		{v.UnmarshalText([]byte("4")), CodeInvalidArgument, `webaddress: key version "4" is not 1, 2 or 3`},
+		{f.UnmarshalJSON([]byte(`["no-such-fact"]`)), CodeInvalidArgument, `webaddress: unknown fact "no-such-fact"`},
+		{f.UnmarshalJSON([]byte(`{`)), CodeInvalidArgument, "unexpected end of JSON input"},
+		{zeroErr, CodeInvalidArgument, "webaddress: NetURL of the zero URL"},
+		{netErr, CodeNetURL, `parse "https://example.com/%zz": invalid URL escape "%zz"`},
+		{a.UnmarshalJSON([]byte(`[`)), CodeInvalidRecord, "webaddress: reading an address record: unexpected end of JSON input"},
+		{a.UnmarshalJSON([]byte(`{"input":"x","text":null,"error_code":"web.email"}`)), CodeInvalidRecord, `webaddress: the record of "x" holds no address (web.email)`},
+	}
+	for _, tt := range tests {
+		var c interface{ Code() Code }
+		if !errors.Is(tt.err, tt.code) || !errors.As(tt.err, &c) || c.Code() != tt.code || tt.err.Error() != tt.msg {
+			t.Errorf("error %v: want code %s and message %s", tt.err, tt.code, tt.msg)
+		}
+	}
+	var ue *url.Error
+	if !errors.As(netErr, &ue) {
+		t.Errorf("NetURL's error %v does not unwrap to a *url.Error", netErr)
+	}
+	// ParseError's code is its validation error's, held as a value.
+	_, err := ParseURL("http://[::1")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.v != vIPv6Unclosed || pe.Code() != CodeInvalidHost {
+		t.Errorf("ParseURL(http://[::1): %#v", err)
+	}
+	if c := (&ParseError{Name: "port-out-of-range"}).Code(); c != CodeInvalidPort {
+		t.Errorf("a ParseError made by name: code %s", c)
 	}
 }

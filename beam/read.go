@@ -23,8 +23,9 @@ import (
 
 // ReadOptions say how [Read] reads files.
 type ReadOptions struct {
-	// Format is "text" (a value per line, the default), "csv" or "tsv"
-	// (CSV with a tab).
+	// Format is "lines" (a value per line, the default; the command-line
+	// tool's name, which its --input takes), "csv" or "tsv" (CSV with a
+	// tab). "text" is the deprecated name of "lines".
 	Format string
 	// Delimiter is the field delimiter of csv: one ASCII character such as
 	// ";" or "|"; "" is ",".
@@ -47,22 +48,19 @@ func (o ReadOptions) tableOptions() (table.Options, error) {
 		return t, fmt.Errorf("encoding: %w", err)
 	}
 	switch o.Format {
-	case "", "text":
+	case "", "lines", "text":
 		if o.Column != "" || o.Delimiter != "" {
-			return t, errors.New("a column and a delimiter are for csv and tsv; text has a value per line")
+			return t, errors.New("a column and a delimiter are for csv and tsv; lines has a value per line")
 		}
 		return t, nil
 	case "csv":
 		t.Delimiter = ','
 		if o.Delimiter != "" {
-			d := o.Delimiter
-			if d == `\t` || d == "tab" {
-				d = "\t"
+			d, err := table.ParseDelimiter(o.Delimiter)
+			if err != nil {
+				return t, fmt.Errorf("delimiter %w", err)
 			}
-			if len(d) != 1 || d[0] == '"' || d[0] == '\r' || d[0] == '\n' || d[0] >= 0x80 {
-				return t, fmt.Errorf("delimiter %q: want one ASCII character other than a quote or a line break", o.Delimiter)
-			}
-			t.Delimiter = d[0]
+			t.Delimiter = d
 		}
 	case "tsv":
 		if o.Delimiter != "" && o.Delimiter != "\t" && o.Delimiter != `\t` && o.Delimiter != "tab" {
@@ -70,7 +68,7 @@ func (o ReadOptions) tableOptions() (table.Options, error) {
 		}
 		t.Delimiter = '\t'
 	default:
-		return t, fmt.Errorf("format %q: want text, csv or tsv", o.Format)
+		return t, fmt.Errorf("format %q: want lines, csv or tsv", o.Format)
 	}
 	if o.Column == "" {
 		return t, fmt.Errorf("format %s needs a column: the name of the addresses' column in the header row", o.Format)

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -132,10 +133,10 @@ func TestReadOptions(t *testing.T) {
 		{ReadOptions{Format: "csv", Column: "website"}, csv, `notes [` + csv + `: the header row's column 3 is "website" again: renamed "website_2"]`},
 		{ReadOptions{Format: "csv", Column: "url"}, csv, csv + `: no column "url" in the header row (name, website, website_2)`},
 		{ReadOptions{Format: "csv"}, csv, "format csv needs a column: the name of the addresses' column in the header row"},
-		{ReadOptions{Format: "text", Column: "x"}, csv, "a column and a delimiter are for csv and tsv; text has a value per line"},
-		{ReadOptions{Format: "csv", Column: "x", Delimiter: ";;"}, csv, `delimiter ";;": want one ASCII character other than a quote or a line break`},
+		{ReadOptions{Format: "text", Column: "x"}, csv, "a column and a delimiter are for csv and tsv; lines has a value per line"},
+		{ReadOptions{Format: "csv", Column: "x", Delimiter: ";;"}, csv, `delimiter ";;": want one ASCII character other than a quote or a line break, such as ';', '|' or tab`},
 		{ReadOptions{Format: "tsv", Column: "x", Delimiter: ";"}, csv, `tsv is CSV with a tab: use csv with the delimiter ";"`},
-		{ReadOptions{Format: "xls", Column: "x"}, csv, `format "xls": want text, csv or tsv`},
+		{ReadOptions{Format: "xls", Column: "x"}, csv, `format "xls": want lines, csv or tsv`},
 		{ReadOptions{Encoding: "klingon"}, csv, `encoding: unknown encoding "klingon": want a label of the Encoding Standard, such as latin1, windows-1252, iso-8859-15, utf-16, utf-16be, shift_jis`},
 		{ReadOptions{}, filepath.Join(dir, "*.txt"), fmt.Sprintf("%q matches no file", filepath.Join(dir, "*.txt"))},
 	} {
@@ -174,7 +175,7 @@ func TestCoders(t *testing.T) {
 				t.Errorf("Address of the cell %q: decoded %s, %v; want %s", cell, AddressJSON(back), err, AddressJSON(a))
 			}
 		}
-		c, err := webaddress.Clean(in, webaddress.CleanOptions{})
+		c, err := clean.Clean(in, clean.CleanOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@
 // the urlkey of web archives' CDX indexes.
 //
 // The elements are the library's own types: Parse gives webaddress.Address
-// values, Clean webaddress.Cleaned ones (in a [Cleaned]), whose MarshalJSON
+// values, Clean clean.Cleaned ones (in a [Cleaned]), whose MarshalJSON
 // writes the same JSON objects as the command-line tool's parse and clean
 // output, byte for byte (one record definition serves the library, the tool
 // and Beam).
@@ -52,6 +52,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -80,23 +82,23 @@ type Failure = table.Failure
 // writes it.
 type Group = table.Group
 
-// Cleaned is a value Clean cleaned: a webaddress.Cleaned, whose fields and
+// Cleaned is a value Clean cleaned: a clean.Cleaned, whose fields and
 // methods it has (c.CleanURL, c.MarshalJSON()). It wraps it because Beam
-// cannot code webaddress.Cleaned's Err field (an error), which is always
+// cannot code clean.Cleaned's Err field (an error), which is always
 // nil here: the values that failed are dead letters.
 type Cleaned struct{ cleaned }
 
-type cleaned = webaddress.Cleaned
+type cleaned = clean.Cleaned
 
-// Value returns the webaddress.Cleaned.
-func (c Cleaned) Value() webaddress.Cleaned { return c.cleaned }
+// Value returns the clean.Cleaned.
+func (c Cleaned) Value() clean.Cleaned { return c.cleaned }
 
 // The steps of Failure.
 const (
 	StepRead  = table.StepRead  // Read: the record is malformed
 	StepParse = table.StepParse // Parse: the value is not an address, or webaddress.Parse failed
 	StepKey   = table.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
-	StepClean = table.StepClean // Clean: webaddress.Clean failed
+	StepClean = table.StepClean // Clean: clean.Clean failed
 	StepSURT  = table.StepSURT  // SURT: surt.Key failed
 )
 
@@ -175,25 +177,21 @@ func (o Options) key(k *webaddress.Keyer, a webaddress.Address) string {
 	return a.Key(o.KeyVersion)
 }
 
-// parse reads cell as the options say: webaddress.ParseCell (an Address
-// whose Cell is the cell, and Input the text that was parsed), or
-// webaddress.Parse.
+// parse reads cell as the options say, by the rules the tool reads a cell
+// with (internal/cells): webaddress.ParseCell (an Address whose Cell is
+// the cell, and Input the text that was parsed), or webaddress.Parse.
 func (o Options) parse(cell string) (webaddress.Address, error) {
-	if o.Raw {
-		return webaddress.Parse(cell)
-	}
-	return webaddress.ParseCell(cell, webaddress.TidyOptions{EmailToWebsite: !o.KeepEmails})
+	return cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}.Parse(cell)
 }
 
 // alone reports whether a is a group of its own in Dedupe: an address
-// that is not a public website, or not a website, unless MergeInvalid;
-// by owner, an address with no owner.
+// that is not a public website, or not a website (cells.KeptApart),
+// unless MergeInvalid; by owner, an address with no owner.
 func (o Options) alone(k *webaddress.Keyer, a webaddress.Address) bool {
 	if o.KeyVersion == webaddress.KeyV3 && o.By == webaddress.LevelOwner && !k.Levels(a).Rule.HasOwner() {
 		return true
 	}
-	f := a.Facts()
-	return !o.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme))
+	return !o.MergeInvalid && cells.KeptApart(a)
 }
 
 // The counters the transforms keep, in the namespace "webaddress": read,
@@ -246,9 +244,10 @@ func init() {
 }
 
 // encodeAddress encodes an Address as its facts, its cell and the text that
-// was parsed; decodeAddress parses the text again (Parse and the
-// messy-cell layer are deterministic) and adds the facts of the layer, which
-// gives the same Address.
+// was parsed, the columns of its record that webaddress.AddressFromRecord
+// reads back; decodeAddress rebuilds it that way, as Address.UnmarshalJSON
+// does (Parse and the messy-cell layer are deterministic), which gives the
+// same Address.
 func encodeAddress(a webaddress.Address) []byte {
 	cell, text := a.Cell(), a.Input()
 	b := binary.AppendUvarint(make([]byte, 0, 2+len(cell)+len(text)), uint64(a.Facts()))
@@ -268,14 +267,11 @@ func decodeAddress(b []byte) (webaddress.Address, error) {
 		return webaddress.Address{}, errors.New("webaddressbeam: decoding an Address: no cell")
 	}
 	cell, text := string(b[n:n+int(size)]), string(b[n+int(size):])
-	a, err := webaddress.Parse(text)
+	a, err := webaddress.AddressFromRecord(cell, text, webaddress.Facts(facts))
 	if err != nil {
 		return a, fmt.Errorf("webaddressbeam: decoding an Address: %w", err)
 	}
-	if cell == text && a.Facts() == webaddress.Facts(facts) {
-		return a, nil // an Address of Parse, or of the layer with nothing to add
-	}
-	return webaddress.Tidied{Cell: cell, Text: text, Start: -1, Facts: webaddress.Facts(facts)}.Parse()
+	return a, nil
 }
 
 // encodeCleaned encodes a Cleaned value as its JSON record, which
@@ -542,21 +538,21 @@ func surtKey(ctx context.Context, v Value, emit func(string, string), fail func(
 }
 
 // Clean cleans each address of col, a PCollection<string> or
-// PCollection<Value>, with webaddress.Clean and opts, as R's safe_parse_url
+// PCollection<Value>, with clean.Clean and opts, as R's safe_parse_url
 // does. It returns a PCollection<Cleaned> of the addresses it
 // cleaned and a PCollection<Failure> of those it could not (step "clean";
 // the values safe_parse_url returns NULL for).
 //
 // Each worker keeps the results of up to 10,000 distinct inputs, so that
 // values that repeat are cleaned once. Clean panics when opts is not valid
-// (webaddress.CleanOptions.Validate), as Beam transforms do with mistakes
+// (clean.CleanOptions.Validate), as Beam transforms do with mistakes
 // found while the pipeline is built; set opts with CleanOptions.Set to get
 // the error instead.
-func Clean(s beam.Scope, col beam.PCollection, opts webaddress.CleanOptions) (cleaned, failed beam.PCollection) {
+func Clean(s beam.Scope, col beam.PCollection, opts clean.CleanOptions) (cleaned, failed beam.PCollection) {
 	if err := opts.Validate(); err != nil {
 		panic(fmt.Sprintf("webaddressbeam.Clean: the options are not valid: %v", err))
 	}
-	s = s.Scope("webaddress.Clean")
+	s = s.Scope("clean.Clean")
 	return beam.ParDo2(s, &cleanFn{Options: opts}, values(s, col))
 }
 
@@ -568,12 +564,12 @@ const cleanCacheSize = 10_000
 // to the workers, as JSON: CleanOptions is small integers and an *int,
 // which JSON keeps.
 type cleanFn struct {
-	Options webaddress.CleanOptions `json:"options"`
-	cleaner *webaddress.Cleaner
+	Options clean.CleanOptions `json:"options"`
+	cleaner *clean.Cleaner
 }
 
 // Setup makes the cleaner of the worker.
-func (f *cleanFn) Setup() { f.cleaner = webaddress.NewCleaner(f.Options, cleanCacheSize) }
+func (f *cleanFn) Setup() { f.cleaner = clean.NewCleaner(f.Options, cleanCacheSize) }
 
 // ProcessElement cleans one input.
 func (f *cleanFn) ProcessElement(ctx context.Context, v Value, emit func(Cleaned), fail func(Failure)) {

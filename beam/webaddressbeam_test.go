@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 )
 
 // TestMain runs the pipelines of the tests on the SDK's local runner,
@@ -35,7 +36,7 @@ func init() {
 
 // statusNotError reports whether r is not an error, as no record of Clean
 // should be.
-func statusNotError(r Cleaned) bool { return r.Status != webaddress.StatusError && r.Err == nil }
+func statusNotError(r Cleaned) bool { return r.Status != clean.StatusError && r.Err == nil }
 
 // kvText writes a key and its value as one string, for passert.
 func kvText(k, v string) string { return k + "\t" + v }
@@ -404,8 +405,8 @@ func TestDedupeFn(t *testing.T) {
 
 // cleanOptions are options other than the defaults, one of them a pointer,
 // so that TestClean sees them reach the workers.
-func cleanOptions(t *testing.T) webaddress.CleanOptions {
-	var opts webaddress.CleanOptions
+func cleanOptions(t *testing.T) clean.CleanOptions {
+	var opts clean.CleanOptions
 	for _, o := range [][2]string{
 		{"www_handling", "strip"},
 		{"trailing_slash_handling", "strip"},
@@ -419,14 +420,14 @@ func cleanOptions(t *testing.T) webaddress.CleanOptions {
 	return opts
 }
 
-// TestClean checks Clean's records and dead letters against webaddress.Clean
+// TestClean checks Clean's records and dead letters against clean.Clean
 // called in a loop, with options other than the defaults.
 func TestClean(t *testing.T) {
 	opts := cleanOptions(t)
 	in := append(corpus(20), "mailto:a@example.com", "//cdn.example.com/x", "a.b.c.example.com/Shop/")
 	var wantRecords, wantFailed []any
 	for _, v := range in {
-		c, err := webaddress.Clean(v, opts)
+		c, err := clean.Clean(v, opts)
 		if err != nil {
 			var ce *webaddress.Error
 			if !errors.As(err, &ce) {
@@ -438,7 +439,7 @@ func TestClean(t *testing.T) {
 		b, _ := c.MarshalJSON()
 		wantRecords = append(wantRecords, string(b))
 	}
-	if c, _ := webaddress.Clean("a.b.c.example.com/Shop/", opts); c.CleanURL != "https://c.example.com/Shop" {
+	if c, _ := clean.Clean("a.b.c.example.com/Shop/", opts); c.CleanURL != "https://c.example.com/Shop" {
 		t.Fatalf("the options do not clean as this test expects: %q", c.CleanURL)
 	}
 
@@ -456,12 +457,12 @@ func TestClean(t *testing.T) {
 func TestCleanInvalidOptions(t *testing.T) {
 	defer func() {
 		msg := fmt.Sprint(recover())
-		if !strings.Contains(msg, "webaddressbeam.Clean: the options are not valid") || !strings.Contains(msg, string(webaddress.CodeInvalidOption)) {
+		if !strings.Contains(msg, "webaddressbeam.Clean: the options are not valid") || !strings.Contains(msg, string(clean.CodeInvalidOption)) {
 			t.Errorf("panic %q, want one naming the invalid option", msg)
 		}
 	}()
 	_, s, col := ptest.CreateList([]string{"example.com"})
-	Clean(s, col, webaddress.CleanOptions{WWW: 200})
+	Clean(s, col, clean.CleanOptions{WWW: 200})
 }
 
 // TestCleanFnEncoding checks that the options of Clean survive the JSON

@@ -12,6 +12,7 @@ import (
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/bench/adacore"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -93,7 +94,7 @@ func BenchmarkLayers(b *testing.B) {
 			}
 		}},
 		{"Clean", func(s string) {
-			if c, err := webaddress.Clean(s, webaddress.CleanOptions{}); err == nil {
+			if c, err := clean.Clean(s, clean.CleanOptions{}); err == nil {
 				sink = c.CleanURL
 			}
 		}},
@@ -110,7 +111,7 @@ func BenchmarkLayers(b *testing.B) {
 // BenchmarkCleanerHit is a Cleaner answering from its cache.
 func BenchmarkCleanerHit(b *testing.B) {
 	const in = "https://www.example.com/products/shoes?color=red"
-	c := webaddress.NewCleaner(webaddress.CleanOptions{}, 1024)
+	c := clean.NewCleaner(clean.CleanOptions{}, 1024)
 	c.Clean(in)
 	b.ReportAllocs()
 	for b.Loop() {

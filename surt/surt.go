@@ -19,11 +19,16 @@ var ErrInvalidPort = errors.New("port is not a number from 0 to 65535")
 // "-").
 var ErrBlank = errors.New("input is only white space")
 
-// The codes of errors, which [Error.Code] returns: stable names for a
-// column or a metric, in the form of package webaddress's codes.
+// Code is the stable code of an [Error], which [Error.Code] returns: a
+// name for a column or a metric, in the form of package webaddress's
+// codes.
+type Code string
+
+// The codes of errors.
 const (
-	CodeInvalidPort = "surt.invalid-port" // Err is ErrInvalidPort
-	CodeBlank       = "surt.blank"        // Err is ErrBlank
+	CodeInvalidPort Code = "surt.invalid-port" // Err is ErrInvalidPort
+	CodeBlank       Code = "surt.blank"        // Err is ErrBlank
+	CodeOther       Code = "surt.error"        // Err is of another kind (Key returns none)
 )
 
 // An Error reports an input that surt 0.3.1 rejects with an exception, and
@@ -45,15 +50,15 @@ func (e *Error) Error() string {
 }
 
 // Code returns the error's code: [CodeInvalidPort] or [CodeBlank], or
-// "surt.error" for an Err of another kind.
-func (e *Error) Code() string {
+// [CodeOther] for an Err of another kind.
+func (e *Error) Code() Code {
 	switch {
 	case errors.Is(e.Err, ErrInvalidPort):
 		return CodeInvalidPort
 	case errors.Is(e.Err, ErrBlank):
 		return CodeBlank
 	}
-	return "surt.error"
+	return CodeOther
 }
 
 // Unwrap returns e.Err.

@@ -143,7 +143,7 @@ func TestKeyErrors(t *testing.T) {
 			t.Errorf("Key(%q) error %#v, want an *Error with Input %q and At %q", tt.in, err, tt.in, tt.at)
 			continue
 		}
-		wantCode := map[error]string{ErrBlank: CodeBlank, ErrInvalidPort: CodeInvalidPort}[tt.wantErr]
+		wantCode := map[error]Code{ErrBlank: CodeBlank, ErrInvalidPort: CodeInvalidPort}[tt.wantErr]
 		if e.Code() != wantCode {
 			t.Errorf("Key(%q) error code %q, want %q", tt.in, e.Code(), wantCode)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -113,29 +114,29 @@ func (r *reading) fingerprint() string {
 	return r.keyVersion.Fingerprint()
 }
 
-// options returns the options of the messy-cell layer.
-func (r *reading) options() webaddress.TidyOptions {
-	return webaddress.TidyOptions{EmailToWebsite: !r.keepEmails}
+// options returns how r reads a value, the rules it shares with Beam.
+func (r *reading) options() cells.Options {
+	return cells.Options{Raw: r.raw, KeepEmails: r.keepEmails}
 }
 
 // read appends what r makes of cell to dst: its parse, or with --split one
 // for each address of a cell of several. The Input of each is the cell.
 func (r *reading) read(dst []parsed, cell string) []parsed {
-	if r.raw {
-		a, err := webaddress.Parse(cell)
+	if !r.split {
+		a, err := r.options().Parse(cell)
 		return append(dst, parsed{Input: cell, Value: a, Err: err})
 	}
-	t, err := webaddress.Tidy(cell, r.options())
+	t, err := webaddress.Tidy(cell, r.options().TidyOptions())
 	if err == nil {
 		a, err := t.Parse()
 		return append(dst, parsed{Input: cell, Value: a, Err: err})
 	}
-	if !r.split || len(t.Parts) == 0 {
+	if len(t.Parts) == 0 {
 		return append(dst, parsed{Input: cell, Err: err})
 	}
 	from := 0 // where the next part is looked for in t.Text
 	for _, part := range t.Parts {
-		pt, err := webaddress.Tidy(part, r.options())
+		pt, err := webaddress.Tidy(part, r.options().TidyOptions())
 		if err != nil {
 			dst = append(dst, parsed{Input: cell, Err: err})
 			continue
@@ -202,8 +203,7 @@ func fingerprintColumn[T any](r *reading, hasKey func(*T) bool) record.Column[T]
 // left as one, several addresses, ...), or an address that is not a
 // public website (FactNotPublicWebsite: localhost, a name with no public
 // suffix, a private IP address) or not a website (FactNonWebScheme: tel:,
-// ftp:, ...), as the library's ParseCell says to.
+// ftp:, ...), as the library's ParseCell says to (cells.KeptApart).
 func notAnAddress(p *parsed) bool {
-	f := p.Value.Facts()
-	return p.Err != nil || f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme)
+	return p.Err != nil || cells.KeptApart(p.Value)
 }

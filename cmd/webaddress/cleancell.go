@@ -14,13 +14,14 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
 // cleanedCell is what clean makes of a cell: R's value for the text the
 // messy-cell layer left, which changes it made (their facts), and the text.
 type cleanedCell struct {
-	webaddress.Cleaned
+	clean.Cleaned
 	text  string // the text cleaned: the cell, or what Tidy made of it; "" when Tidy failed
 	facts webaddress.Facts
 }
@@ -37,14 +38,14 @@ func (r *cleanReading) addFlags(fs *pflag.FlagSet) {
 }
 
 // clean returns what c makes of cell, read as r says.
-func (r *cleanReading) clean(c *webaddress.Cleaner, cell string) cleanedCell {
+func (r *cleanReading) clean(c *clean.Cleaner, cell string) cleanedCell {
 	if r.raw {
 		v, _ := c.Clean(cell) // the error is v.Err
 		return cleanedCell{Cleaned: v, text: cell}
 	}
 	t, err := webaddress.Tidy(cell, webaddress.TidyOptions{EmailToWebsite: !r.keepEmails})
 	if err != nil {
-		return cleanedCell{Cleaned: webaddress.Cleaned{Original: cell, Status: webaddress.StatusError, Err: err}}
+		return cleanedCell{Cleaned: clean.Cleaned{Original: cell, Status: clean.StatusError, Err: err}}
 	}
 	v, _ := c.Clean(t.Text)
 	v.Original = cell
@@ -53,13 +54,13 @@ func (r *cleanReading) clean(c *webaddress.Cleaner, cell string) cleanedCell {
 
 // cleanDefaults are the columns clean prints unless --fields says
 // otherwise: the library's record of a Cleaned value.
-var cleanDefaults = record.Names(record.Lookup[webaddress.Cleaned]("clean"))
+var cleanDefaults = record.Names(record.Lookup[clean.Cleaned]("clean"))
 
 // cleanColumns returns the clean record of a cell: R's value (its
 // original_url the cell), then text (what was cleaned) and facts (the
 // messy-cell layer's changes), then the error's columns.
 func cleanColumns() []record.Column[cleanedCell] {
-	cols := record.Lift(record.Lookup[webaddress.Cleaned]("clean"), func(c *cleanedCell) *webaddress.Cleaned { return &c.Cleaned })
+	cols := record.Lift(record.Lookup[clean.Cleaned]("clean"), func(c *cleanedCell) *clean.Cleaned { return &c.Cleaned })
 	n := len(cols) - 2 // error_code and error
 	out := append([]record.Column[cleanedCell]{}, cols[:n]...)
 	out = append(out,

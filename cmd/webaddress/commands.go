@@ -16,6 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -272,7 +274,7 @@ func surtCommand() command[table.SURTKey] {
 // value, with a Cleaner shared by the workers and one flag per option of
 // safe_parse_url, whose names and values come from the library.
 func cleanCommand(cfg *config) *cobra.Command {
-	names := webaddress.CleanOptionNames()
+	names := clean.CleanOptionNames()
 	values := make([]string, len(names))
 	cacheSize := 0
 	var r cleanReading
@@ -306,7 +308,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var opts webaddress.CleanOptions
+			var opts clean.CleanOptions
 			for i, name := range names {
 				if cmd.Flags().Changed(flagName(name)) {
 					if err := opts.Set(name, values[i]); err != nil {
@@ -314,7 +316,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 					}
 				}
 			}
-			c := webaddress.NewCleaner(opts, cacheSize)
+			c := clean.NewCleaner(opts, cacheSize)
 			return runTable(cfg, args, command[cleanedCell]{
 				columns:  cols,
 				defaults: cleanDefaults,
@@ -325,7 +327,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 		},
 	}
 	for i, name := range names {
-		vs := webaddress.CleanOptionValues(name)
+		vs := clean.CleanOptionValues(name)
 		cmd.Flags().StringVar(&values[i], flagName(name), "", cleanFlagUsage(name, vs))
 		if vs != nil {
 			cmd.RegisterFlagCompletionFunc(flagName(name), fixedCompletion(vs...))
@@ -336,5 +338,6 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 	return cmd
 }
 
-// flagName is the flag of R's argument name.
-func flagName(name string) string { return strings.ReplaceAll(name, "_", "-") }
+// flagName is the flag of R's argument name, as the tool and the pipeline
+// both name it.
+var flagName = cells.FlagName

@@ -116,16 +116,14 @@ func (cfg *config) check() (settings, error) {
 	return s, nil
 }
 
-// parseDelimiter reads --delimiter: one byte, or "\t" or "tab" for a tab.
+// parseDelimiter reads --delimiter as the pipeline reads its delimiter
+// (table.ParseDelimiter): one byte, or "\t" or "tab" for a tab.
 func parseDelimiter(s string) (byte, error) {
-	switch s {
-	case `\t`, "tab", "\t":
-		return '\t', nil
+	d, err := table.ParseDelimiter(s)
+	if err != nil {
+		return 0, fmt.Errorf("--delimiter %w", err)
 	}
-	if len(s) != 1 || s[0] == '"' || s[0] == '\r' || s[0] == '\n' || s[0] >= 0x80 {
-		return 0, fmt.Errorf("--delimiter %q: want one ASCII character other than a quote or a line break, such as ';', '|' or tab", s)
-	}
-	return s[0], nil
+	return d, nil
 }
 
 // open returns the records to read: the arguments, else standard input as

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/clean"
 )
 
 func TestMain(m *testing.M) {
@@ -249,14 +250,14 @@ func TestSameRecords(t *testing.T) {
 			var want []byte
 			switch {
 			case args[0] == "clean" && len(args) == 2: // --raw: R's answers
-				c, _ := webaddress.Clean(in, webaddress.CleanOptions{})
+				c, _ := clean.Clean(in, clean.CleanOptions{})
 				want, _ = c.MarshalJSON()
 			case args[0] == "clean": // the cell read as parse reads it
 				t, err := webaddress.Tidy(in, webaddress.TidyOptions{EmailToWebsite: true})
 				if err != nil {
 					continue
 				}
-				c, _ := webaddress.Clean(t.Text, webaddress.CleanOptions{})
+				c, _ := clean.Clean(t.Text, clean.CleanOptions{})
 				c.Original = in
 				want, _ = c.MarshalJSON()
 			case len(args) == 1:

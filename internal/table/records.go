@@ -22,7 +22,7 @@ const (
 	StepRead  = "read"  // the record was malformed (a *Fault)
 	StepParse = "parse" // webaddress.Parse failed
 	StepKey   = "key"   // webaddress.Parse failed, so there is no key
-	StepClean = "clean" // webaddress.Clean failed
+	StepClean = "clean" // clean.Clean (package webaddress/clean) failed
 	StepSURT  = "surt"  // surt.Key failed
 )
 
@@ -43,14 +43,14 @@ func NewFailure(input, step string, err error) Failure {
 	return Failure{Input: input, Step: step, ErrorCode: errorCode(err), Error: err.Error()}
 }
 
-// errorCode returns the code of err: a webaddress.Code, or the string of
-// a Code method such as surt.Error's; "" when it has none.
+// errorCode returns the code of err: a webaddress.Code or a surt.Code; ""
+// when it has none.
 func errorCode(err error) string {
 	if c, ok := record.ErrorCode[webaddress.Code](err); ok {
 		return string(c)
 	}
-	c, _ := record.ErrorCode[string](err)
-	return c
+	c, _ := record.ErrorCode[surt.Code](err)
+	return string(c)
 }
 
 // FaultFailure returns the failure of a malformed record read from file.
@@ -152,7 +152,7 @@ func NewSURTKey(url string) SURTKey {
 var SURTColumns = append([]record.Column[SURTKey]{
 	record.Str("input", func(k *SURTKey) (string, bool) { return k.Input, true }),
 	record.Str("surt", func(k *SURTKey) (string, bool) { return k.Value, k.Err == nil }),
-}, record.ErrorColumns[SURTKey, string](func(k *SURTKey) error { return k.Err })...)
+}, record.ErrorColumns[SURTKey, surt.Code](func(k *SURTKey) error { return k.Err })...)
 
 // Pick returns the columns of cols called names, in that order, or an error
 // naming the first that is not there.

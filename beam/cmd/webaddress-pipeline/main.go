@@ -74,6 +74,8 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 )
 
 // config is what the flags ask for.
@@ -81,17 +83,17 @@ type config struct {
 	input, output, mode string
 	read                webaddressbeam.ReadOptions
 	opts                webaddressbeam.Options // how parse and the groups read a value
-	clean               webaddress.CleanOptions
+	clean               clean.CleanOptions
 }
 
 var (
 	inputFlag     = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
-	formatFlag    = flag.String("format", "text", "the input format: text (an address per line), csv or tsv (a header row, then rows; see --column)")
+	formatFlag    = flag.String("format", "lines", "the input format, as the webaddress tool's --input names it: lines (an address per line; text is its deprecated name), csv or tsv (a header row, then rows; see --column)")
 	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case)")
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
-	modeFlag      = flag.String("mode", "parse", "what a record is: parse (the address: canonical form, key, facts, profile), clean (webaddress.Clean: R's safe_parse_url, with the --*-handling flags) or surt (the SURT key of web archives' CDX indexes, which the groups are by)")
+	modeFlag      = flag.String("mode", "parse", "what a record is: parse (the address: canonical form, key, facts, profile), clean (clean.Clean: R's safe_parse_url, with the --*-handling flags) or surt (the SURT key of web archives' CDX indexes, which the groups are by)")
 	rawFlag       = flag.Bool("raw", false, "with --mode parse or clean, read each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links and typos are read as URLs)")
 	keepEmails    = flag.Bool("keep-emails", false, "with --mode parse or clean, an e-mail address fails with web.email, instead of becoming its domain's website")
 	mergeInvalid  = flag.Bool("merge-invalid", false, "with --mode parse or clean, group the addresses that are not public websites (localhost, tel:) by key as the others, not each alone")
@@ -105,9 +107,9 @@ var (
 )
 
 func init() {
-	for _, name := range webaddress.CleanOptionNames() {
+	for _, name := range clean.CleanOptionNames() {
 		usage := "with --mode clean, safe_parse_url's " + name
-		if vs := webaddress.CleanOptionValues(name); vs != nil {
+		if vs := clean.CleanOptionValues(name); vs != nil {
 			usage += ": " + strings.Join(vs, ", ") + " (default " + vs[0] + ")"
 		} else {
 			usage += ": a number from 0 (default NULL: all)"
@@ -116,8 +118,9 @@ func init() {
 	}
 }
 
-// flagName is the flag of R's argument name.
-func flagName(name string) string { return strings.ReplaceAll(name, "_", "-") }
+// flagName is the flag of R's argument name, as the tool and the pipeline
+// both name it.
+var flagName = cells.FlagName
 
 // configFromFlags checks the flags and returns what they ask for.
 func configFromFlags() (config, error) {
@@ -125,6 +128,9 @@ func configFromFlags() (config, error) {
 		input: *inputFlag, output: *outputFlag, mode: *modeFlag,
 		read: webaddressbeam.ReadOptions{Format: *formatFlag, Column: *columnFlag, Delimiter: *delimiterFlag, Encoding: *encodingFlag},
 		opts: webaddressbeam.Options{Raw: *rawFlag, KeepEmails: *keepEmails, MergeInvalid: *mergeInvalid},
+	}
+	if cfg.read.Format == "text" {
+		cfg.read.Format = "lines" // the deprecated name
 	}
 	if err := cfg.opts.KeyVersion.UnmarshalText([]byte(*keyVersion)); err != nil {
 		return cfg, fmt.Errorf("--key-version: %w", err)
@@ -163,12 +169,12 @@ func configFromFlags() (config, error) {
 		return cfg, errors.New("--input is required: the files to read, such as 'urls/*.txt'")
 	case cfg.output == "":
 		return cfg, errors.New("--output is required: the prefix of the output files, such as /tmp/out/wa")
-	case cfg.read.Format != "text" && cfg.read.Format != "csv" && cfg.read.Format != "tsv":
-		return cfg, fmt.Errorf("--format %q: want text, csv or tsv", cfg.read.Format)
-	case cfg.read.Format != "text" && cfg.read.Column == "":
+	case cfg.read.Format != "lines" && cfg.read.Format != "csv" && cfg.read.Format != "tsv":
+		return cfg, fmt.Errorf("--format %q: want lines, csv or tsv", cfg.read.Format)
+	case cfg.read.Format != "lines" && cfg.read.Column == "":
 		return cfg, fmt.Errorf("--format %s needs --column: the name of the addresses' column in the header row", cfg.read.Format)
-	case cfg.read.Format == "text" && cfg.read.Column != "":
-		return cfg, errors.New("--column is for --format csv or tsv; text input has an address per line")
+	case cfg.read.Format == "lines" && cfg.read.Column != "":
+		return cfg, errors.New("--column is for --format csv or tsv; lines input has an address per line")
 	case cfg.read.Format != "csv" && cfg.read.Delimiter != "":
 		return cfg, errors.New("--delimiter is for --format csv (tsv is CSV with a tab)")
 	case cfg.mode != "parse" && cfg.mode != "clean" && cfg.mode != "surt":
@@ -181,7 +187,7 @@ func configFromFlags() (config, error) {
 			}
 		}
 	}
-	for _, name := range webaddress.CleanOptionNames() {
+	for _, name := range clean.CleanOptionNames() {
 		if !isSet(flagName(name)) {
 			continue
 		}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/testfiles"
 	"github.com/onecontact/webaddress/surt"
 )
@@ -301,7 +302,7 @@ func TestBroken(t *testing.T) {
 func TestClean(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, dir, "urls.txt", strings.Join(values, "\n")+"\n")
-	var opts webaddress.CleanOptions
+	var opts clean.CleanOptions
 	if err := opts.Set("www_handling", "strip"); err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func TestClean(t *testing.T) {
 
 	var records, failed []string
 	for i, v := range values {
-		c, err := webaddress.Clean(v, opts)
+		c, err := clean.Clean(v, opts)
 		if err != nil {
 			var ce *webaddress.Error
 			errors.As(err, &ce)
@@ -356,7 +357,7 @@ func TestModes(t *testing.T) {
 	for i, v := range values {
 		k, err := surt.Key(v)
 		if err != nil {
-			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "surt", ErrorCode: err.(*surt.Error).Code(), Error: err.Error(), File: in, Line: int64(i + 1)}))
+			failed = append(failed, webaddressbeam.FailureJSON(webaddressbeam.Failure{Input: v, Step: "surt", ErrorCode: string(err.(*surt.Error).Code()), Error: err.Error(), File: in, Line: int64(i + 1)}))
 			continue
 		}
 		records = append(records, webaddressbeam.SURTJSON(k, v))
@@ -420,7 +421,7 @@ func TestFlags(t *testing.T) {
 	}{
 		{[]string{"--output", out}, 2, "--input is required"},
 		{[]string{"--input", in}, 2, "--output is required"},
-		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want text, csv or tsv`},
+		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want lines, csv or tsv`},
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
 		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column is for --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},

@@ -2,11 +2,14 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package clean
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the cleaner's query: the query_handling option of R's
@@ -55,7 +58,7 @@ func (q *queryRules) apply(raw string, o *CleanOptions) string {
 			continue
 		}
 		name, value, _ := strings.Cut(p, "=")
-		buf = appendDecoded(buf[:0], name)
+		buf = urlchars.AppendDecoded(buf[:0], name)
 		decoded := string(buf)
 		if !q.kept(decoded, value == "", o) {
 			continue
@@ -95,27 +98,13 @@ func (q *queryRules) kept(name string, empty bool, o *CleanOptions) bool {
 		if dropEmpty || matchAny(q.drop, name) {
 			return false
 		}
-		return !isTrackingName(name)
+		// The tracking parameters are lowercase: a name in other case was
+		// lowercased above, unless the options match case.
+		return !webaddress.IsTrackingParam(name)
 	case QueryAllow:
 		return !dropEmpty && matchAny(q.keep, name)
 	}
 	return !dropEmpty
-}
-
-// isTrackingName reports whether the percent-decoded name is one of the
-// tracking parameters (trackingParams, the list of the canonical form),
-// which are lowercase; a name in other case is lowercased before, unless
-// the options match case.
-func isTrackingName(name string) bool {
-	if len(name) < 5 || len(name) > maxTrackingName {
-		return false
-	}
-	for _, p := range trackingParams {
-		if p.name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // matchAny reports whether one of the patterns matches name.
@@ -166,8 +155,8 @@ func appendCanonicalComponent(b []byte, s string, plusIsSpace bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+		case c == '%' && i+2 < len(s) && urlchars.IsHex(s[i+1]) && urlchars.IsHex(s[i+2]):
+			c = urlchars.Unhex(s[i+1])<<4 | urlchars.Unhex(s[i+2])
 			i += 2
 		case c == '%':
 			b = append(b, c)
@@ -175,10 +164,10 @@ func appendCanonicalComponent(b []byte, s string, plusIsSpace bool) []byte {
 		case c == '+' && plusIsSpace:
 			c = ' '
 		}
-		if isUnreserved(c) {
+		if urlchars.IsUnreserved(c) {
 			b = append(b, c)
 		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', urlchars.UpperHex[c>>4], urlchars.UpperHex[c&15])
 		}
 	}
 	return b

@@ -2,17 +2,21 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package clean
 
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"os/exec"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/onecontact/webaddress"
 )
 
 func intPtr(n int) *int { return &n }
@@ -360,7 +364,7 @@ func TestClean(t *testing.T) {
 		c, err := Clean(tt.in, opts)
 		got := cleanRow(c)
 		if err != nil {
-			var ce *Error
+			var ce *webaddress.Error
 			if !errors.As(err, &ce) || c.Status != StatusError || c.Err != err || c != (Cleaned{Original: tt.in, Status: StatusError, Err: err}) {
 				t.Errorf("Clean(%q, %s): %v, %+v: want a *Error and only Original and Status", tt.in, tt.opts, err, c)
 			}
@@ -463,26 +467,26 @@ func TestCleanErrors(t *testing.T) {
 		{"  mailto:a@example.com", CleanOptions{}, CodeUnsupportedScheme, 2, `clean.unsupported-scheme: "  mailto:a@example.com": scheme "mailto" is not http, https, ftp or ftps`},
 		{"WS://example.com", CleanOptions{Protocol: ProtocolNone}, CodeUnsupportedScheme, 0, `clean.unsupported-scheme: "WS://example.com": scheme "ws" is not http, https, ftp or ftps`},
 		{" //example.com", CleanOptions{SchemeRelative: SchemeRelativeError}, CodeSchemeRelative, 1, `clean.scheme-relative: " //example.com": the input is scheme-relative and scheme_relative_handling is "error"`},
-		{" example.com:99999", CleanOptions{}, CodeInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
-		{"http://[::1", CleanOptions{}, CodeInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
-		{"ftps://a b", CleanOptions{}, CodeInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
+		{" example.com:99999", CleanOptions{}, webaddress.CodeInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
+		{"http://[::1", CleanOptions{}, webaddress.CodeInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
+		{"ftps://a b", CleanOptions{}, webaddress.CodeInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
 		// issue 20: an error whatever protocol_handling says
 		{"mailto:a b", CleanOptions{Protocol: ProtocolHTTPS}, CodeUnsupportedScheme, 0, `clean.unsupported-scheme: "mailto:a b": scheme "mailto" is not http, https, ftp or ftps`},
 	}
 	for _, tt := range tests {
 		_, err := Clean(tt.in, tt.opts)
-		var ce *Error
+		var ce *webaddress.Error
 		if !errors.As(err, &ce) || !errors.Is(err, tt.target) || ce.Offset != tt.offset || ce.Input != tt.in || err.Error() != tt.msg {
 			t.Errorf("Clean(%q) error = %v (%+v); want %v at %d: %s", tt.in, err, ce, tt.target, tt.offset, tt.msg)
 		}
 	}
 	// The parser's error is on the text it parsed.
 	_, err := Clean("ftps://a b", CleanOptions{})
-	var pe *ParseError
+	var pe *webaddress.ParseError
 	if !errors.As(err, &pe) || pe.Input != "ftp://a b" || pe.Offset != 7 {
 		t.Errorf("ParseError of ftps: %+v", pe)
 	}
-	if errors.Is(err, CodeEmptyInput) || errors.Is(CodeEmptyInput, CodeInvalidHost) {
+	if errors.Is(err, CodeEmptyInput) || errors.Is(CodeEmptyInput, webaddress.CodeInvalidHost) {
 		t.Error("errors of different codes match")
 	}
 }
@@ -675,5 +679,72 @@ func TestCleanOptionText(t *testing.T) {
 	var back CleanOptions
 	if string(data) != wantJSON || json.Unmarshal(data, &back) != nil || !reflect.DeepEqual(back, opts) {
 		t.Errorf("JSON of %+v = %s, back %+v", opts, data, back)
+	}
+}
+
+// TestCleanInputLimit: an input one byte over the parser's 2 MiB limit
+// fails with input-too-long, as at webaddress's entry points.
+func TestCleanInputLimit(t *testing.T) {
+	const maxInput = 2 << 20
+	prefix := "https://example.com/"
+	over := prefix + strings.Repeat("a", maxInput-len(prefix)+1)
+	var pe *webaddress.ParseError
+	if _, err := Clean(over, CleanOptions{}); !errors.As(err, &pe) || pe.Name != "input-too-long" {
+		t.Errorf("Clean of %d bytes: %v", len(over), err)
+	}
+}
+
+// TestCleanInvalidUTF8: text that is not UTF-8 is Parse's error naming its
+// first invalid byte.
+func TestCleanInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		in  string
+		msg string
+	}{
+		{"www.caf\xe9.fr", `web.invalid-utf8: "www.caf\xe9.fr": invalid UTF-8 at byte 7 ("\xe9")`},
+		{"https://example.com/Jos\xe9", `web.invalid-utf8: "https://example.com/Jos\xe9": invalid UTF-8 at byte 23 ("\xe9")`},
+		{"\xff", `web.invalid-utf8: "\xff": invalid UTF-8 at byte 0 ("\xff")`},
+		{"caf\u00e9.fr/\xed\xa0\x80", `web.invalid-utf8: "café.fr/\xed\xa0\x80": invalid UTF-8 at byte 9 ("\xed")`}, // a surrogate
+	}
+	for _, tt := range tests {
+		if _, err := Clean(tt.in, CleanOptions{}); !errors.Is(err, webaddress.CodeInvalidUTF8) || err.Error() != tt.msg {
+			t.Errorf("Clean(%q) error = %v, want %s", tt.in, err, tt.msg)
+		}
+	}
+}
+
+// TestLintAddressOnCleanInputs: on the inputs of cleanTests,
+// webaddress.LintAddress reports a failure exactly when webaddress.Parse
+// fails.
+func TestLintAddressOnCleanInputs(t *testing.T) {
+	// A failure exactly when Parse fails.
+	for _, tt := range cleanTests {
+		_, err := webaddress.Parse(tt.in)
+		failed := false
+		for _, v := range webaddress.LintAddress(tt.in) {
+			failed = failed || v.Failure
+		}
+		if failed != (err != nil) {
+			t.Errorf("LintAddress(%q): failure %v, Parse error %v", tt.in, failed, err)
+		}
+	}
+}
+
+// TestOptionsTextGenerated checks that options_text.go is what gen.go
+// writes.
+func TestOptionsTextGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping go run gen.go in short mode")
+	}
+	out, err := exec.Command("go", "run", "gen.go").Output()
+	if err != nil {
+		t.Fatalf("go run gen.go: %v", err)
+	}
+	want, err := os.ReadFile("options_text.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(want) {
+		t.Errorf("options_text.go is stale: run go generate")
 	}
 }

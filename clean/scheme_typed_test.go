@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package clean
 
 import (
 	"errors"
@@ -10,11 +10,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
-// This file tests what issue 20 changed in Clean: R's scheme rule and
-// scheme-relative inputs, the index page, and the host, path and case as
-// typed. Rows are written as in cleanTests.
+// This file tests R's scheme rule and scheme-relative inputs, the index
+// page, and the host, path and case as typed. Rows are written as in
+// cleanTests.
 
 // cleanResult returns the row of cleanTests for Clean(in) with the options
 // R names in opts ("name=value", space-separated), or fails t.
@@ -29,7 +33,7 @@ func cleanResult(t *testing.T, in, opts string) string {
 	}
 	c, err := Clean(in, o)
 	if err != nil {
-		var ce *Error
+		var ce *webaddress.Error
 		if !errors.As(err, &ce) || c != (Cleaned{Original: in, Status: StatusError, Err: err}) {
 			t.Fatalf("Clean(%q, %s) = %+v, %v: want a *Error and only Original and Status", in, opts, c, err)
 		}
@@ -617,17 +621,20 @@ func typedPathDiffers(input string) (checked bool, diff string) {
 	if !utf8.ValidString(input) {
 		return false, "" // Clean rejects it; the parser reads U+FFFD
 	}
-	var sp spans
-	u, err := parseWith(input, parseOpts{}, &sp)
-	if err != nil || !u.schemeType().special() || u.schemeType() == schemeFile || sp[spanPath][0] < 0 {
+	t, err := webaddress.ReadTyped(input)
+	if err != nil {
 		return false, ""
 	}
-	typed := pathAsTyped(input[sp[spanPath][0]:sp[spanPath][1]])
+	u, fields, err := t.ParseURL(0, "")
+	if err != nil || u.Scheme() == "file" || webaddress.DefaultPort(u.Scheme()) == "" || !fields.Path.IsPresent() {
+		return false, "" // not a special scheme other than file, or no path
+	}
+	typed := pathAsTyped(input[fields.Path.Start:fields.Path.End])
 	upperHexDigits := func(s string) string {
 		b := []byte(s)
 		for i := 0; i+2 < len(b); i++ {
-			if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
-				b[i+1], b[i+2] = upper(b[i+1]), upper(b[i+2])
+			if b[i] == '%' && urlchars.IsHex(b[i+1]) && urlchars.IsHex(b[i+2]) {
+				b[i+1], b[i+2] = urlchars.Upper(b[i+1]), urlchars.Upper(b[i+2])
 			}
 		}
 		return string(b)
@@ -635,7 +642,7 @@ func typedPathDiffers(input string) (checked bool, diff string) {
 	var encoded []byte
 	for i := 0; i < len(typed); i++ {
 		if c := typed[i]; c >= utf8.RuneSelf {
-			encoded = append(encoded, '%', upperHex[c>>4], upperHex[c&15])
+			encoded = append(encoded, '%', urlchars.UpperHex[c>>4], urlchars.UpperHex[c&15])
 		} else {
 			encoded = append(encoded, c)
 		}
@@ -650,7 +657,7 @@ func typedPathDiffers(input string) (checked bool, diff string) {
 // of the fuzz seeds, the path as typed is the Standard's path but for the
 // encoding of what is not ASCII.
 func TestPathAsTypedWPT(t *testing.T) {
-	inputs := append(wptInputs(t), fuzzSeeds...)
+	inputs := append(testfiles.WPTInputs(t), testfiles.FuzzSeeds...)
 	inputs = append(inputs,
 		"http://h/a/%2e/b/.%2E/%2E%2e/c",
 		"http://h\\é\\\\x\\..",

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package clean
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress"
 )
 
 // This file tests the options rurl 2.7 added to safe_parse_url: the query
@@ -309,7 +311,7 @@ func TestCleanSchemePolicy(t *testing.T) {
 		}
 	}
 	_, err := Clean(" example.com", CleanOptions{SchemePolicy: SchemeRequire})
-	var ce *Error
+	var ce *webaddress.Error
 	if !errors.As(err, &ce) || !errors.Is(err, CodeSchemeMissing) || ce.Offset != 1 ||
 		err.Error() != `clean.scheme-missing: " example.com": the input has no scheme and scheme_policy is "require"` {
 		t.Errorf("Clean(%q) error = %v", " example.com", err)
