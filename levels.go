@@ -672,8 +672,8 @@ func (k *Keyer) profileParts(p *keyParts, a *Address, n *network, buf []byte) ([
 		}
 	}
 	off := 0 // where the profile's path starts
-	if n.name == NetworkFacebook && len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
-		off = len("/pg") // "facebook.com/pg/<page>/...": the page's own
+	if n.name == NetworkFacebook {
+		off = facebookPageOffset(path)
 	}
 	ppath := path[off:]
 	prof, ok := n.match(q, ppath)
@@ -708,6 +708,40 @@ func (k *Keyer) profileParts(p *keyParts, a *Address, n *network, buf []byte) ([
 		p.siteID = prof.Handle
 	}
 	return kpath, true
+}
+
+// facebookPageOffset returns where a Facebook page's own path starts in
+// path, a path of one of the page's older addresses, or 0:
+// "/pg/<page>/..." is the page "/<page>"; "/pages/<name>/<id>/..." (the
+// address of a page before it had a username, still linked from many
+// sites) is the page "/<id>"; "/pages/category/<category>/<name-id>/..."
+// is the page "/<name-id>". Any other "/pages/..." ("/pages/create") is
+// Facebook's own page, as facebookReserved says.
+func facebookPageOffset(path string) int {
+	if len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
+		return len("/pg")
+	}
+	if len(path) <= len("/pages/") || !strings.EqualFold(path[:len("/pages/")], "/pages/") {
+		return 0
+	}
+	rest := path[len("/pages/"):]
+	name, after, ok := strings.Cut(rest, "/")
+	if !ok || name == "" {
+		return 0
+	}
+	next, _, _ := strings.Cut(after, "/")
+	if strings.EqualFold(name, "category") {
+		// "/pages/category/<category>/<name-id>": the page follows the category.
+		_, page, ok := strings.Cut(after, "/")
+		if ok && next != "" && page != "" && page[0] != '/' {
+			return len("/pages/") + len(name) + 1 + len(next)
+		}
+		return 0
+	}
+	if next == "" || strings.Trim(next, "0123456789") != "" {
+		return 0
+	}
+	return len("/pages/") + len(name)
 }
 
 // mastodonParts fills p for a Mastodon profile "/@name" or

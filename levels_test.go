@@ -291,7 +291,8 @@ func TestKeyV3Golden(t *testing.T) {
 // platformsRevision, which the fingerprint names, fails
 // TestPlatformsRevision.
 var platformsDigests = map[string]string{
-	"2026-12-01": "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
+	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
+	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,

@@ -14,7 +14,7 @@ import "strings"
 // tenants (tenants.go) and the platforms below. [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
-const platformsRevision = "2026-12-01"
+const platformsRevision = "2026-12-01.2"
 
 // platforms are the site platforms KeyV3 keeps apart beyond KeyV2's
 // tenants: site builders and hosts whose customers get a subdomain (or a
@@ -59,6 +59,7 @@ var platforms = []struct {
 	{"<name>.webstarts.com", "", "not read: WebStarts sites, <name>.webstarts.com", ""},
 	{"<name>.000webhostapp.com", "", "not read: 000webhost sites, <name>.000webhostapp.com", ""},
 	{"<name>.blogfa.com", "", "not read: Blogfa blogs, <name>.blogfa.com", ""},
+	{"<name>.shutterfly.com", "www accounts photos support", "not read: Shutterfly Share sites, <name>.shutterfly.com, in Open Brewery DB (www.aqueductbrewing.shutterfly.com, Aqueduct Brewing, Akron; breweries.csv at commit 04c30ff6, read 2026-12-01)", ""},
 	// Personal home pages of Internet providers' customers, a path below
 	// the provider's host: the provider's mail domain is not their owner.
 	// Each shape is the one seen in this project's corpus

@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress"
@@ -112,6 +114,18 @@ func (r *reading) fingerprint() string {
 		return r.keyer.Fingerprint()
 	}
 	return r.keyVersion.Fingerprint()
+}
+
+// completeFlags completes the values of r's flags --by and --key-version
+// on cmd (for the shell, and for serve's page, which offers them as lists).
+func (r *reading) completeFlags(cmd *cobra.Command) {
+	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
+	cmd.RegisterFlagCompletionFunc("by", fixedCompletion(levels...))
+	var versions []string
+	for v := webaddress.KeyVersion(1); v.IsValid(); v++ {
+		versions = append(versions, strconv.Itoa(int(v)))
+	}
+	cmd.RegisterFlagCompletionFunc("key-version", fixedCompletion(versions...))
 }
 
 // options returns how r reads a value, the rules it shares with Beam.

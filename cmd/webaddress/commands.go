@@ -60,7 +60,27 @@ func tableCommand[T any](cfg *config, c command[T], cmd *cobra.Command) *cobra.C
 	cmd.RunE = func(_ *cobra.Command, args []string) error {
 		return runTable(cfg, args, c)
 	}
+	annotateColumns(cmd, "", record.Names(c.columns), c.defaults)
 	return cmd
+}
+
+// annotateColumns records a command's output columns in its annotations,
+// where serve's page finds them: "columns" (and "defaults", the columns
+// printed without --fields, when not all of them), each a comma-separated
+// list. When a boolean flag changes the columns, flag is its name, and
+// the annotations are "columns/"+flag and "defaults/"+flag.
+func annotateColumns(cmd *cobra.Command, flag string, all, defaults []string) {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	suffix := ""
+	if flag != "" {
+		suffix = "/" + flag
+	}
+	cmd.Annotations["columns"+suffix] = strings.Join(all, ",")
+	if defaults != nil {
+		cmd.Annotations["defaults"+suffix] = strings.Join(defaults, ",")
+	}
 }
 
 // parsed is what parse, key and dedupe make of a value: Input is the
@@ -112,6 +132,8 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 		},
 	}
 	r.addFlags(cmd.Flags())
+	r.completeFlags(cmd)
+	annotateColumns(cmd, "", record.Names(r.columns()), nil)
 	return cmd
 }
 
@@ -156,6 +178,8 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		},
 	}
 	r.addFlags(cmd.Flags())
+	r.completeFlags(cmd)
+	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
 	return cmd
 }
 
@@ -335,6 +359,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 	}
 	r.addFlags(cmd.Flags())
 	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
+	annotateColumns(cmd, "", record.Names(cols), nil)
 	return cmd
 }
 

@@ -81,6 +81,9 @@ and group again when it changes: keys of another fingerprint may differ.`,
 	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
 	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
 	d.addFlags(cmd.Flags())
+	d.completeFlags(cmd)
+	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
+	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint"), firstDefaults)
 	return cmd
 }
 

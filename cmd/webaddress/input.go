@@ -135,6 +135,9 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}}, nil
 	}
 	p, r := newProgress(src, cfg.stderr)
+	if cfg.watch != nil {
+		p, r = &progress{watch: cfg.watch}, src
+	}
 	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
 	if s.inputFormat == "xlsx" {
 		if err := in.openSheet(cfg, r); err != nil {
@@ -250,6 +253,9 @@ type rejects struct {
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
+	if cfg.rejectsTo != nil {
+		return &rejects{w: bufio.NewWriter(cfg.rejectsTo), l: record.NewLayout(table.FailureColumns...)}, nil
+	}
 	if cfg.rejects == "" {
 		return &rejects{w: bufio.NewWriter(cfg.stderr)}, nil
 	}

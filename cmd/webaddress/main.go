@@ -17,6 +17,7 @@
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
 //	webaddress url    [flags] [ADDRESS...]  the URL Standard's components of absolute URLs
 //	webaddress surt   [flags] [URL...]      the SURT key of web archives' CDX indexes (surt 0.3.1)
+//	webaddress serve  [flags]               a web page on this machine: a live address viewer and a list cleaner
 //
 // # Input
 //
@@ -151,6 +152,17 @@ type config struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	intr           *interruption // SIGINT and SIGTERM; nil in tests
+
+	// rejectsTo, when not nil, takes the rejected records as JSON lines
+	// (as --rejects FILE does), and watch follows the run: both for
+	// serve, which runs the commands for the page; nil on the command line.
+	rejectsTo io.Writer
+	watch     *watch
+	// sheetMemory, when not 0, is how many bytes a workbook may unzip to,
+	// all of it held in memory (none in temporary files); maxRows, when
+	// not 0, is how many rows of a sheet are read. Both for serve.
+	sheetMemory int64
+	maxRows     int
 }
 
 func newRoot(cfg *config) *cobra.Command {
@@ -205,6 +217,7 @@ summary says the run was interrupted (exit status 130 or 143).`,
 		keyCommand(cfg),
 		cleanCommand(cfg),
 		dedupeCommand(cfg),
+		serveCommand(cfg),
 		tableCommand(cfg, lintCommand(), &cobra.Command{
 			Use:   "lint [ADDRESS...]",
 			Short: "Print the URL Standard's validation errors, with byte offsets",

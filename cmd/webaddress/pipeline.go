@@ -323,6 +323,7 @@ func (in *input) reject(faults []*table.Fault) error {
 // values failed or records were rejected.
 func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictness, err error) error {
 	in.progress.done()
+	defer cfg.watch.finish(in, n, dedupe)
 	if in.file != nil {
 		in.file.Close() // only read
 	}

@@ -24,6 +24,7 @@ type progress struct {
 	read  atomic.Int64 // bytes read from standard input
 	start time.Time
 	shown bool
+	watch *watch // serve's run: no bar, the counts to the page
 }
 
 // newProgress returns the progress of reading stdin, and stdin wrapped to
@@ -69,6 +70,10 @@ func (p *progress) update(rows, failed int) {
 	if p == nil {
 		return
 	}
+	if p.watch != nil {
+		p.watch.update(rows, failed)
+		return
+	}
 	elapsed := time.Since(p.start)
 	if !p.shown && elapsed < time.Second {
 		return
@@ -80,7 +85,7 @@ func (p *progress) update(rows, failed int) {
 
 // done removes the bar.
 func (p *progress) done() {
-	if p != nil && p.shown {
+	if p != nil && p.bar != nil && p.shown {
 		p.bar.Finish()
 	}
 }

@@ -63,8 +63,18 @@ func (cfg *config) tableFile(args []string) (*os.File, error) {
 // column is a malformed record (record.field-count), as in CSV. Each
 // record's line is its row's number in the sheet.
 func (in *input) openSheet(cfg *config, r io.Reader) error {
-	f, err := excelize.OpenReader(r)
+	var opts []excelize.Options
+	if n := cfg.sheetMemory; n > 0 {
+		// Every part in memory: excelize puts a sheet or a shared string
+		// table larger than UnzipXMLSizeLimit in a temporary file, and
+		// refuses a workbook unzipping to more than UnzipSizeLimit.
+		opts = append(opts, excelize.Options{UnzipSizeLimit: n, UnzipXMLSizeLimit: n})
+	}
+	f, err := excelize.OpenReader(r, opts...)
 	if err != nil {
+		if cfg.sheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
+			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-upload)", sizeText(cfg.sheetMemory))
+		}
 		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}
 	sheets := f.GetSheetList()
@@ -141,6 +151,10 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 			return rec, nil
 		}
 		for {
+			if cfg.maxRows > 0 && row >= cfg.maxRows {
+				closeAll()
+				return table.Record{}, io.EOF
+			}
 			cells, err := next()
 			if err != nil {
 				closeAll()

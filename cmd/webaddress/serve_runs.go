@@ -1,0 +1,836 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+// This file is the list cleaner's side of the server: the commands and
+// their options as the tool defines them, a file's header and first rows,
+// and runs: a file streamed in through the tool's own command (the same
+// code, flags and records as on the command line) and its output streamed
+// out as a download, holding no more than the command does.
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// commandInfo is a command the list cleaner offers, as the tool defines
+// it: its options (its own flags) and its output columns.
+type commandInfo struct {
+	Name     string             `json:"name"`
+	Short    string             `json:"short"`
+	Flags    []flagInfo         `json:"flags"`
+	Columns  []string           `json:"columns"`
+	Defaults []string           `json:"defaults,omitempty"` // nil: all the columns
+	Alt      map[string]columns `json:"alt,omitempty"`      // the columns when a boolean flag is set
+}
+
+// columns are a command's output columns, and those it prints without
+// --fields (nil: all).
+type columns struct {
+	Columns  []string `json:"columns"`
+	Defaults []string `json:"defaults,omitempty"`
+}
+
+// flagInfo is one option of a command.
+type flagInfo struct {
+	Name    string   `json:"name"`
+	Usage   string   `json:"usage"`
+	Type    string   `json:"type"` // "bool", or another pflag type, a text field
+	Default string   `json:"default"`
+	Values  []string `json:"values,omitempty"` // the values it takes, when a list
+}
+
+// listFormats are the output formats the list cleaner offers.
+var listFormats = []string{"csv", "tsv", "jsonl"}
+
+// commandInfos returns the commands of the tool that print records (their
+// annotation "columns"), with their own flags (but --help).
+func commandInfos() []commandInfo {
+	infosOnce.Do(func() { infos = readCommandInfos() })
+	return infos
+}
+
+var (
+	infosOnce sync.Once
+	infos     []commandInfo
+)
+
+// readCommandInfos reads the commands of a new root command.
+func readCommandInfos() []commandInfo {
+	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	var out []commandInfo
+	for _, c := range root.Commands() {
+		a := c.Annotations
+		if a["columns"] == "" {
+			continue
+		}
+		ci := commandInfo{Name: c.Name(), Short: c.Short, Columns: split(a["columns"]), Defaults: split(a["defaults"])}
+		c.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Name == "help" || f.Hidden {
+				return
+			}
+			fi := flagInfo{Name: f.Name, Usage: f.Usage, Type: f.Value.Type(), Default: f.DefValue}
+			if fn, ok := c.GetFlagCompletionFunc(f.Name); ok {
+				vals, _ := fn(c, nil, "")
+				for _, v := range vals {
+					fi.Values = append(fi.Values, strings.SplitN(v, "\t", 2)[0])
+				}
+			}
+			ci.Flags = append(ci.Flags, fi)
+			if alt := a["columns/"+f.Name]; alt != "" {
+				if ci.Alt == nil {
+					ci.Alt = map[string]columns{}
+				}
+				ci.Alt[f.Name] = columns{split(alt), split(a["defaults/"+f.Name])}
+			}
+		})
+		out = append(out, ci)
+	}
+	return out
+}
+
+// encodings are the input encodings the tool names (--encoding's).
+func encodings() []string {
+	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	if fn, ok := root.GetFlagCompletionFunc("encoding"); ok {
+		vals, _ := fn(root, nil, "")
+		return vals
+	}
+	return nil
+}
+
+// split returns the names of a comma-separated list; nil for "".
+func split(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// commandsAPI answers the commands, the formats and the encodings.
+func (s *server) commandsAPI(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, map[string]any{"commands": commandInfos(), "formats": listFormats, "encodings": encodings()})
+}
+
+// A runRequest is what the page asks to run: a command of the tool with
+// its options, on a table's column.
+type runRequest struct {
+	Command   string            `json:"command"`
+	Column    string            `json:"column"`
+	Delimiter string            `json:"delimiter"` // one byte; "\t" for TSV; "" for ','
+	Encoding  string            `json:"encoding"`
+	Format    string            `json:"format"` // csv, tsv or jsonl
+	Fields    []string          `json:"fields"` // the output columns; none: the command's
+	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
+	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
+}
+
+// args returns the tool's arguments for q, or what is wrong with it. The
+// page runs only the commands and flags commandInfos lists, and always
+// rejects malformed records instead of stopping (--on-bad-record skip).
+func (q runRequest) args() ([]string, error) {
+	i := slices.IndexFunc(commandInfos(), func(c commandInfo) bool { return c.Name == q.Command })
+	if i < 0 {
+		return nil, fmt.Errorf("no command %q: want one of %s", q.Command, strings.Join(commandNames(), ", "))
+	}
+	ci := commandInfos()[i]
+	if q.Column == "" {
+		return nil, errors.New("no column: name the column of addresses")
+	}
+	format := q.Format
+	if format == "" {
+		format = "csv"
+	}
+	if !slices.Contains(listFormats, format) {
+		return nil, fmt.Errorf("format %q: want one of %s", format, strings.Join(listFormats, ", "))
+	}
+	args := []string{q.Command, "--column=" + q.Column, "--format=" + format, "--on-bad-record=skip", "--quiet"}
+	// The delimiter the page showed the file's start with, said: the
+	// tool would otherwise find one itself from the header row.
+	switch {
+	case isWorkbook(q.Name):
+		// Its first sheet, as the tool reads a .xlsx file named.
+		args = append(args, "--input=xlsx")
+	case q.Delimiter == "" || q.Delimiter == ",":
+		args = append(args, "--input=csv", "--delimiter=,")
+	case q.Delimiter == "\t":
+		args = append(args, "--input=tsv")
+	default:
+		args = append(args, "--input=csv", "--delimiter="+q.Delimiter)
+	}
+	if q.Encoding != "" && !isWorkbook(q.Name) {
+		args = append(args, "--encoding="+q.Encoding)
+	}
+	if len(q.Fields) > 0 {
+		args = append(args, "--fields="+strings.Join(q.Fields, ","))
+	}
+	names := make([]string, 0, len(q.Flags))
+	for n := range q.Flags {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v := q.Flags[n]
+		j := slices.IndexFunc(ci.Flags, func(f flagInfo) bool { return f.Name == n })
+		if j < 0 {
+			var known []string
+			for _, f := range ci.Flags {
+				known = append(known, f.Name)
+			}
+			return nil, fmt.Errorf("%s has no option %q: want some of %s", q.Command, n, strings.Join(known, ", "))
+		}
+		f := ci.Flags[j]
+		if f.Values != nil && !slices.Contains(f.Values, v) {
+			return nil, fmt.Errorf("%s --%s %q: want one of %s", q.Command, n, v, strings.Join(f.Values, ", "))
+		}
+		if v == f.Default {
+			continue
+		}
+		args = append(args, "--"+n+"="+v)
+	}
+	return args, nil
+}
+
+// commandNames returns the names of the commands the page offers.
+func commandNames() []string {
+	var names []string
+	for _, c := range commandInfos() {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// execute runs the tool with args on stdin, writing to stdout and the
+// rejected records to rejects, followed by w; it returns the tool's
+// messages (standard error) and its error. A workbook is read all in
+// memory, up to --max-upload unzipped, and only its first maxRows rows
+// when maxRows is not 0.
+func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writer, w *watch, maxRows int) (string, error) {
+	var msgs capBuffer
+	msgs.limit = 64 << 10
+	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w,
+		sheetMemory: s.opts.maxUpload, maxRows: maxRows}
+	root := newRoot(cfg)
+	root.SetArgs(append(args, fmt.Sprintf("--jobs=%d", s.jobs)))
+	err := root.Execute()
+	return strings.TrimSpace(msgs.String()), err
+}
+
+// A capBuffer keeps the first limit bytes written to it and counts the
+// rest.
+type capBuffer struct {
+	mu      sync.Mutex
+	limit   int
+	buf     bytes.Buffer
+	dropped int64
+}
+
+// Write keeps what fits under the limit, counts the rest, and never fails.
+func (c *capBuffer) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := max(c.limit-c.buf.Len(), 0)
+	if len(p) > room {
+		c.dropped += int64(len(p) - room)
+		c.buf.Write(p[:room])
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+// String returns what was kept.
+func (c *capBuffer) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf.String()
+}
+
+// Bytes returns a copy of what was kept, and how many bytes were not.
+func (c *capBuffer) Bytes() ([]byte, int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return bytes.Clone(c.buf.Bytes()), c.dropped
+}
+
+// A sample is a file's first rows, as the tool reads them.
+type sample struct {
+	Delimiter string     `json:"delimiter"`
+	Header    []string   `json:"header"`
+	Rows      [][]string `json:"rows"`
+	Column    string     `json:"column"` // the column guessed to hold the addresses, if any
+	Notes     []string   `json:"notes,omitempty"`
+}
+
+// sampleRows is how many rows a sample and a preview show.
+const sampleRows = 12
+
+// workbookPreviewRows is how many rows of a workbook's sheet a preview
+// runs on: the page sends the whole workbook (a zip file cannot be cut),
+// and previews the first rows, as it does a CSV file's first 64 KiB.
+const workbookPreviewRows = 1000
+
+// sampleAPI answers the header and first rows of the file whose start is
+// the body, read as the tool reads it: with the query's delimiter, else
+// one guessed from the file's name and first line.
+func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	if isWorkbook(q.Get("name")) {
+		s.sampleWorkbook(w, body)
+		return
+	}
+	d := q.Get("delimiter")
+	if d == "" {
+		d = string(guessDelimiter(q.Get("name"), body))
+	}
+	if len(d) != 1 {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("delimiter %q: want one byte", d))
+		return
+	}
+	enc, err := table.LookupEncoding(q.Get("encoding"))
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "encoding: "+err.Error())
+		return
+	}
+	smp := sample{Delimiter: d}
+	tr := table.NewReader(bytes.NewReader(body), table.Options{Delimiter: d[0], Encoding: enc})
+	names, err := tr.Header()
+	if err != nil {
+		httpError(w, http.StatusUnprocessableEntity, "the file's header row: "+err.Error())
+		return
+	}
+	h := table.NewHeader(names)
+	smp.Header = h.Names
+	smp.Notes = append(smp.Notes, h.Renamed...)
+	smp.Column = guessColumn(h.Names)
+	for len(smp.Rows) < sampleRows {
+		rec, err := tr.Read()
+		if err == io.EOF {
+			break
+		}
+		var f *table.Fault
+		if errors.As(err, &f) && f.Code() == table.CodeUnclosedQuote && q.Get("partial") != "" {
+			break // a quoted value cut where the page cut the file's start
+		}
+		if err != nil {
+			smp.Notes = append(smp.Notes, err.Error())
+			continue
+		}
+		smp.Rows = append(smp.Rows, slices.Clone(rec.Fields))
+	}
+	writeJSON(w, smp)
+}
+
+// sampleWorkbook answers the header and first rows of the first sheet of
+// the workbook body, read as the tool reads it, all in memory.
+func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
+	var msgs strings.Builder
+	cfg := &config{column: "1", stderr: &msgs, sheetMemory: s.opts.maxUpload, maxRows: sampleRows + 1}
+	var in input
+	if err := in.openSheet(cfg, bytes.NewReader(body)); err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	smp := sample{Header: in.header, Column: guessColumn(in.header)}
+	for line := range strings.Lines(msgs.String()) {
+		smp.Notes = append(smp.Notes, strings.TrimPrefix(strings.TrimSpace(line), "webaddress: "))
+	}
+	for len(smp.Rows) < sampleRows {
+		rec, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			smp.Notes = append(smp.Notes, err.Error())
+			var f *table.Fault
+			if errors.As(err, &f) {
+				continue
+			}
+			break
+		}
+		smp.Rows = append(smp.Rows, rec.Fields)
+	}
+	writeJSON(w, smp)
+}
+
+// guessDelimiter returns the delimiter of a file called name that starts
+// with b: a tab for .tsv and .tab, else the one of ',', '\t', ';' and '|'
+// its first line has most of outside quotes (',' when none).
+func guessDelimiter(name string, b []byte) byte {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".tsv", ".tab":
+		return '\t'
+	}
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	var n [256]int
+	quoted := false
+	for _, c := range b {
+		if c == '"' {
+			quoted = !quoted
+		} else if !quoted {
+			n[c]++
+		}
+	}
+	best := byte(',')
+	for _, c := range []byte{'\t', ';', '|'} {
+		if n[c] > n[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// columnHints are words of a header name that hold website addresses, the
+// best first.
+var columnHints = []string{"website", "url", "homepage", "domain", "web", "site", "link"}
+
+// guessColumn returns the header name most like a column of websites: by
+// columnHints, a name that is the word (ignoring case, spaces, '-' and
+// '_') before one that contains it; "" when none is.
+func guessColumn(names []string) string {
+	norm := func(s string) string {
+		return strings.NewReplacer(" ", "", "_", "", "-", "", ".", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+	}
+	for _, exact := range []bool{true, false} {
+		for _, hint := range columnHints {
+			for _, n := range names {
+				m := norm(n)
+				if exact && m == hint || !exact && strings.Contains(m, hint) && !strings.Contains(m, "email") {
+					return n
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// A preview is a run on a file's first rows: its output's first rows (for
+// csv and tsv, as cells; for jsonl, each line one cell), and its result.
+type preview struct {
+	Header   []string   `json:"header"`
+	Rows     [][]string `json:"rows"`
+	Result   runResult  `json:"result"`
+	Messages string     `json:"messages,omitempty"`
+}
+
+// previewAPI runs the query's run (the JSON of a runRequest in "run") on
+// the body, a file's start, and answers its preview.
+func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	var q runRequest
+	if err := json.Unmarshal([]byte(r.URL.Query().Get("run")), &q); err != nil {
+		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
+		return
+	}
+	args, err := q.args()
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	var out capBuffer
+	out.limit = 4 << 20
+	var wt watch
+	maxRows := 0
+	if isWorkbook(q.Name) {
+		maxRows = workbookPreviewRows // the whole workbook is the body
+	}
+	msgs, err := s.execute(args, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
+	if err != nil {
+		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	p := preview{Messages: msgs}
+	p.Result, _ = wt.snapshot()
+	text := out.String()
+	switch q.Format {
+	case "jsonl":
+		p.Header = []string{"JSON"}
+		for line := range strings.Lines(text) {
+			if len(p.Rows) == sampleRows {
+				break
+			}
+			p.Rows = append(p.Rows, []string{strings.TrimSuffix(line, "\n")})
+		}
+	default:
+		d := byte(',')
+		switch {
+		case q.Format == "tsv":
+			d = '\t'
+		case q.Delimiter != "" && q.Delimiter != "\t":
+			d = q.Delimiter[0]
+		}
+		tr := table.NewReader(strings.NewReader(text), table.Options{Delimiter: d})
+		p.Header, _ = tr.Header()
+		for len(p.Rows) < sampleRows {
+			rec, err := tr.Read()
+			if err != nil {
+				break
+			}
+			p.Rows = append(p.Rows, slices.Clone(rec.Fields))
+		}
+	}
+	writeJSON(w, p)
+}
+
+// A fileRun is a file run through the tool: created by the page, its input
+// uploaded into the command's standard input while its output is
+// downloaded from the command's standard output, both streamed.
+type fileRun struct {
+	id      string
+	args    []string
+	format  string
+	name    string // the download's
+	created time.Time
+
+	inR, outR *io.PipeReader
+	inW, outW *io.PipeWriter
+	watch     watch
+	rejects   capBuffer
+
+	bytesIn, bytesOut atomic.Int64
+	uploading         atomic.Bool
+	downloading       atomic.Bool
+
+	done     chan struct{}
+	mu       sync.Mutex
+	abortErr error // why the run was stopped, if it was
+	err      error // the command's error, once done
+	messages string
+	ended    time.Time
+	timer    *time.Timer
+}
+
+// maxRejects is how many bytes of a run's rejected records are kept for
+// their download.
+const maxRejects = 16 << 20
+
+// createRun starts a run of the request's body, a runRequest, and answers
+// its id.
+func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	var q runRequest
+	if err := json.Unmarshal(body, &q); err != nil {
+		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
+		return
+	}
+	args, err := q.args()
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	var idb [16]byte
+	rand.Read(idb[:])
+	ru := &fileRun{id: hex.EncodeToString(idb[:]), args: args, format: q.Format, created: time.Now(), done: make(chan struct{})}
+	if ru.format == "" {
+		ru.format = "csv"
+	}
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(q.Name, `\`, "/")), path.Ext(q.Name))
+	if base == "" || base == "." || base == "/" {
+		base = "addresses"
+	}
+	ru.name = base + "-" + q.Command + "." + ru.format
+	ru.rejects.limit = maxRejects
+	ru.inR, ru.inW = io.Pipe()
+	ru.outR, ru.outW = io.Pipe()
+
+	s.mu.Lock()
+	s.sweep()
+	active := 0
+	for _, o := range s.runs {
+		if o.ended.IsZero() {
+			active++
+		}
+	}
+	if active >= maxRuns {
+		s.mu.Unlock()
+		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d runs are going already, the most at once: wait for one to end, or cancel one", maxRuns))
+		return
+	}
+	s.runs[ru.id] = ru
+	s.mu.Unlock()
+
+	ru.timer = time.AfterFunc(s.opts.timeout, func() {
+		ru.abort(fmt.Errorf("the run took longer than %v, the limit (serve --timeout)", s.opts.timeout))
+	})
+	go func() {
+		msgs, err := s.execute(ru.args, ru.inR, writerFunc(func(p []byte) (int, error) {
+			n, err := ru.outW.Write(p)
+			ru.bytesOut.Add(int64(n))
+			return n, err
+		}), &ru.rejects, &ru.watch, 0)
+		ru.timer.Stop()
+		ru.mu.Lock()
+		if ru.abortErr != nil {
+			err = ru.abortErr
+		}
+		ru.err, ru.messages, ru.ended = err, msgs, time.Now()
+		ru.mu.Unlock()
+		ru.outW.CloseWithError(err) // nil: the download ends well
+		ru.inR.CloseWithError(errRunEnded)
+		close(ru.done)
+	}()
+	writeJSON(w, map[string]string{"id": ru.id, "name": ru.name})
+}
+
+// errRunEnded is what an upload's writes get once its run has ended.
+var errRunEnded = errors.New("the run has ended")
+
+// A writerFunc is a function as an io.Writer.
+type writerFunc func([]byte) (int, error)
+
+// Write calls f.
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// abort stops the run for err: its input ends in err and its output
+// cannot be written.
+func (ru *fileRun) abort(err error) {
+	ru.mu.Lock()
+	if ru.abortErr == nil && ru.ended.IsZero() {
+		ru.abortErr = err
+	}
+	ru.mu.Unlock()
+	ru.inW.CloseWithError(err)
+	ru.outR.CloseWithError(err)
+}
+
+// sweep forgets the runs that ended more than keepRuns ago; s.mu is held.
+func (s *server) sweep() {
+	for id, ru := range s.runs {
+		ru.mu.Lock()
+		old := !ru.ended.IsZero() && time.Since(ru.ended) > keepRuns
+		ru.mu.Unlock()
+		if old {
+			delete(s.runs, id)
+		}
+	}
+}
+
+// cancelRuns stops every run, when the server stops.
+func (s *server) cancelRuns() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ru := range s.runs {
+		ru.abort(errors.New("the server stopped"))
+	}
+}
+
+// lookup returns the run of the request's id, or answers 404.
+func (s *server) lookup(w http.ResponseWriter, r *http.Request) *fileRun {
+	s.mu.Lock()
+	ru := s.runs[r.PathValue("id")]
+	s.mu.Unlock()
+	if ru == nil {
+		httpError(w, http.StatusNotFound, "no run "+r.PathValue("id")+": it ended more than "+keepRuns.String()+" ago, or the server restarted")
+	}
+	return ru
+}
+
+// runInput streams the request's body, the file, into the run, and
+// answers the run's status when it has ended.
+func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
+	ru := s.lookup(w, r)
+	if ru == nil {
+		return
+	}
+	if !ru.uploading.CompareAndSwap(false, true) {
+		httpError(w, http.StatusConflict, "this run's file was uploaded already: start another run")
+		return
+	}
+	limit := s.opts.maxUpload
+	if r.ContentLength > limit {
+		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))
+		ru.abort(err)
+		httpError(w, http.StatusRequestEntityTooLarge, err.Error())
+		return
+	}
+	body := http.MaxBytesReader(w, r.Body, limit)
+	_, err := io.Copy(writerFunc(func(p []byte) (int, error) {
+		n, err := ru.inW.Write(p)
+		ru.bytesIn.Add(int64(n))
+		return n, err
+	}), body)
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))
+		ru.abort(err)
+		httpError(w, http.StatusRequestEntityTooLarge, err.Error())
+		return
+	case err == nil:
+		ru.inW.Close()
+	case errors.Is(err, errRunEnded):
+		// The command stopped reading: its error says why.
+	default:
+		ru.abort(fmt.Errorf("the upload stopped: %v", err))
+	}
+	select {
+	case <-ru.done:
+	case <-r.Context().Done():
+		ru.abort(errors.New("the page stopped waiting for the run"))
+		return
+	}
+	st := ru.status()
+	if st.Error != "" {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		json.NewEncoder(w).Encode(st)
+		return
+	}
+	writeJSON(w, st)
+}
+
+// runOutput streams the run's output as a download.
+func (s *server) runOutput(w http.ResponseWriter, r *http.Request) {
+	ru := s.lookup(w, r)
+	if ru == nil {
+		return
+	}
+	if !ru.downloading.CompareAndSwap(false, true) {
+		httpError(w, http.StatusConflict, "this run's output was downloaded already: start another run")
+		return
+	}
+	buf := make([]byte, 32<<10)
+	n, rerr := io.ReadAtLeast(ru.outR, buf, 1)
+	if n == 0 {
+		<-ru.done
+		if st := ru.status(); st.Error != "" {
+			httpError(w, http.StatusUnprocessableEntity, "the run failed: "+st.Error)
+			return
+		}
+	}
+	h := w.Header()
+	h.Set("Content-Type", map[string]string{"csv": "text/csv; charset=utf-8", "tsv": "text/tab-separated-values; charset=utf-8"}[ru.format])
+	if ru.format == "jsonl" {
+		h.Set("Content-Type", "application/jsonl; charset=utf-8")
+	}
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": ru.name}))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if _, err := w.Write(buf[:n]); err != nil {
+		ru.abort(errors.New("the download stopped"))
+		return
+	}
+	if rerr != nil {
+		return
+	}
+	for {
+		n, err := ru.outR.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				// The browser went away: the run stops.
+				ru.abort(errors.New("the download stopped"))
+				return
+			}
+		}
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			// The run failed: break the response, so that the browser
+			// shows the download failed rather than a file cut short.
+			panic(http.ErrAbortHandler)
+		}
+	}
+}
+
+// runStatus is what the page polls: the run's progress, then its result.
+type runStatus struct {
+	ID       string     `json:"id"`
+	State    string     `json:"state"` // "running", "done" or "failed"
+	Rows     int64      `json:"rows"`
+	Failed   int64      `json:"failed"`
+	BytesIn  int64      `json:"bytes_in"`
+	BytesOut int64      `json:"bytes_out"`
+	Result   *runResult `json:"result,omitempty"`
+	Error    string     `json:"error,omitempty"`
+	Messages string     `json:"messages,omitempty"`
+	// RejectsDropped counts the bytes of rejected records over the
+	// maxRejects kept for their download.
+	RejectsDropped int64    `json:"rejects_dropped,omitempty"`
+	Args           []string `json:"args"` // the tool's command line for the same output
+}
+
+// status returns the run's progress, and once it has ended its result.
+func (ru *fileRun) status() runStatus {
+	st := runStatus{ID: ru.id, State: "running", Rows: ru.watch.rows.Load(), Failed: ru.watch.failed.Load(),
+		BytesIn: ru.bytesIn.Load(), BytesOut: ru.bytesOut.Load(), Args: ru.args}
+	ru.mu.Lock()
+	defer ru.mu.Unlock()
+	if ru.ended.IsZero() {
+		return st
+	}
+	st.State, st.Messages = "done", ru.messages
+	if res, ok := ru.watch.snapshot(); ok {
+		st.Result = &res
+	}
+	if ru.err != nil {
+		st.State, st.Error = "failed", ru.err.Error()
+	}
+	_, st.RejectsDropped = ru.rejects.Bytes()
+	return st
+}
+
+// runStatus answers the status of the run of the request's id.
+func (s *server) runStatus(w http.ResponseWriter, r *http.Request) {
+	if ru := s.lookup(w, r); ru != nil {
+		writeJSON(w, ru.status())
+	}
+}
+
+// runRejects answers the run's rejected records, JSON lines, as a download.
+func (s *server) runRejects(w http.ResponseWriter, r *http.Request) {
+	ru := s.lookup(w, r)
+	if ru == nil {
+		return
+	}
+	select {
+	case <-ru.done:
+	default:
+		httpError(w, http.StatusConflict, "the run has not ended: its rejected records are not all known yet")
+		return
+	}
+	b, _ := ru.rejects.Bytes()
+	h := w.Header()
+	h.Set("Content-Type", "application/jsonl; charset=utf-8")
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": strings.TrimSuffix(ru.name, path.Ext(ru.name)) + "-rejects.jsonl"}))
+	w.Write(b)
+}
+
+// cancelRun stops a run.
+func (s *server) cancelRun(w http.ResponseWriter, r *http.Request) {
+	if ru := s.lookup(w, r); ru != nil {
+		ru.abort(errors.New("cancelled on the page"))
+		writeJSON(w, map[string]string{"id": ru.id})
+	}
+}
