@@ -107,6 +107,10 @@ var (
 )
 
 func init() {
+	// --input-format is the name the tool accepts too (beside its --input);
+	// --format is the pipeline's older name, kept. The pipeline's --input is
+	// its files, as in Beam's examples.
+	flag.StringVar(formatFlag, "input-format", "lines", "the input format, as the webaddress tool's --input (and --input-format) names it; --format is its older name here")
 	for _, name := range clean.CleanOptionNames() {
 		usage := "with --mode clean, safe_parse_url's " + name
 		if vs := clean.CleanOptionValues(name); vs != nil {

@@ -423,6 +423,10 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in}, 2, "--output is required"},
 		{[]string{"--input", in, "--output", out, "--format", "xml"}, 2, `--format "xml": want lines, csv or tsv`},
 		{[]string{"--input", in, "--output", out, "--format", "csv"}, 2, "--format csv needs --column"},
+		// --input-format is --format's other name, the tool's.
+		{[]string{"--input", in, "--output", out, "--input-format", "xml"}, 2, `--format "xml": want lines, csv or tsv`},
+		{[]string{"--input", in, "--output", out, "--input-format", "csv"}, 2, "--format csv needs --column"},
+		{[]string{"--input", csv, "--output", out, "--input-format", "csv", "--column", "website"}, 1, `no column "website" in the header row (name, url)`},
 		{[]string{"--input", in, "--output", out, "--column", "url"}, 2, "--column needs --format csv or tsv"},
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean or surt`},
