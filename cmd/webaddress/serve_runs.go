@@ -668,10 +668,13 @@ func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	limit := s.opts.maxUpload
-	if r.ContentLength > limit {
+	tooLarge := func() {
 		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))
 		ru.abort(err)
 		httpError(w, http.StatusRequestEntityTooLarge, err.Error())
+	}
+	if r.ContentLength > limit {
+		tooLarge()
 		return
 	}
 	body := http.MaxBytesReader(w, r.Body, limit)
@@ -683,9 +686,7 @@ func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
-		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))
-		ru.abort(err)
-		httpError(w, http.StatusRequestEntityTooLarge, err.Error())
+		tooLarge()
 		return
 	case err == nil:
 		ru.inW.Close()
