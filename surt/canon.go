@@ -225,23 +225,58 @@ func stripWWW(h []byte) []byte {
 	return h
 }
 
-// canonicalPath appends the path as both canonicalizers leave it to dst,
-// using tmp as scratch space: percent-decoded, its dot segments and empty
-// segments resolved when the URL has a host, percent-encoded, lowercased,
-// without ASP.NET session segments and without a final "/" (unless it is
-// the whole path).
-func canonicalPath(dst, tmp []byte, path string, hasHost bool) []byte {
-	p := appendUnescaped(tmp, path)
+// canonicalPath appends the path as both canonicalizers leave it to dst:
+// percent-decoded, its dot segments and empty segments resolved when the
+// URL has a host, percent-encoded, lowercased, without ASP.NET session
+// segments and without a final "/" (unless it is the whole path). Each
+// step but the first works in place, so that a long path costs one buffer
+// of its size, dst.
+func canonicalPath(dst []byte, path string, hasHost bool) []byte {
+	start := len(dst)
+	dst = appendUnescaped(dst, path)
 	if hasHost {
-		var buf [128]byte
-		p = normalizePath(buf[:0], p)
+		if p := dst[start:]; len(p) > 0 && p[0] == '/' {
+			dst = normalizePath(dst[:start], p)
+		} else {
+			var buf [128]byte
+			dst = append(dst[:start], normalizePath(buf[:0], p)...)
+		}
 	}
-	dst = appendEscapedLower(dst, p)
-	dst = stripASPNET(dst)
-	if len(dst) > 1 && dst[len(dst)-1] == '/' {
-		dst = dst[:len(dst)-1]
+	dst = escapeLowerInPlace(dst, start)
+	p := stripASPNET(dst[start:])
+	if len(p) > 1 && p[len(p)-1] == '/' {
+		p = p[:len(p)-1]
 	}
-	return dst
+	return dst[:start+len(p)]
+}
+
+// escapeLowerInPlace does what appendEscapedLower does to b[start:], in
+// place: b grows by two bytes for each byte percent-encoded, which are
+// written from the end.
+func escapeLowerInPlace(b []byte, start int) []byte {
+	k := 0
+	for _, c := range b[start:] {
+		if needsEscape(c) {
+			k++
+		}
+	}
+	n := len(b)
+	b = slices.Grow(b, 2*k)[:n+2*k]
+	w := len(b)
+	for r := n - 1; r >= start; r-- {
+		switch c := b[r]; {
+		case needsEscape(c):
+			w -= 3
+			b[w], b[w+1], b[w+2] = '%', lowerHex[c>>4], lowerHex[c&15]
+		case 'A' <= c && c <= 'Z':
+			w--
+			b[w] = c + 'a' - 'A'
+		default:
+			w--
+			b[w] = c
+		}
+	}
+	return b
 }
 
 // normalizePath appends p to dst with its segments (those after its first
@@ -249,7 +284,9 @@ func canonicalPath(dst, tmp []byte, path string, hasHost bool) []byte {
 // pushed when there is none, and any other segment is pushed, empty ones
 // too, so that ".." can pop them. The stack is written out with empty
 // segments left out but for the last one (which gives a final "/"); an
-// empty p, or an empty stack, becomes "/".
+// empty p, or an empty stack, becomes "/". dst may be p[:0] when p starts
+// with "/": a segment written takes no more room than it and the "/"
+// before it, so no byte is written before it is read.
 func normalizePath(dst, p []byte) []byte {
 	if len(p) > 0 && p[0] == '/' {
 		p = p[1:]
