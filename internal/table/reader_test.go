@@ -170,6 +170,12 @@ func TestReaderEncodings(t *testing.T) {
 		{"utf-16 lone surrogate", "\xff\xfea\x00,\x00b\x00\n\x00\x00\xd8,\x00c\x00\n\x00", "", "header[a|b] L2:[\x00\xd8|c]"},
 		// An encoded U+FFFD is U+FFFD.
 		{"utf-16 U+FFFD", "\xff\xfea\x00\n\x00\xfd\xff\n\x00", "", "header[a] L2:[\uFFFD]"},
+		// The first bytes too are decoded a character at a time: a byte
+		// that cannot be decoded among them is kept alone (the byte
+		// order mark's check read three at once, and kept them all
+		// after a 0xFF: a blank first line became "\xff").
+		{"windows-1252 undefined byte at the start", "\n\xc3\x8d,x\n1,2\n", "windows-1252", "header[Ã\x8d|x] L3:[1|2] blank=1"},
+		{"windows-1252 after a UTF-8 byte order mark", "\xef\xbb\xbfa,b\n\xc3\xa9,x\n", "windows-1252", "header[a|b] L2:[é|x]"},
 	} {
 		enc, err := LookupEncoding(tt.encoding)
 		if err != nil {
