@@ -293,6 +293,7 @@ func TestKeyV3Golden(t *testing.T) {
 var platformsDigests = map[string]string{
 	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
+	"2026-12-01.3": "dae46258dda873e8cf6d79f46c6d53b5d09852879c9a5d3b9fc8c1482b06f04e",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -305,6 +306,7 @@ func platformsData() string {
 	for _, t := range platforms {
 		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
 	}
+	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	labels := make([]string, 0, len(localityLabels))
 	for l := range localityLabels {
 		labels = append(labels, l)
@@ -350,6 +352,17 @@ func TestPlatformsList(t *testing.T) {
 		domain := strings.TrimPrefix(host, "<name>.")
 		if s, _ := publicsuffix.PublicSuffix("tenant." + domain); s == domain {
 			t.Errorf("platform %q: %s is a public suffix: the list keeps its tenants apart already", e.shape, domain)
+		}
+	}
+	if !slices.IsSorted(statePortals) || len(statePortals) < 56 {
+		t.Errorf("statePortals: %d, not sorted or fewer than one for each state and territory", len(statePortals))
+	}
+	for _, d := range statePortals {
+		if !strings.HasSuffix(d, ".gov") || strings.Count(d, ".") != 1 {
+			t.Errorf("state portal %q is not <name>.gov", d)
+		}
+		if v2[d] || builtinPlatforms[d] != nil && len(builtinPlatforms[d].paths) > 0 {
+			t.Errorf("state portal %q is a platform too", d)
 		}
 	}
 }
