@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -293,11 +294,12 @@ func TestKeyV3Golden(t *testing.T) {
 var platformsDigests = map[string]string{
 	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
-	"2026-12-01.3": "dae46258dda873e8cf6d79f46c6d53b5d09852879c9a5d3b9fc8c1482b06f04e",
+	"2026-12-01.3": "62977b054a2168a70a661a7c5c5aca9ee59810f63908e5c6239225ce97fde17a",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
-// the platforms and the locality labels.
+// the platforms, the state portals, the locality labels, the free-mail
+// domains and the shorteners.
 func platformsData() string {
 	var b strings.Builder
 	for _, t := range tenants {
@@ -307,6 +309,12 @@ func platformsData() string {
 		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
+	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
+	// which have no owner, are the list's data too.
+	b.WriteString(strings.Join(slices.Sorted(maps.Keys(freeMailDomains)), " ") + "\n")
+	for _, host := range slices.Sorted(maps.Keys(opaqueRedirects)) {
+		fmt.Fprintf(&b, "%s=%s ", host, opaqueRedirects[host])
+	}
 	labels := make([]string, 0, len(localityLabels))
 	for l := range localityLabels {
 		labels = append(labels, l)
