@@ -42,6 +42,7 @@ var platforms = []struct {
 	{"<name>.ucoz.com", "", "not read: uCoz sites, <name>.ucoz.com", ""},
 	{"<name>.narod.ru", "", "not read: Narod (uCoz) sites, <name>.narod.ru", ""},
 	{"<name>.govoffice.com", "", "not read: the US government domain register's links to towns on <name>.govoffice.com (82 towns in one KeyV2 group)", ""},
+	{"<name>.europa.eu", "", "not read: the sites of the European Union's institutions and agencies, <name>.europa.eu (ec.europa.eu, the Commission; www.eurofound.europa.eu, an agency; in this project's corpus)", ""},
 	{"<name>.govoffice2.com", "", "not read: the towns list of github.com/fdhidalgo/govt_transparency (www.panhandletx.govoffice2.com, Panhandle, Texas)", ""},
 	{"<name>.civicplus.com", "", "not read: the US government domain register's links to <name>.civicplus.com", ""},
 	{"<name>.revize.com", "", "not read: municipal sites on <name>.revize.com", ""},
