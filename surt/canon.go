@@ -284,17 +284,19 @@ func escapeLowerInPlace(b []byte, start int) []byte {
 // pushed when there is none, and any other segment is pushed, empty ones
 // too, so that ".." can pop them. The stack is written out with empty
 // segments left out but for the last one (which gives a final "/"); an
-// empty p, or an empty stack, becomes "/". dst may be p[:0] when p starts
-// with "/": a segment written takes no more room than it and the "/"
-// before it, so no byte is written before it is read.
+// empty p, or an empty stack, becomes "/".
+//
+// The stack is dst itself, each segment written with the "/" before it
+// (an empty one as "/" alone), so that the top segment starts at the last
+// "/" and a long path of short segments takes no more room than itself;
+// the empty segments are left out at the end. dst may be p[:0] when p
+// starts with "/": a segment written takes no more room than it and the
+// "/" before it, so no byte is written before it is read.
 func normalizePath(dst, p []byte) []byte {
 	if len(p) > 0 && p[0] == '/' {
 		p = p[1:]
 	}
-	// The stack holds where each segment, with its "/", starts in dst, and
-	// -1 for an empty segment (which writes nothing).
-	var buf [32]int
-	stack := buf[:0]
+	base := len(dst)
 	for rest := p; ; {
 		i := bytes.IndexByte(rest, '/')
 		s := rest
@@ -303,15 +305,9 @@ func normalizePath(dst, p []byte) []byte {
 		}
 		switch {
 		case len(s) == 1 && s[0] == '.':
-		case len(s) == 2 && s[0] == '.' && s[1] == '.' && len(stack) > 0:
-			if at := stack[len(stack)-1]; at >= 0 {
-				dst = dst[:at]
-			}
-			stack = stack[:len(stack)-1]
-		case len(s) == 0:
-			stack = append(stack, -1)
+		case len(s) == 2 && s[0] == '.' && s[1] == '.' && len(dst) > base:
+			dst = dst[:base+bytes.LastIndexByte(dst[base:], '/')]
 		default:
-			stack = append(stack, len(dst))
 			dst = append(dst, '/')
 			dst = append(dst, s...)
 		}
@@ -320,10 +316,19 @@ func normalizePath(dst, p []byte) []byte {
 		}
 		rest = rest[i+1:]
 	}
-	if len(stack) == 0 || stack[len(stack)-1] < 0 {
-		dst = append(dst, '/')
+	if len(dst) == base {
+		return append(dst, '/')
 	}
-	return dst
+	// Leave out the empty segments but the last: each "/" before another.
+	w := base
+	for r := base; r < len(dst); r++ {
+		if dst[r] == '/' && r+1 < len(dst) && dst[r+1] == '/' {
+			continue
+		}
+		dst[w] = dst[r]
+		w++
+	}
+	return dst[:w]
 }
 
 // stripASPNET removes, from the lowercased path p, the ASP.NET session
