@@ -187,9 +187,9 @@ over its lines: a quoted field running on further is malformed
 closed, to the end of the input, costs its own line (record.unclosed-quote),
 and reading goes on at the next, whatever its size (from standard input
 through a pipe, the lines after it are kept in a temporary file to read
-them again). SIGINT or
-SIGTERM stops the reading: the rows read are written, whole, and the
-summary says the run was interrupted (exit status 130 or 143).`,
+them again). SIGINT or SIGTERM stops the reading: the rows read are
+written, whole, and the summary says the run was interrupted (exit status
+130 or 143).`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
