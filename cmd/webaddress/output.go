@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -106,6 +107,9 @@ func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) f
 			delim = '\t'
 		}
 		return func(b []byte, fields []string, v *T) ([]byte, bool) {
+			if hugeRow(fields) {
+				b = growDelimited(b, l, delim, fields, v)
+			}
 			b = l.AppendDelimited(b, delim, fields, v)
 			if crlf {
 				b = toCRLF(b)
@@ -116,6 +120,35 @@ func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) f
 	return func(b []byte, fields []string, v *T) ([]byte, bool) {
 		return l.AppendTextRow(b, fields, v), true
 	}
+}
+
+// hugeRow reports whether a row of fields may be huge: their bytes are
+// hugeRecord or more, or, once a huge record was read, the row is not of a
+// record's fields (a group of dedupe).
+func hugeRow(fields []string) bool {
+	if fields == nil {
+		return hugeSeen.Load()
+	}
+	size := 0
+	for _, f := range fields {
+		size += len(f)
+	}
+	return size >= hugeRecord
+}
+
+// growDelimited returns b with room for the row of fields and v, when it
+// is huge: measured first, so that it is made once at its size, not grown
+// by appending (each step a copy, the old buffer garbage of its size),
+// after a collection that frees what measuring it made.
+func growDelimited[T any](b []byte, l *record.Layout[T], delim byte, fields []string, v *T) []byte {
+	size, scratch := l.DelimitedSize(nil, delim, fields, v)
+	if size < hugeRecord {
+		return b
+	}
+	if cap(scratch) >= hugeRecord {
+		runtime.GC()
+	}
+	return slices.Grow(b, size+2) // and a CR
 }
 
 // toCRLF ends the row at the end of b, which ends in "\n", with "\r\n".

@@ -112,14 +112,65 @@ func (l *Layout[T]) AppendDelimited(b []byte, delim byte, fields []string, v *T)
 		n := len(b)
 		b = l.cols[i].text(b, v)
 		if needsQuotes(b[n:], delim) {
-			cell := string(b[n:])
-			b = AppendCell(b[:n], delim, cell)
+			b = quoteTail(b, n)
 		}
 	}
 	if len(b) == start && len(l.keys) == 1 {
 		b = append(b, `""`...)
 	}
 	return append(b, '\n')
+}
+
+// quoteTail quotes the cell b[n:] where it is, its quotes doubled: it is
+// moved right from its end, so that a huge cell is not copied aside.
+func quoteTail(b []byte, n int) []byte {
+	q := bytes.Count(b[n:], []byte{'"'})
+	end := len(b)
+	b = append(b, make([]byte, q+2)...)
+	w := len(b) - 1
+	b[w] = '"'
+	for r := end - 1; r >= n; r-- {
+		w--
+		b[w] = b[r]
+		if b[r] == '"' {
+			w--
+			b[w] = '"'
+		}
+	}
+	b[n] = '"'
+	return b
+}
+
+// DelimitedSize returns the length of the line [Layout.AppendDelimited]
+// appends, so that a buffer for a huge row can be made once at its size.
+// It appends each computed cell to scratch to measure it, and returns
+// scratch, to use again.
+func (l *Layout[T]) DelimitedSize(scratch []byte, delim byte, fields []string, v *T) (int, []byte) {
+	size := 0
+	for i := range l.keys {
+		if i > 0 {
+			size++
+		}
+		if f := l.pass[i]; f >= 0 {
+			size += cellSize(fields[f], needsQuotesString(fields[f], delim), strings.Count(fields[f], `"`))
+			continue
+		}
+		scratch = l.cols[i].text(scratch[:0], v)
+		size += cellSize("", needsQuotes(scratch, delim), bytes.Count(scratch, []byte{'"'})) + len(scratch)
+	}
+	if size == 0 && len(l.keys) == 1 {
+		size = 2
+	}
+	return size + 1, scratch
+}
+
+// cellSize returns the length of s as a cell: quoted (when quoted), with
+// its quotes (q of them) doubled.
+func cellSize(s string, quoted bool, q int) int {
+	if !quoted {
+		return len(s)
+	}
+	return len(s) + q + 2
 }
 
 // AppendTextRow appends the row of v and fields as cells for the text

@@ -5,6 +5,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -210,5 +211,43 @@ func TestAbsentText(t *testing.T) {
 	// A cell that starts with a space is quoted, as some readers trim it.
 	if got, want := string(AppendCell(nil, ',', " x")), `" x"`; got != want {
 		t.Errorf("AppendCell(\" x\") = %s, want %s", got, want)
+	}
+}
+
+// TestDelimitedSize checks that DelimitedSize is the length of the line
+// AppendDelimited appends, quoted cells (computed or passed, with quotes
+// doubled) included, and that a computed cell quoted in place keeps what
+// was before it.
+func TestDelimitedSize(t *testing.T) {
+	pass := new(Layout[row]).Pass("first", 0).Column("name", rowColumns[0]).Pass("third", 2).Column("tags", rowColumns[3])
+	one := new(Layout[row]).Column("name", rowColumns[0])
+	rows := []row{
+		{name: "a", n: 3, flag: true, tags: []string{"x", "y"}, there: true},
+		{name: "b", err: codeErr("web.x")},
+		{name: "a,b\tc", there: true, tags: []string{`q"`, "l\r\n2"}},
+		{name: `"quoted" "twice"`, there: true, tags: []string{`"`, `""`}},
+		{name: " lead", tags: []string{"\t"}, there: true},
+		{name: ""},
+	}
+	fields := []string{`x "y", z`, "-", "plain"}
+	for _, l := range []*Layout[row]{NewLayout(rowColumns...), pass, one} {
+		for _, r := range rows {
+			for _, delim := range []byte{',', '\t', ';'} {
+				prefix := []byte("before\n")
+				line := l.AppendDelimited(bytes.Clone(prefix), delim, fields, &r)
+				if !bytes.HasPrefix(line, prefix) {
+					t.Errorf("AppendDelimited(%+v, %q) changed what was before it: %q", r, delim, line)
+				}
+				if l == one {
+					if want := AppendLine(bytes.Clone(prefix), delim, []string{r.name}); !bytes.Equal(line, want) {
+						t.Errorf("AppendDelimited(%+v, %q) = %q, want %q as AppendLine quotes it", r, delim, line, want)
+					}
+				}
+				size, _ := l.DelimitedSize(nil, delim, fields, &r)
+				if got := len(line) - len(prefix); size != got {
+					t.Errorf("DelimitedSize(%+v, %q) = %d, want %d (%q)", r, delim, size, got, line[len(prefix):])
+				}
+			}
+		}
 	}
 }

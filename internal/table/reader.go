@@ -64,6 +64,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -386,10 +387,13 @@ func (r *Reader) gather(p []byte) (chunks [][]byte, n int, err error) {
 	return chunks, n, nil
 }
 
+// keepBuf is the largest buffer the reader keeps to use again.
+const keepBuf = 1 << 20
+
 // release lets go of the buffers of a huge record once it is read, so
 // that one long line does not hold its size for the rest of the run.
 func (r *Reader) release() {
-	const keep = 1 << 20
+	const keep = keepBuf
 	if cap(r.long) > keep {
 		r.long = nil
 	}
@@ -509,6 +513,13 @@ func (r *Reader) read() (Record, error) {
 	}
 	defer r.release()
 	r.buf, r.ends = r.buf[:0], r.ends[:0]
+	huge := len(r.rec) > keepBuf
+	if huge {
+		// Its fields' bytes, at most its own, in a buffer of that size
+		// (not grown by appending, each step a copy), which becomes
+		// their string below.
+		r.buf = make([]byte, 0, len(r.rec))
+	}
 	quoted := false // inside a quoted field, which goes on on the next line
 	rest := r.rec
 	for ln := start; len(rest) > 0; ln++ {
@@ -527,7 +538,17 @@ func (r *Reader) read() (Record, error) {
 	if r.fields > 0 && len(r.ends) != r.fields {
 		return Record{}, r.rejectAll(&Fault{Reason: fmt.Sprintf("%s, want %d as in the header", fieldCount(len(r.ends)), r.fields), code: CodeFieldCount}, start)
 	}
-	s := string(r.buf)
+	var s string
+	if huge {
+		// The buffer is handed over, not copied, and never written
+		// again: the reader lets go of it, and of the record's text,
+		// first.
+		s = unsafe.String(unsafe.SliceData(r.buf), len(r.buf))
+		r.buf = nil
+		r.release()
+	} else {
+		s = string(r.buf)
+	}
 	fields := make([]string, len(r.ends))
 	prev := 0
 	for i, end := range r.ends {
