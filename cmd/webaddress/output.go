@@ -107,7 +107,7 @@ func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) f
 			delim = '\t'
 		}
 		return func(b []byte, fields []string, v *T) ([]byte, bool) {
-			if hugeRow(fields) {
+			if isHuge(fields) {
 				b = growDelimited(b, l, delim, fields, v)
 			}
 			b = l.AppendDelimited(b, delim, fields, v)
@@ -122,10 +122,52 @@ func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) f
 	}
 }
 
-// hugeRow reports whether a row of fields may be huge: their bytes are
+// A hugeRow is a row of a huge value, which is written a cell at a time
+// (by a streamer) where it stands among the rows of its batch, at byte at.
+type hugeRow[T any] struct {
+	at     int
+	fields []string
+	v      T
+}
+
+// streamer returns the function that writes a huge row to w a cell at a
+// time, for csv and tsv, or nil.
+func streamer[T any](format string, delim byte, l *record.Layout[T], crlf bool) func(w record.Writer, fields []string, v *T) error {
+	switch format {
+	case "csv", "tsv":
+		if format == "tsv" {
+			delim = '\t'
+		}
+		return func(w record.Writer, fields []string, v *T) error {
+			_, err := l.WriteDelimited(w, nil, delim, fields, v, crlf)
+			return err
+		}
+	}
+	return nil
+}
+
+// writeHuge writes rows, with the huge rows written by stream where they
+// stand among them.
+func writeHuge[T any](o *output, rows []byte, huge []hugeRow[T], stream func(record.Writer, []string, *T) error) error {
+	at := 0
+	for i := range huge {
+		h := &huge[i]
+		if err := o.write(rows[at:h.at]); err != nil {
+			return err
+		}
+		at = h.at
+		if err := stream(o.w, h.fields, &h.v); err != nil {
+			return err
+		}
+		huge[i] = hugeRow[T]{} // written: let it go
+	}
+	return o.write(rows[at:])
+}
+
+// isHuge reports whether a row of fields may be huge: their bytes are
 // hugeRecord or more, or, once a huge record was read, the row is not of a
 // record's fields (a group of dedupe).
-func hugeRow(fields []string) bool {
+func isHuge(fields []string) bool {
 	if fields == nil {
 		return hugeSeen.Load()
 	}

@@ -49,11 +49,12 @@ type batch[T any] struct {
 	recs   []table.Record
 	faults []*table.Fault // the malformed records read among them (--on-bad-record skip)
 
-	vals  []T    // the values computed, when kept
-	ends  []int  // the end of each record's values in vals, when kept
-	out   []byte // the rows encoded
-	tally        // what its values came to
-	blank int    // the blank lines skipped before the batch was read through
+	vals  []T          // the values computed, when kept
+	ends  []int        // the end of each record's values in vals, when kept
+	out   []byte       // the rows encoded
+	huge  []hugeRow[T] // the huge rows, written at emit where they stand in out
+	tally              // what its values came to
+	blank int          // the blank lines skipped before the batch was read through
 	done  chan struct{}
 }
 
@@ -249,6 +250,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		return err
 	}
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
+	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var n counts
 	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
 		var ok bool
@@ -276,6 +278,11 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 					// surt peaks at 4 times its size, not 5).
 					runtime.GC()
 				}
+				if stream != nil && len(fields[in.col]) >= hugeRecord {
+					// Written at emit a cell at a time, not whole here.
+					b.huge = append(b.huge, hugeRow[T]{at: len(b.out), fields: fields, v: *v})
+					continue
+				}
 				if b.out, ok = enc(b.out, fields, v); !ok {
 					b.lossy++
 				}
@@ -287,7 +294,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		}
 		n.out += len(b.recs) - b.split + b.parts
 		n.add(in, len(b.recs), len(b.recs), &b.tally)
-		err := o.write(b.out)
+		err := writeHuge(o, b.out, b.huge, stream)
 		putBuf(b.out)
 		return err
 	})

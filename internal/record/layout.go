@@ -6,6 +6,7 @@ package record
 
 import (
 	"bytes"
+	"io"
 	"strings"
 )
 
@@ -119,6 +120,82 @@ func (l *Layout[T]) AppendDelimited(b []byte, delim byte, fields []string, v *T)
 		b = append(b, `""`...)
 	}
 	return append(b, '\n')
+}
+
+// A Writer is what [Layout.WriteDelimited] writes to, such as a
+// *bufio.Writer.
+type Writer interface {
+	io.Writer
+	io.StringWriter
+}
+
+// WriteDelimited writes to w the line that [Layout.AppendDelimited]
+// appends, a cell at a time, for a huge row, which is then never whole in
+// memory: the cells passed through are written from fields, the computed
+// ones made in scratch, which it returns, to use again. crlf ends the line
+// with "\r\n".
+func (l *Layout[T]) WriteDelimited(w Writer, scratch []byte, delim byte, fields []string, v *T, crlf bool) ([]byte, error) {
+	empty := true
+	for i := range l.keys {
+		if i > 0 {
+			if _, err := w.Write([]byte{delim}); err != nil {
+				return scratch, err
+			}
+		}
+		var err error
+		if f := l.pass[i]; f >= 0 {
+			empty = empty && fields[f] == ""
+			err = writeCell(w, delim, fields[f])
+		} else {
+			scratch = l.cols[i].text(scratch[:0], v)
+			empty = empty && len(scratch) == 0
+			if needsQuotes(scratch, delim) {
+				scratch = quoteTail(scratch, 0)
+			}
+			_, err = w.Write(scratch)
+		}
+		if err != nil {
+			return scratch, err
+		}
+	}
+	end := "\n"
+	if crlf {
+		end = "\r\n"
+	}
+	if empty && len(l.keys) == 1 {
+		end = `""` + end
+	}
+	_, err := w.WriteString(end)
+	return scratch, err
+}
+
+// writeCell writes s as a cell, as [AppendCell] appends it.
+func writeCell(w Writer, delim byte, s string) error {
+	if !needsQuotesString(s, delim) {
+		_, err := w.WriteString(s)
+		return err
+	}
+	if _, err := w.WriteString(`"`); err != nil {
+		return err
+	}
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			break
+		}
+		if _, err := w.WriteString(s[:i+1]); err != nil {
+			return err
+		}
+		if _, err := w.WriteString(`"`); err != nil {
+			return err
+		}
+		s = s[i+1:]
+	}
+	if _, err := w.WriteString(s); err != nil {
+		return err
+	}
+	_, err := w.WriteString(`"`)
+	return err
 }
 
 // quoteTail quotes the cell b[n:] where it is, its quotes doubled: it is

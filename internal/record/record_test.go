@@ -215,7 +215,7 @@ func TestAbsentText(t *testing.T) {
 }
 
 // TestDelimitedSize checks that DelimitedSize is the length of the line
-// AppendDelimited appends, quoted cells (computed or passed, with quotes
+// AppendDelimited appends, and WriteDelimited writes it, quoted cells (computed or passed, with quotes
 // doubled) included, and that a computed cell quoted in place keeps what
 // was before it.
 func TestDelimitedSize(t *testing.T) {
@@ -241,6 +241,16 @@ func TestDelimitedSize(t *testing.T) {
 				if l == one {
 					if want := AppendLine(bytes.Clone(prefix), delim, []string{r.name}); !bytes.Equal(line, want) {
 						t.Errorf("AppendDelimited(%+v, %q) = %q, want %q as AppendLine quotes it", r, delim, line, want)
+					}
+				}
+				for _, crlf := range []bool{false, true} {
+					want := line[len(prefix):]
+					if crlf {
+						want = append(bytes.Clone(want[:len(want)-1]), '\r', '\n')
+					}
+					var w bytes.Buffer
+					if _, err := l.WriteDelimited(&w, nil, delim, fields, &r, crlf); err != nil || !bytes.Equal(w.Bytes(), want) {
+						t.Errorf("WriteDelimited(%+v, %q, crlf %v) = %q, %v; want %q as AppendDelimited", r, delim, crlf, w.Bytes(), err, want)
 					}
 				}
 				size, _ := l.DelimitedSize(nil, delim, fields, &r)
