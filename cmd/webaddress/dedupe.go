@@ -250,6 +250,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	}
 	n.groups = len(groups)
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
+	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var buf []byte
 	var werr error
 	for i, e := range groups {
@@ -262,12 +263,16 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		} else {
 			g = d.apartGroup(e)
 		}
+		groups[i] = entry{} // printed: let it go
+		if stream != nil && len(g.First) >= hugeRecord {
+			werr = stream(o.w, nil, g) // a cell at a time, not whole
+			continue
+		}
 		var ok bool
 		if buf, ok = enc(buf[:0], nil, g); !ok {
 			n.lossy++
 		}
 		werr = o.write(buf)
-		groups[i] = entry{} // printed: let it go
 	}
 	if werr != nil && (err == nil || stoppedReading(err)) {
 		err = werr
@@ -297,6 +302,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		return err
 	}
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
+	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
@@ -316,11 +322,23 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 					}
 					seen[strings.Clone(v.key)] = true // a copy: the key may be part of the row
 				}
+				written++
+				if fields := b.recs[i].Fields; stream != nil && len(fields[in.col]) >= hugeRecord {
+					// A huge row is written a cell at a time, not whole,
+					// after the rows before it.
+					if err := o.write(buf); err != nil {
+						return err
+					}
+					buf = buf[:0]
+					if err := stream(o.w, fields, &v.parsed); err != nil {
+						return err
+					}
+					continue
+				}
 				var ok bool
 				if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
 					b.lossy++
 				}
-				written++
 			}
 			start = b.ends[i]
 		}

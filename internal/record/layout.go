@@ -131,8 +131,8 @@ type Writer interface {
 
 // WriteDelimited writes to w the line that [Layout.AppendDelimited]
 // appends, a cell at a time, for a huge row, which is then never whole in
-// memory: the cells passed through are written from fields, the computed
-// ones made in scratch, which it returns, to use again. crlf ends the line
+// memory: the cells passed through and those of string columns are
+// written from their strings, the other computed ones made in scratch, which it returns, to use again. crlf ends the line
 // with "\r\n".
 func (l *Layout[T]) WriteDelimited(w Writer, scratch []byte, delim byte, fields []string, v *T, crlf bool) ([]byte, error) {
 	empty := true
@@ -146,6 +146,13 @@ func (l *Layout[T]) WriteDelimited(w Writer, scratch []byte, delim byte, fields 
 		if f := l.pass[i]; f >= 0 {
 			empty = empty && fields[f] == ""
 			err = writeCell(w, delim, fields[f])
+		} else if str := l.cols[i].str; str != nil {
+			s, ok := str(v)
+			if !ok {
+				s = "" // absent: the empty cell
+			}
+			empty = empty && s == ""
+			err = writeCell(w, delim, s)
 		} else {
 			scratch = l.cols[i].text(scratch[:0], v)
 			empty = empty && len(scratch) == 0

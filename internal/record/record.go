@@ -74,6 +74,9 @@ type Column[T any] struct {
 	json func(b []byte, v *T) ([]byte, bool)
 	// text appends the cell (nothing when absent).
 	text func(b []byte, v *T) []byte
+	// str returns the cell of a string column (Str) and whether it is
+	// present, to write it without a copy; nil for other columns.
+	str func(v *T) (string, bool)
 }
 
 // AppendJSON appends the column's value for v as JSON, null when absent. It
@@ -91,6 +94,7 @@ func Str[T any](name string, get func(*T) (string, bool)) Column[T] {
 	return Column[T]{
 		Name: name,
 		Type: String,
+		str:  get,
 		json: func(b []byte, v *T) ([]byte, bool) {
 			s, ok := get(v)
 			if !ok {
@@ -227,6 +231,9 @@ func Lift[T, U any](cols []Column[U], get func(*T) *U) []Column[T] {
 			Type: c.Type,
 			json: func(b []byte, v *T) ([]byte, bool) { return c.json(b, get(v)) },
 			text: func(b []byte, v *T) []byte { return c.text(b, get(v)) },
+		}
+		if c.str != nil {
+			out[i].str = func(v *T) (string, bool) { return c.str(get(v)) }
 		}
 	}
 	return out

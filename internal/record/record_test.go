@@ -221,6 +221,9 @@ func TestAbsentText(t *testing.T) {
 func TestDelimitedSize(t *testing.T) {
 	pass := new(Layout[row]).Pass("first", 0).Column("name", rowColumns[0]).Pass("third", 2).Column("tags", rowColumns[3])
 	one := new(Layout[row]).Column("name", rowColumns[0])
+	// A string column absent (its value not written) and one lifted.
+	absent := new(Layout[row]).Column("absent", Str("absent", func(r *row) (string, bool) { return "none", r.there })).
+		Column("lifted", Lift(rowColumns[:1], func(r *row) *row { return r })[0]).Pass("first", 0)
 	rows := []row{
 		{name: "a", n: 3, flag: true, tags: []string{"x", "y"}, there: true},
 		{name: "b", err: codeErr("web.x")},
@@ -230,7 +233,7 @@ func TestDelimitedSize(t *testing.T) {
 		{name: ""},
 	}
 	fields := []string{`x "y", z`, "-", "plain"}
-	for _, l := range []*Layout[row]{NewLayout(rowColumns...), pass, one} {
+	for _, l := range []*Layout[row]{NewLayout(rowColumns...), pass, one, absent} {
 		for _, r := range rows {
 			for _, delim := range []byte{',', '\t', ';'} {
 				prefix := []byte("before\n")
