@@ -156,15 +156,33 @@ type group struct {
 	last int64
 }
 
-// newGroup returns the group of v, its first input, with copies of its key
-// and input.
-func newGroup(v *keyed) *group {
-	g := &group{Group: table.Group{Key: strings.Clone(v.key), First: strings.Clone(v.Input)}}
+// newGroup returns the group of v, its first input, of a record of fields,
+// with copies of its key and input (see inputCopy).
+func newGroup(v *keyed, fields []string) *group {
+	g := &group{Group: table.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
 	if v.Err != nil { // --merge-invalid
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
 	}
 	return g
+}
+
+// inputCopy returns a copy of input, a value of the record of fields, so
+// that it does not keep the rest of the record alive; but a huge input
+// that is most of its record's bytes is kept as it is, with its record,
+// rather than copied (which would take its size again).
+func inputCopy(input string, fields []string) string {
+	if len(input) < hugeRecord {
+		return strings.Clone(input)
+	}
+	size := 0
+	for _, f := range fields {
+		size += len(f)
+	}
+	if 2*len(input) < size {
+		return strings.Clone(input)
+	}
+	return input
 }
 
 // add counts row in g, its number once however many of its parts.
@@ -228,12 +246,12 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 			for j := start; j < b.ends[i]; j++ {
 				v := &b.vals[j]
 				if v.apart {
-					groups = append(groups, entry{input: strings.Clone(v.Input), row: row, part: j - start})
+					groups = append(groups, entry{input: inputCopy(v.Input, b.recs[i].Fields), row: row, part: j - start})
 					continue
 				}
 				g := seen[v.key]
 				if g == nil {
-					g = newGroup(v)
+					g = newGroup(v, b.recs[i].Fields)
 					seen[strings.Clone(v.key)] = g
 					groups = append(groups, entry{g: g})
 				}
