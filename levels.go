@@ -212,7 +212,7 @@ func (a Address) AppendKeyAt(dst []byte, v KeyVersion, l Level) []byte {
 		}
 		return dst
 	}
-	return (*Keyer)(nil).AppendKeyAt(dst, a, l)
+	return (*Keyer)(nil).appendKeyAt(dst, &a, l)
 }
 
 // Levels returns a's [KeyV3] keys at each level and its host's split, with
@@ -397,13 +397,18 @@ func (k *Keyer) KeyAt(a Address, l Level) string {
 
 // AppendKeyAt appends a's KeyV3 key at level l with k's rules to dst.
 func (k *Keyer) AppendKeyAt(dst []byte, a Address, l Level) []byte {
-	if !a.IsValid() || l > LevelOwner {
+	return k.appendKeyAt(dst, &a, l)
+}
+
+// appendKeyAt is AppendKeyAt on *a, which it does not copy.
+func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
+	if a.url.href == "" || l > LevelOwner { // !a.IsValid(), which would copy *a
 		return dst
 	}
 	var buf [128]byte
 	var p keyParts
-	path := k.parts(&p, &a, l, false, buf[:0])
-	return p.append(dst, &a, l, path)
+	path := k.parts(&p, a, l, false, buf[:0])
+	return p.append(dst, a, l, path)
 }
 
 // Levels returns a's KeyV3 keys at each level with k's rules, and the
@@ -517,6 +522,13 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			}
 		}
 	}
+	if l == LevelPage && !all {
+		// The page is the site's host, then the URL's path and query as
+		// keys write them: a path tenant's site is a prefix of that, and
+		// the owner rules change no byte of it.
+		p.direct, p.query = true, true
+		return nil
+	}
 	var e *ownerEntry // what the owner rules know of reg: one look-up
 	if reg != "" && kind == DomainHost {
 		e = k.platforms[reg]
@@ -526,12 +538,9 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			}
 		}
 	}
-	switch {
-	case all:
+	if all {
 		path = keyPathLower(buf, a)
 		p.query = true
-	case l == LevelPage:
-		p.direct, p.query = true, true // written into the key at once
 	}
 	if p.rule == NoOwnerNetwork || kind != DomainHost || reg == "" {
 		return path
@@ -816,7 +825,7 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, ':')
 		dst = appendOpaqueKeyPath(dst, a.url.Pathname())
 		if l == LevelPage {
-			dst = a.appendCanonicalQuery(dst)
+			dst = appendKeyQueryOf(dst, a)
 		}
 		return dst
 	}
@@ -852,7 +861,15 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, path...)
 	}
 	if p.query {
-		dst = a.appendCanonicalQuery(dst)
+		dst = appendKeyQueryOf(dst, a)
+	}
+	return dst
+}
+
+// appendKeyQueryOf is a.appendCanonicalQuery without a copy of *a.
+func appendKeyQueryOf(dst []byte, a *Address) []byte {
+	if q, ok := a.canonicalQuery(); ok {
+		dst = appendKeyQuery(dst, q)
 	}
 	return dst
 }
