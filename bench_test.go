@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/testfiles"
@@ -16,27 +15,14 @@ import (
 var corpusFiles = testfiles.CorpusFiles
 
 // readCorpus returns the non-empty lines of a corpus file, or fails tb.
-func readCorpus(tb testing.TB, name string) []string {
-	tb.Helper()
-	lines, err := testfiles.CorpusLines(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lines
-}
+var readCorpus = testfiles.MustCorpusLines
 
 var sinkString string
 
-// benchmarkLines runs parse over every line of each corpus file, reporting
-// ns/URL and allocs/URL (ns/op and allocs/op are per pass over the whole
-// file).
-func benchmarkLines(b *testing.B, parse func(string)) {
-	for _, name := range corpusFiles {
-		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
-			testfiles.BenchmarkLines(b, readCorpus(b, name), parse)
-		})
-	}
-}
+// benchmarkLines runs its function over every line of each corpus file,
+// reporting ns/URL and allocs/URL (ns/op and allocs/op are per pass over
+// the whole file).
+var benchmarkLines = testfiles.BenchmarkCorpora
 
 // BenchmarkParseURL parses every line of each corpus file and reads its
 // href.

@@ -11,7 +11,6 @@ import (
 	"math/bits"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -470,21 +469,5 @@ func TestConcurrentUse(t *testing.T) {
 		fmt.Fprint(&b, Lint(in), LintAddress(in))
 		return b.String()
 	}
-	want := make([]string, len(inputs))
-	for i, in := range inputs {
-		want[i] = run(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 8 {
-		wg.Go(func() {
-			for k := range 20 * len(inputs) {
-				i := (k*7 + g) % len(inputs)
-				if got := run(inputs[i]); got != want[i] {
-					t.Errorf("%q: concurrent result %q, alone %q", inputs[i], got, want[i])
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
+	testfiles.CheckConcurrent(t, inputs, run)
 }

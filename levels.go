@@ -69,7 +69,10 @@ import (
 //     which grows: the fingerprint names its revision), the tenant's
 //     label and the platform's domain: "shop.acme.wordpress.com" and
 //     "acme.govoffice.com" are owners "acme.wordpress.com" and
-//     "acme.govoffice.com";
+//     "acme.govoffice.com". A US state's or territory's portal domain
+//     (ky.gov, ohio.gov, mass.gov: those of the .gov register) is such a
+//     platform: its subdomains are agencies and towns, "vrsws.sos.ky.gov"
+//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov";
 //   - under .us, a branch of a locality's government,
 //     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
 //     co) or their kin (town, twp, vil, city, county, boro, ...):
@@ -141,7 +144,7 @@ const (
 	OwnerNone        OwnerRule = iota // no address
 	OwnerDomain                       // the registrable domain
 	OwnerHost                         // the host whole: an IP address, an opaque host, a public suffix, no host
-	OwnerPlatform                     // a tenant of a site platform
+	OwnerPlatform                     // a tenant of a site platform, or an agency or town on a state portal
 	OwnerLocality                     // a branch of a locality's government under .us
 	OwnerPathTenant                   // a path tenant (sites.google.com/view/<name>, ...)
 	OwnerProfile                      // a social profile

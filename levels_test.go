@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -293,10 +294,12 @@ func TestKeyV3Golden(t *testing.T) {
 var platformsDigests = map[string]string{
 	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
+	"2026-12-01.3": "62977b054a2168a70a661a7c5c5aca9ee59810f63908e5c6239225ce97fde17a",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
-// the platforms and the locality labels.
+// the platforms, the state portals, the locality labels, the free-mail
+// domains and the shorteners.
 func platformsData() string {
 	var b strings.Builder
 	for _, t := range tenants {
@@ -304,6 +307,13 @@ func platformsData() string {
 	}
 	for _, t := range platforms {
 		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
+	}
+	b.WriteString(strings.Join(statePortals, " ") + "\n")
+	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
+	// which have no owner, are the list's data too.
+	b.WriteString(strings.Join(slices.Sorted(maps.Keys(freeMailDomains)), " ") + "\n")
+	for _, host := range slices.Sorted(maps.Keys(opaqueRedirects)) {
+		fmt.Fprintf(&b, "%s=%s ", host, opaqueRedirects[host])
 	}
 	labels := make([]string, 0, len(localityLabels))
 	for l := range localityLabels {
@@ -350,6 +360,17 @@ func TestPlatformsList(t *testing.T) {
 		domain := strings.TrimPrefix(host, "<name>.")
 		if s, _ := publicsuffix.PublicSuffix("tenant." + domain); s == domain {
 			t.Errorf("platform %q: %s is a public suffix: the list keeps its tenants apart already", e.shape, domain)
+		}
+	}
+	if !slices.IsSorted(statePortals) || len(statePortals) < 56 {
+		t.Errorf("statePortals: %d, not sorted or fewer than one for each state and territory", len(statePortals))
+	}
+	for _, d := range statePortals {
+		if !strings.HasSuffix(d, ".gov") || strings.Count(d, ".") != 1 {
+			t.Errorf("state portal %q is not <name>.gov", d)
+		}
+		if v2[d] || builtinPlatforms[d] != nil && len(builtinPlatforms[d].paths) > 0 {
+			t.Errorf("state portal %q is a platform too", d)
 		}
 	}
 }

@@ -14,7 +14,7 @@ import "strings"
 // tenants (tenants.go) and the platforms below. [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
-const platformsRevision = "2026-12-01.2"
+const platformsRevision = "2026-12-01.3"
 
 // platforms are the site platforms KeyV3 keeps apart beyond KeyV2's
 // tenants: site builders and hosts whose customers get a subdomain (or a
@@ -42,6 +42,7 @@ var platforms = []struct {
 	{"<name>.ucoz.com", "", "not read: uCoz sites, <name>.ucoz.com", ""},
 	{"<name>.narod.ru", "", "not read: Narod (uCoz) sites, <name>.narod.ru", ""},
 	{"<name>.govoffice.com", "", "not read: the US government domain register's links to towns on <name>.govoffice.com (82 towns in one KeyV2 group)", ""},
+	{"<name>.govoffice2.com", "", "not read: the towns list of github.com/fdhidalgo/govt_transparency (www.panhandletx.govoffice2.com, Panhandle, Texas)", ""},
 	{"<name>.civicplus.com", "", "not read: the US government domain register's links to <name>.civicplus.com", ""},
 	{"<name>.revize.com", "", "not read: municipal sites on <name>.revize.com", ""},
 	{"<name>.ning.com", "", "not read: Ning networks, <name>.ning.com", ""},
@@ -84,6 +85,37 @@ var platforms = []struct {
 	{"sites.uol.com.br/<name>", "", "not read: seen in the corpus", ""},
 }
 
+// statePortals are the portal domains of the US states and territories:
+// the rows of domain type "State or territory" in the US .gov domain
+// register (github.com/cisagov/dotgov-data, current-full.csv at commit
+// 000e60a0, read 2026-12-01) whose name is the state's or territory's
+// alone: its postal code (ky.gov), its name (ohio.gov) or a short form
+// of it (mass.gov, wyo.gov). Each <name>.<portal> is its own owner: a
+// state's agencies (dhs.nj.gov, omes.ok.gov, das.ohio.gov and 68 more
+// hosts in the register's own contact addresses), its courts
+// (courts.in.gov) and the towns it hosts (lebanon.ky.gov, brazil.in.gov
+// in a list of US towns' websites, github.com/fdhidalgo/govt_transparency
+// reports/active_learning_assignments.md of 2020-06-22, read 2026-12-01),
+// which the registrable domain would make one organisation.
+var statePortals = strings.Fields(`
+ak.gov al.gov alabama.gov alaska.gov americansamoa.gov ar.gov
+arizona.gov arkansas.gov as.gov az.gov ca.gov california.gov cnmi.gov
+co.gov colorado.gov ct.gov dc.gov de.gov del.gov delaware.gov fl.gov
+florida.gov ga.gov georgia.gov guam.gov hawaii.gov hi.gov ia.gov id.gov
+idaho.gov il.gov illinois.gov in.gov indiana.gov iowa.gov kansas.gov
+kentucky.gov ks.gov ky.gov la.gov louisiana.gov ma.gov maine.gov
+maryland.gov mass.gov massachusetts.gov md.gov me.gov mi.gov mich.gov
+michigan.gov minnesota.gov mississippi.gov missouri.gov mn.gov mo.gov
+montana.gov ms.gov mt.gov nc.gov nd.gov ne.gov nebraska.gov nevada.gov
+newhampshire.gov newjersey.gov newmexico.gov nh.gov nj.gov nm.gov
+north-dakota.gov northcarolina.gov northdakota.gov nv.gov ny.gov oh.gov
+ohio.gov ok.gov oklahoma.gov or.gov oregon.gov pa.gov pennsylvania.gov
+pr.gov ri.gov sc.gov sd.gov southcarolina.gov tennessee.gov texas.gov
+tn.gov tx.gov utah.gov vermont.gov vi.gov virginia.gov vt.gov wa.gov
+washington.gov westvirginia.gov wi.gov wisc.gov wisconsin.gov wv.gov
+wy.gov wyo.gov wyoming.gov
+`)
+
 // localityLabels are the labels of a branch of a locality's government
 // under the .us domain: <label>.<locality>.<state>.us is its own owner.
 // RFC 1480 (The US Domain, 1993), section 2.2, "Locality Names", gives
@@ -91,10 +123,11 @@ var platforms = []struct {
 // the others are how towns, townships, villages, cities, counties and
 // boroughs name themselves in the same place, as the US government domain
 // register shows (ci.lubbock.tx.us and co.lubbock.tx.us, town.*, twp.*,
-// vil.*). The RFC's other branches (K12, CC, LIB, TEC, ...) are public
-// suffixes of the list already. Read on 2026-12-01 at
+// vil.*; vi.hewitt.wi.us, the village of Hewitt, Wisconsin, in the towns
+// list named at statePortals). The RFC's other branches (K12, CC, LIB,
+// TEC, ...) are public suffixes of the list already. Read on 2026-12-01 at
 // datatracker.ietf.org/doc/rfc1480/.
-var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township", "vil", "village",
+var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township", "vi", "vil", "village",
 	"boro", "borough", "parish", "cityof", "townof", "villageof", "countyof")
 
 // platformIndex maps a registrable domain (or a Keyer's platform's
@@ -171,6 +204,9 @@ var builtinPlatforms = func() platformIndex {
 	}
 	for _, t := range platforms {
 		x.addShape(t.shape, t.own)
+	}
+	for _, d := range statePortals {
+		x.addShape("<name>."+d, "www")
 	}
 	for host := range opaqueRedirects {
 		reg := publicSuffixOf(host).registrable

@@ -16,19 +16,8 @@ import (
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// marshal returns v's JSON as MarshalJSON writes it, not compacted again
-// by json.Marshal (which escapes '<', '>' and '&').
-func marshal(t *testing.T, v json.Marshaler) string {
-	t.Helper()
-	b, err := v.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !json.Valid(b) {
-		t.Fatalf("MarshalJSON = %s: not valid JSON", b)
-	}
-	return string(b)
-}
+// marshal returns v's JSON as its MarshalJSON writes it, or fails t.
+var marshal = testfiles.MarshalJSON
 
 func TestAddressRecord(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{

@@ -24,7 +24,9 @@ type TidyOptions struct {
 	// EmailToWebsite turns an e-mail address into the website of its
 	// domain: "sales@mail.acme.co.uk" becomes "acme.co.uk" (the
 	// registrable domain, so that a mail server's subdomain does not
-	// count), with [FactEmailDomain]. Addresses at free-mail and
+	// count; but the label that names the owner by KeyV3's rules stays:
+	// "info@ci.alamosa.co.us" becomes "ci.alamosa.co.us", the city's, not
+	// the county's), with [FactEmailDomain]. Addresses at free-mail and
 	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
 	// ...: freeMailDomains in tidy_lists.go, with its source), at reserved
 	// names and at domains with no public suffix stay a [CodeEmail]

@@ -98,8 +98,13 @@ func isDomainName(s string) bool {
 	return true
 }
 
-// emailWebsite returns the website of an e-mail domain (its registrable
-// domain), or why the address is not turned into one.
+// emailWebsite returns the website of an e-mail domain, or why the
+// address is not turned into one. The website is the domain's owner by
+// KeyV3's host rules: its registrable domain ("mail.acme.co.uk" is
+// "acme.co.uk"), or, where a label more names the owner, the tenant of a
+// site platform or a state portal ("omes.ok.gov") or the branch of a
+// locality's government ("ci.alamosa.co.us"), which its registrable
+// domain would merge with its neighbours'.
 func emailWebsite(domain string) (site, reason string) {
 	d := strings.ToLower(domain)
 	if !isASCII(d) {
@@ -122,6 +127,13 @@ func emailWebsite(domain string) (site, reason string) {
 	}
 	if isFreeMail(d, reg) {
 		return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+	}
+	if len(d) > len(reg) {
+		if a, err := Parse(d); err == nil {
+			if lv := a.Levels(); lv.Rule == OwnerPlatform || lv.Rule == OwnerLocality {
+				return lv.Owner, ""
+			}
+		}
 	}
 	return reg, ""
 }

@@ -268,7 +268,7 @@ var freeMailDomains = map[string]bool{
 	// North America
 	"comcast.net": true, "verizon.net": true, "att.net": true, "sbcglobal.net": true,
 	"bellsouth.net": true, "cox.net": true, "charter.net": true, "earthlink.net": true,
-	"optonline.net": true, "shaw.ca": true, "rogers.com": true,
+	"optonline.net": true, "shaw.ca": true, "rogers.com": true, "windstream.net": true,
 	// Poland, Czech Republic
 	"wp.pl": true, "onet.pl": true, "interia.pl": true, "seznam.cz": true,
 	// Asia, Oceania, Latin America

@@ -11,36 +11,12 @@ import (
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// corpusFiles are the corpora of testdata/corpus (see its SOURCE).
-var corpusFiles = testfiles.CorpusFiles
-
-// readCorpus returns the non-empty lines of a corpus file, or fails tb.
-func readCorpus(tb testing.TB, name string) []string {
-	tb.Helper()
-	lines, err := testfiles.CorpusLines(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lines
-}
-
 var sinkString string
-
-// benchmarkLines runs clean over every line of each corpus file, reporting
-// ns/URL and allocs/URL (ns/op and allocs/op are per pass over the whole
-// file).
-func benchmarkLines(b *testing.B, clean func(string)) {
-	for _, name := range corpusFiles {
-		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
-			testfiles.BenchmarkLines(b, readCorpus(b, name), clean)
-		})
-	}
-}
 
 // BenchmarkClean is Clean with the default options (R's safe_parse_url
 // defaults) on every line.
 func BenchmarkClean(b *testing.B) {
-	benchmarkLines(b, func(l string) {
+	testfiles.BenchmarkCorpora(b, func(l string) {
 		if c, err := Clean(l, CleanOptions{}); err == nil {
 			sinkString = c.CleanURL
 		}
@@ -64,9 +40,9 @@ func BenchmarkCleanerHit(b *testing.B) {
 // CleanAll's speed-up.
 func BenchmarkCleanAll(b *testing.B) {
 	c := NewCleaner(CleanOptions{}, 0)
-	for _, name := range corpusFiles {
+	for _, name := range testfiles.CorpusFiles {
 		run := func(b *testing.B, all func([]string)) {
-			lines := readCorpus(b, name)
+			lines := testfiles.MustCorpusLines(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
 				all(lines)

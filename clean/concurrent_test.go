@@ -7,7 +7,6 @@ package clean
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/onecontact/webaddress"
@@ -39,21 +38,5 @@ func TestConcurrentUse(t *testing.T) {
 		fmt.Fprint(&b, c.CleanURL, c.Status, webaddress.Lint(in), webaddress.LintAddress(in))
 		return b.String()
 	}
-	want := make([]string, len(inputs))
-	for i, in := range inputs {
-		want[i] = run(in)
-	}
-	var wg sync.WaitGroup
-	for g := range 8 {
-		wg.Go(func() {
-			for k := range 20 * len(inputs) {
-				i := (k*7 + g) % len(inputs)
-				if got := run(inputs[i]); got != want[i] {
-					t.Errorf("%q: concurrent result %q, alone %q", inputs[i], got, want[i])
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
+	testfiles.CheckConcurrent(t, inputs, run)
 }

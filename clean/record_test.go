@@ -5,24 +5,14 @@
 package clean
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
-// marshal returns v's MarshalJSON, which must be valid JSON, or fails t.
-func marshal(t *testing.T, v json.Marshaler) string {
-	t.Helper()
-	b, err := v.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !json.Valid(b) {
-		t.Fatalf("MarshalJSON = %s: not valid JSON", b)
-	}
-	return string(b)
-}
+// marshal returns v's JSON as its MarshalJSON writes it, or fails t.
+var marshal = testfiles.MarshalJSON
 
 func jsonOf(b []byte, _ bool) string { return string(b) }
 

@@ -17,6 +17,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -85,6 +86,26 @@ func CorpusLines(name string) ([]string, error) {
 	return lines, nil
 }
 
+// MustCorpusLines is CorpusLines, failing tb on an error.
+func MustCorpusLines(tb testing.TB, name string) []string {
+	tb.Helper()
+	lines, err := CorpusLines(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lines
+}
+
+// BenchmarkCorpora runs f over every line of each corpus file, one
+// sub-benchmark a file named without its ".txt", by [BenchmarkLines].
+func BenchmarkCorpora(b *testing.B, f func(string)) {
+	for _, name := range CorpusFiles {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			BenchmarkLines(b, MustCorpusLines(b, name), f)
+		})
+	}
+}
+
 // readCorpus returns the contents of a corpus file.
 func readCorpus(name string) ([]byte, error) {
 	if dir := os.Getenv("CORPUS_DIR"); dir != "" {
@@ -143,6 +164,45 @@ func isSHA256(s string) bool {
 	}
 	_, err := hex.DecodeString(s)
 	return err == nil
+}
+
+// MarshalJSON returns v's JSON as its MarshalJSON writes it (not
+// compacted again by json.Marshal, which escapes '<', '>' and '&'), which
+// must be valid JSON, or fails tb.
+func MarshalJSON(tb testing.TB, v json.Marshaler) string {
+	tb.Helper()
+	b, err := v.MarshalJSON()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !json.Valid(b) {
+		tb.Fatalf("MarshalJSON = %s: not valid JSON", b)
+	}
+	return string(b)
+}
+
+// CheckConcurrent runs run on the inputs from 8 goroutines at once, each
+// input 20 times in all, and checks each result against the one found
+// alone first: under -race, a check that shared state is safe to share.
+func CheckConcurrent(t *testing.T, inputs []string, run func(string) string) {
+	t.Helper()
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		want[i] = run(in)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 20 * len(inputs) {
+				i := (k*7 + g) % len(inputs)
+				if got := run(inputs[i]); got != want[i] {
+					t.Errorf("%q: concurrent result %q, alone %q", inputs[i], got, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // BenchmarkLines runs f over every line, once per iteration, and reports
