@@ -408,10 +408,41 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 	if a.url.href == "" || l > LevelOwner { // !a.IsValid(), which would copy *a
 		return dst
 	}
+	if l == LevelPage && !a.url.isHTTP() && !a.url.HasOpaquePath() {
+		return appendOtherPageKey(dst, a)
+	}
 	var buf [128]byte
 	var p keyParts
 	path := k.parts(&p, a, l, false, buf[:0])
 	return p.append(dst, a, l, path)
+}
+
+// appendOtherPageKey appends the page key of a, whose scheme is not http
+// or https and whose path is not opaque: no profile, path tenant or owner
+// rule changes it, and parts and append would write the same.
+func appendOtherPageKey(dst []byte, a *Address) []byte {
+	u := &a.url
+	dst = append(dst, u.Scheme()...)
+	dst = append(dst, ':')
+	kind := u.HostKind()
+	if kind != NoHost {
+		dst = append(dst, '/', '/')
+	}
+	host := u.Hostname()
+	if kind == DomainHost {
+		host = strings.TrimRight(host, ".")
+		first := strings.IndexByte(host, '.')
+		if first >= 0 && first != strings.LastIndexByte(host, '.') && siteLabel(host[:first]) {
+			host = dropSiteLabels(host, publicSuffixOf(host).registrable)
+		}
+	}
+	dst = append(dst, host...)
+	if port := u.Port(); port != "" {
+		dst = append(dst, ':')
+		dst = append(dst, port...)
+	}
+	dst = appendKeyPath(dst, u.Pathname(), 0, 0)
+	return appendKeyQueryOf(dst, a)
 }
 
 // Levels returns a's KeyV3 keys at each level with k's rules, and the
@@ -502,15 +533,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		case !deep && host != "" && first != 0:
 			reg = host
 		}
-		if reg != "" {
-			for len(host) > len(reg) {
-				i := strings.IndexByte(host, '.')
-				if !siteLabel(host[:i]) || len(host)-i-1 < len(reg) {
-					break
-				}
-				host = host[i+1:]
-			}
-		}
+		host = dropSiteLabels(host, reg)
 	}
 	p.host = host
 	if p.port == "" && u.isHTTP() && kind == DomainHost {
@@ -588,6 +611,23 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		p.rule = OwnerHost // a public suffix itself, kept whole
 	}
 	return path
+}
+
+// dropSiteLabels returns host without its leading labels that the site
+// drops (siteLabel) as long as its registrable domain reg remains; host
+// whole when reg is "".
+func dropSiteLabels(host, reg string) string {
+	if reg == "" {
+		return host
+	}
+	for len(host) > len(reg) {
+		i := strings.IndexByte(host, '.')
+		if !siteLabel(host[:i]) || len(host)-i-1 < len(reg) {
+			break
+		}
+		host = host[i+1:]
+	}
+	return host
 }
 
 // builtinKeyer is the nil *Keyer's rules.
