@@ -253,7 +253,8 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 // Keyer is safe for concurrent use.
 type Keyer struct {
 	platforms   platformIndex
-	deep        bool // a platform's domain is longer than its registrable domain
+	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
+	deep        bool                    // a platform's domain is longer than its registrable domain
 	aliases     map[string]string
 	fingerprint string
 }
@@ -367,6 +368,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 		slices.Sort(lines)
 		fp.WriteString(" aliases=" + shortHash(strings.Join(lines, "\n")))
 	}
+	k.pathHosts = pathHostsOf(k.platforms)
 	k.fingerprint = KeyV3.Fingerprint() + fp.String()
 	return k, nil
 }
@@ -430,7 +432,7 @@ func appendOtherPageKey(dst []byte, a *Address) []byte {
 	}
 	host := u.Hostname()
 	if kind == DomainHost {
-		host = strings.TrimRight(host, ".")
+		host = trimRootDots(host)
 		first := strings.IndexByte(host, '.')
 		if first >= 0 && first != strings.LastIndexByte(host, '.') && siteLabel(host[:first]) {
 			host = dropSiteLabels(host, publicSuffixOf(host).registrable)
@@ -514,7 +516,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 	kind := u.HostKind()
 	reg := ""
 	if kind == DomainHost {
-		host = strings.TrimRight(host, ".")
+		host = trimRootDots(host)
 		p.fullHost = host
 		first := strings.IndexByte(host, '.')
 		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
@@ -525,10 +527,11 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			if !deep && host != "" && first != 0 {
 				reg = host // as the fast path below: the same keys
 			}
-		case deep && (l != LevelPage || siteLabel(host[:first])):
+		case deep && (l == LevelOwner || siteLabel(host[:first])):
 			// The owner needs the registrable domain, and so does a
-			// site that may lose a label; with one or two labels, the
-			// host is its own (the look-up is half a key's time).
+			// site or a page that may lose a label; with one or two
+			// labels, the host is its own (the look-up is half a key's
+			// time).
 			reg = publicSuffixOf(host).registrable
 		case !deep && host != "" && first != 0:
 			reg = host
@@ -542,7 +545,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			if path, ok := k.profileParts(p, a, n, buf); ok {
 				return path
 			}
-		} else if strings.Contains(u.Pathname(), "@") {
+		} else if strings.IndexByte(u.Pathname(), '@') >= 0 {
 			if path, ok := k.profileParts(p, a, nil, buf); ok {
 				return path
 			}
@@ -555,11 +558,21 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		p.direct, p.query = true, true
 		return nil
 	}
+	if l == LevelSite && !all {
+		// The site is the host, or a path tenant's: the owner rules
+		// change no byte of it.
+		if pts := k.pathHosts[p.host]; pts != nil && kind == DomainHost {
+			if path, ok := k.pathTenantParts(p, a, pts, buf); ok {
+				return path
+			}
+		}
+		return nil
+	}
 	var e *ownerEntry // what the owner rules know of reg: one look-up
 	if reg != "" && kind == DomainHost {
 		e = k.platforms[reg]
 		if e != nil && len(e.paths) > 0 {
-			if path, ok := k.pathTenantParts(p, a, &e.tenantPlatform, buf); ok {
+			if path, ok := k.pathTenantParts(p, a, e.paths, buf); ok {
 				return path
 			}
 		}
@@ -599,7 +612,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		label := rest[strings.LastIndexByte(rest, '.')+1:]
 		if t != nil && t.hostTenants && len(host) > len(platform) && !t.own[label] {
 			p.rule, p.owner = OwnerPlatform, host[len(rest)-len(label):]
-		} else if rest := host[:len(host)-len(reg)-1]; localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] && isLocality(reg) {
+		} else if rest := host[:len(host)-len(reg)-1]; isLocality(reg) && localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] {
 			label := rest[strings.LastIndexByte(rest, '.')+1:]
 			p.rule, p.owner = OwnerLocality, host[len(rest)-len(label):]
 		}
@@ -611,6 +624,15 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		p.rule = OwnerHost // a public suffix itself, kept whole
 	}
 	return path
+}
+
+// trimRootDots returns host without its trailing dots, at the cost of one
+// comparison for the host that has none.
+func trimRootDots(host string) string {
+	if host != "" && host[len(host)-1] == '.' {
+		return strings.TrimRight(host, ".")
+	}
+	return host
 }
 
 // dropSiteLabels returns host without its leading labels that the site
@@ -631,7 +653,23 @@ func dropSiteLabels(host, reg string) string {
 }
 
 // builtinKeyer is the nil *Keyer's rules.
-var builtinKeyer = Keyer{platforms: builtinPlatforms}
+var builtinKeyer = Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+
+// pathHostsOf returns the path tenants of x by host, in x's order for a
+// host, for the site's key, which finds them without the registrable
+// domain, where the owner's finds them by it in x: as parts does, a host of
+// three labels or more that is a public suffix has none.
+func pathHostsOf(x platformIndex) map[string][]pathTenant {
+	m := make(map[string][]pathTenant)
+	for _, e := range x {
+		for _, pt := range e.paths {
+			if strings.Count(pt.host, ".") < 2 || publicSuffixOf(pt.host).registrable != "" {
+				m[pt.host] = append(m[pt.host], pt)
+			}
+		}
+	}
+	return m
+}
 
 // shortHash returns the first 12 hex digits of the SHA-256 of s.
 func shortHash(s string) string {
@@ -838,10 +876,10 @@ func mastodonHostOK(host string) bool {
 	return true
 }
 
-// pathTenantParts fills p for a path tenant of platform t, and reports
-// whether a is one.
-func (k *Keyer) pathTenantParts(p *keyParts, a *Address, t *tenantPlatform, buf []byte) ([]byte, bool) {
-	for _, pt := range t.paths {
+// pathTenantParts fills p for a path tenant of one of the shapes pts,
+// and reports whether a is one.
+func (k *Keyer) pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]byte, bool) {
+	for _, pt := range pts {
 		if p.host != pt.host {
 			continue
 		}

@@ -192,3 +192,40 @@ func BenchmarkParseRecord(b *testing.B) {
 		}
 	}
 }
+
+// TestKeyerKeyAtLevels checks that a Keyer's KeyAt at each level, which
+// skips what the level does not need, agrees with its Levels, on the
+// addresses of testdata/levels.txt and on its own platforms and aliases.
+func TestKeyerKeyAtLevels(t *testing.T) {
+	k, err := NewKeyer(KeyOptions{
+		Platforms: []string{"example.net/members/<name>", "<name>.shops.example.net"},
+		Aliases:   map[string]string{"acme.de": "acme.com"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := append([]string{
+		"www.example.net/members/Acme/about", "example.net/members/acme", "m.example.net/members/", "shop.example.net/members/acme",
+		"a.b.shops.example.net/x", "ftp://example.net/members/acme",
+		"www.acme.de/impressum", "https://www.sites.google.com/view/acme/home",
+	}, levelsCostInputs...)
+	for _, r := range readLevelsTable(t) {
+		if r.comment == "" {
+			inputs = append(inputs, r.in)
+		}
+	}
+	for _, in := range inputs {
+		a, err := Parse(in)
+		if err != nil {
+			continue
+		}
+		for _, kr := range []*Keyer{nil, k} {
+			lv := kr.Levels(a)
+			for l := LevelPage; l <= LevelOwner; l++ {
+				if got := kr.KeyAt(a, l); got != lv.Key(l) {
+					t.Errorf("%q: KeyAt(%v) = %q, Levels says %q (Keyer %v)", in, l, got, lv.Key(l), kr != nil)
+				}
+			}
+		}
+	}
+}
