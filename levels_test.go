@@ -294,7 +294,7 @@ func TestKeyV3Golden(t *testing.T) {
 var platformsDigests = map[string]string{
 	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
-	"2026-12-01.3": "62977b054a2168a70a661a7c5c5aca9ee59810f63908e5c6239225ce97fde17a",
+	"2026-12-01.3": "df268fbeeba63f82e150d28453b8f479cdc5ca974702aae62b208d190d82f5d6",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,

@@ -42,6 +42,7 @@ var platforms = []struct {
 	{"<name>.ucoz.com", "", "not read: uCoz sites, <name>.ucoz.com", ""},
 	{"<name>.narod.ru", "", "not read: Narod (uCoz) sites, <name>.narod.ru", ""},
 	{"<name>.govoffice.com", "", "not read: the US government domain register's links to towns on <name>.govoffice.com (82 towns in one KeyV2 group)", ""},
+	{"<name>.europa.eu", "", "not read: the sites of the European Union's institutions and agencies, <name>.europa.eu (ec.europa.eu, the Commission; www.eurofound.europa.eu, an agency; in this project's corpus)", ""},
 	{"<name>.govoffice2.com", "", "not read: the towns list of github.com/fdhidalgo/govt_transparency (www.panhandletx.govoffice2.com, Panhandle, Texas)", ""},
 	{"<name>.civicplus.com", "", "not read: the US government domain register's links to <name>.civicplus.com", ""},
 	{"<name>.revize.com", "", "not read: municipal sites on <name>.revize.com", ""},
@@ -61,6 +62,17 @@ var platforms = []struct {
 	{"<name>.000webhostapp.com", "", "not read: 000webhost sites, <name>.000webhostapp.com", ""},
 	{"<name>.blogfa.com", "", "not read: Blogfa blogs, <name>.blogfa.com", ""},
 	{"<name>.shutterfly.com", "www accounts photos support", "not read: Shutterfly Share sites, <name>.shutterfly.com, in Open Brewery DB (www.aqueductbrewing.shutterfly.com, Aqueduct Brewing, Akron; breweries.csv at commit 04c30ff6, read 2026-12-01)", ""},
+	// Free hosts and Internet providers whose customers' sites are
+	// subdomains, each seen with many customers in this project's corpus
+	// (testdata/corpus/kasztp.txt and typed.txt).
+	{"<name>.sourceforge.net", "www downloads prdownloads", "not read: SourceForge's project websites, <name>.sourceforge.net (146 projects in the corpus)", ""},
+	{"<name>.free.fr", "www perso", "not read: Free's subscribers' pages, <name>.free.fr (76 in the corpus)", ""},
+	{"<name>.demon.co.uk", "", "not read: Demon Internet's customers' sites, <name>.demon.co.uk (70 in the corpus)", ""},
+	{"<name>.8m.com", "", "not read: free sites on <name>.8m.com (23 in the corpus)", ""},
+	{"<name>.freeservers.com", "", "not read: free sites on <name>.freeservers.com (20 in the corpus)", ""},
+	{"<name>.freeserve.co.uk", "", "not read: Freeserve's customers' sites, <name>.freeserve.co.uk (18 in the corpus)", ""},
+	{"<name>.iwarp.com", "", "not read: free sites on <name>.iwarp.com (13 in the corpus)", ""},
+	{"<name>.btinternet.co.uk", "", "not read: BT Internet's customers' sites, <name>.btinternet.co.uk (12 in the corpus)", ""},
 	// Personal home pages of Internet providers' customers, a path below
 	// the provider's host: the provider's mail domain is not their owner.
 	// Each shape is the one seen in this project's corpus
