@@ -522,7 +522,15 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
 		switch {
 		case all:
-			p.info, p.hasInfo = publicSuffixOf(host), true
+			if first < 0 && host != "" {
+				// One label is its own public suffix, by a rule of the
+				// list or by its default one, with no registrable
+				// domain and not private: the split needs no look-up.
+				p.info = suffixInfo{suffix: host}
+			} else {
+				p.info = publicSuffixOf(host)
+			}
+			p.hasInfo = true
 			reg = p.info.registrable
 			if !deep && host != "" && first != 0 {
 				reg = host // as the fast path below: the same keys

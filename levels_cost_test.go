@@ -47,11 +47,14 @@ var levelsCostInputs = []string{
 	"mailto:info@acme.com",
 	"co.uk",
 	"localhost:3000",
+	"http://com/x",
+	"file://uk/a",
+	"http://www.com/",
 }
 
 // TestParseRecordOneLookup checks that the parse record's columns of the
 // levels make one look-up in the Public Suffix List for a row (none for
-// an address without a domain), whichever of them are written and
+// an address without a domain of two labels or more), whichever of them are written and
 // however, and that the whole record makes no more than its key and
 // that one.
 func TestParseRecordOneLookup(t *testing.T) {
@@ -63,8 +66,8 @@ func TestParseRecordOneLookup(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", in, err)
 		}
-		want := int64(0)
-		if a.url.HostKind() == DomainHost {
+		want := int64(0) // an IP address, a host of one label, no host: none
+		if a.url.HostKind() == DomainHost && strings.Contains(a.url.Hostname(), ".") {
 			want = 1
 		}
 		o := parseOutcome{Input: in, Value: a}
@@ -194,8 +197,10 @@ func BenchmarkParseRecord(b *testing.B) {
 }
 
 // TestKeyerKeyAtLevels checks that a Keyer's KeyAt at each level, which
-// skips what the level does not need, agrees with its Levels, on the
-// addresses of testdata/levels.txt and on its own platforms and aliases.
+// skips what the level does not need, agrees with its Levels, and Split
+// with the split of Levels (which skips the look-up for a host of one
+// label), on the addresses of testdata/levels.txt and on its own
+// platforms and aliases.
 func TestKeyerKeyAtLevels(t *testing.T) {
 	k, err := NewKeyer(KeyOptions{
 		Platforms: []string{"example.net/members/<name>", "<name>.shops.example.net"},
@@ -218,6 +223,9 @@ func TestKeyerKeyAtLevels(t *testing.T) {
 		a, err := Parse(in)
 		if err != nil {
 			continue
+		}
+		if d, s, sub, p := a.Split(); d != a.Levels().Domain || s != a.Levels().Suffix || sub != a.Levels().Subdomain || p != a.Levels().PrivateSuffix {
+			t.Errorf("%q: Split() = %q %q %q %v, Levels %+v", in, d, s, sub, p, a.Levels())
 		}
 		for _, kr := range []*Keyer{nil, k} {
 			lv := kr.Levels(a)
