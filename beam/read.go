@@ -132,7 +132,10 @@ func readHeader(ctx context.Context, fs filesystem.Interface, name string, t tab
 // PCollection<Failure> of the malformed records (step "read": a stray
 // quote, a quote never closed, a field too many or too few), which are
 // never merged into another; reading goes on after the record's last line
-// (after its first, for a quote never closed). Records
+// (after its first, for a quote never closed, whatever its size: past 4
+// MiB the lines after it are read again, from the file sought back, or
+// from a temporary file on the worker for a file system that cannot
+// seek). Records
 // read = values + failures. A blank line of a CSV file is skipped and
 // counted ("blank"), unless the file has one column.
 //

@@ -225,23 +225,58 @@ func stripWWW(h []byte) []byte {
 	return h
 }
 
-// canonicalPath appends the path as both canonicalizers leave it to dst,
-// using tmp as scratch space: percent-decoded, its dot segments and empty
-// segments resolved when the URL has a host, percent-encoded, lowercased,
-// without ASP.NET session segments and without a final "/" (unless it is
-// the whole path).
-func canonicalPath(dst, tmp []byte, path string, hasHost bool) []byte {
-	p := appendUnescaped(tmp, path)
+// canonicalPath appends the path as both canonicalizers leave it to dst:
+// percent-decoded, its dot segments and empty segments resolved when the
+// URL has a host, percent-encoded, lowercased, without ASP.NET session
+// segments and without a final "/" (unless it is the whole path). Each
+// step but the first works in place, so that a long path costs one buffer
+// of its size, dst.
+func canonicalPath(dst []byte, path string, hasHost bool) []byte {
+	start := len(dst)
+	dst = appendUnescaped(dst, path)
 	if hasHost {
-		var buf [128]byte
-		p = normalizePath(buf[:0], p)
+		if p := dst[start:]; len(p) > 0 && p[0] == '/' {
+			dst = normalizePath(dst[:start], p)
+		} else {
+			var buf [128]byte
+			dst = append(dst[:start], normalizePath(buf[:0], p)...)
+		}
 	}
-	dst = appendEscapedLower(dst, p)
-	dst = stripASPNET(dst)
-	if len(dst) > 1 && dst[len(dst)-1] == '/' {
-		dst = dst[:len(dst)-1]
+	dst = escapeLowerInPlace(dst, start)
+	p := stripASPNET(dst[start:])
+	if len(p) > 1 && p[len(p)-1] == '/' {
+		p = p[:len(p)-1]
 	}
-	return dst
+	return dst[:start+len(p)]
+}
+
+// escapeLowerInPlace does what appendEscapedLower does to b[start:], in
+// place: b grows by two bytes for each byte percent-encoded, which are
+// written from the end.
+func escapeLowerInPlace(b []byte, start int) []byte {
+	k := 0
+	for _, c := range b[start:] {
+		if needsEscape(c) {
+			k++
+		}
+	}
+	n := len(b)
+	b = slices.Grow(b, 2*k)[:n+2*k]
+	w := len(b)
+	for r := n - 1; r >= start; r-- {
+		switch c := b[r]; {
+		case needsEscape(c):
+			w -= 3
+			b[w], b[w+1], b[w+2] = '%', lowerHex[c>>4], lowerHex[c&15]
+		case 'A' <= c && c <= 'Z':
+			w--
+			b[w] = c + 'a' - 'A'
+		default:
+			w--
+			b[w] = c
+		}
+	}
+	return b
 }
 
 // normalizePath appends p to dst with its segments (those after its first
@@ -250,14 +285,18 @@ func canonicalPath(dst, tmp []byte, path string, hasHost bool) []byte {
 // too, so that ".." can pop them. The stack is written out with empty
 // segments left out but for the last one (which gives a final "/"); an
 // empty p, or an empty stack, becomes "/".
+//
+// The stack is dst itself, each segment written with the "/" before it
+// (an empty one as "/" alone), so that the top segment starts at the last
+// "/" and a long path of short segments takes no more room than itself;
+// the empty segments are left out at the end. dst may be p[:0] when p
+// starts with "/": a segment written takes no more room than it and the
+// "/" before it, so no byte is written before it is read.
 func normalizePath(dst, p []byte) []byte {
 	if len(p) > 0 && p[0] == '/' {
 		p = p[1:]
 	}
-	// The stack holds where each segment, with its "/", starts in dst, and
-	// -1 for an empty segment (which writes nothing).
-	var buf [32]int
-	stack := buf[:0]
+	base := len(dst)
 	for rest := p; ; {
 		i := bytes.IndexByte(rest, '/')
 		s := rest
@@ -266,15 +305,9 @@ func normalizePath(dst, p []byte) []byte {
 		}
 		switch {
 		case len(s) == 1 && s[0] == '.':
-		case len(s) == 2 && s[0] == '.' && s[1] == '.' && len(stack) > 0:
-			if at := stack[len(stack)-1]; at >= 0 {
-				dst = dst[:at]
-			}
-			stack = stack[:len(stack)-1]
-		case len(s) == 0:
-			stack = append(stack, -1)
+		case len(s) == 2 && s[0] == '.' && s[1] == '.' && len(dst) > base:
+			dst = dst[:base+bytes.LastIndexByte(dst[base:], '/')]
 		default:
-			stack = append(stack, len(dst))
 			dst = append(dst, '/')
 			dst = append(dst, s...)
 		}
@@ -283,10 +316,19 @@ func normalizePath(dst, p []byte) []byte {
 		}
 		rest = rest[i+1:]
 	}
-	if len(stack) == 0 || stack[len(stack)-1] < 0 {
-		dst = append(dst, '/')
+	if len(dst) == base {
+		return append(dst, '/')
 	}
-	return dst
+	// Leave out the empty segments but the last: each "/" before another.
+	w := base
+	for r := base; r < len(dst); r++ {
+		if dst[r] == '/' && r+1 < len(dst) && dst[r+1] == '/' {
+			continue
+		}
+		dst[w] = dst[r]
+		w++
+	}
+	return dst[:w]
 }
 
 // stripASPNET removes, from the lowercased path p, the ASP.NET session

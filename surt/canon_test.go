@@ -90,6 +90,17 @@ func TestEscape(t *testing.T) {
 			t.Errorf("appendEscapedLower(%q) = %q, want %q", []byte{byte(c)}, got, want)
 		}
 	}
+	// escapeLowerInPlace does the same after a prefix, in place.
+	all := make([]byte, 0, 256)
+	for c := 0; c < 256; c++ {
+		all = append(all, byte(c))
+	}
+	for _, in := range [][]byte{all, []byte("/A%b c/"), []byte("plain"), nil} {
+		want := string(appendEscapedLower([]byte("Pre)"), in))
+		if got := string(escapeLowerInPlace(append([]byte("Pre)"), in...), 4)); got != want {
+			t.Errorf("escapeLowerInPlace(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 // TestInetAton checks inetAton one form at a time.

@@ -6,6 +6,7 @@ package surt
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -271,20 +272,17 @@ func appendKey(dst []byte, url string) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	var hostBuf, pathBuf, queryBuf, tmpBuf [128]byte
+	var hostBuf, queryBuf, queryTmp, tmpBuf [128]byte
 
 	// Google's canonicalization, then the Internet Archive's, of the host.
 	host := canonicalHost(hostBuf[:0], tmpBuf[:0], u.host)
 	host = stripWWW(host)
 	hasHost := len(host) > 0
 
-	// The path.
-	path := canonicalPath(pathBuf[:0], tmpBuf[:0], u.path, hasHost)
-
 	// The query.
 	var query []byte
 	if u.hasQry && u.query != "" {
-		query = canonicalQuery(queryBuf[:0], tmpBuf[:0], u.query)
+		query = canonicalQuery(queryBuf[:0], queryTmp[:0], u.query)
 	}
 	hasQuery := len(query) > 0 && !(len(query) == 1 && query[0] == '?')
 
@@ -298,11 +296,15 @@ func appendKey(dst []byte, url string) ([]byte, error) {
 	} else {
 		dst = append(dst, u.scheme...)
 		dst = append(dst, ':')
-		if len(path) == 0 && hasQuery {
-			dst = append(dst, '/')
-		}
 	}
-	dst = append(dst, path...)
+
+	// The path, made where it goes: a long one is not copied.
+	dst = slices.Grow(dst, len(u.path)+1+len(query))
+	n := len(dst)
+	dst = canonicalPath(dst, u.path, hasHost)
+	if !hasHost && len(dst) == n && hasQuery {
+		dst = append(dst, '/') // an empty path before a query
+	}
 	if hasQuery {
 		dst = append(dst, '?')
 		dst = append(dst, query...)

@@ -6,6 +6,7 @@ package surt
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -413,6 +414,32 @@ func TestKeyLongInputs(t *testing.T) {
 		got, err := Key(tt.in)
 		if err != nil || got != tt.want {
 			t.Errorf("Key(%.40q...) = %.40q..., %v, want %.40q...", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// TestKeyLongPathBytes checks that a long path costs Key about twice its
+// size in allocations (the key made in place, then the string returned),
+// not a copy for each step of the canonicalization (it was five), so that
+// the command-line tool's surt takes a 200 MB line in a few times its size
+// (issue 27), however many segments it has (a stack of their places took
+// 8 bytes each). The bound is generous: 3 times.
+func TestKeyLongPathBytes(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping allocation counts under the race detector")
+	}
+	for _, in := range []string{
+		"https://www.example.com/" + strings.Repeat("Abc", 1<<20) + "/x/",
+		"https://www.example.com/" + strings.Repeat("Abc/", 1<<20),     // short segments: no stack of them
+		"https://www.example.com/" + strings.Repeat("a//./", 1<<20),    // empty and dot segments
+		"http://x/a/./b/../" + strings.Repeat("%41 b", 1<<19) + "?q=1", // escapes: the path grows
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		sinkKey, _ = Key(in)
+		runtime.ReadMemStats(&after)
+		if got, limit := after.TotalAlloc-before.TotalAlloc, 3*uint64(max(len(in), len(sinkKey))); got > limit {
+			t.Errorf("Key of %d bytes (key %d bytes) allocates %d bytes, want at most %d", len(in), len(sinkKey), got, limit)
 		}
 	}
 }

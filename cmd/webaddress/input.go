@@ -145,9 +145,10 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}
 		return in, cfg.openSkip(in, s)
 	}
-	o := table.Options{Encoding: s.encoding}
+	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.noTempFile}
 	var sn sniffed
 	if s.inputFormat != "lines" {
+		rs, at := seekable(r)
 		br := bufio.NewReaderSize(r, 64<<10)
 		r, sn = br, sniff(br, s.encoding)
 		if sn.workbook && cfg.input == "" {
@@ -159,6 +160,15 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}
 		if cfg.sheet != "" {
 			return nil, errSheet
+		}
+		if rs != nil {
+			// A file: the reader reads it from where the sniffing
+			// started, and may seek it to read lines again (after a
+			// quote never closed) instead of keeping them in a
+			// temporary file.
+			if _, err := rs.Seek(at, io.SeekStart); err == nil {
+				r = rs
+			}
 		}
 		in.dialect = sn.dialect
 		o.Delimiter = '\t'
@@ -200,6 +210,17 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}
 	}
 	return in, cfg.openSkip(in, s)
+}
+
+// seekable returns r as an io.ReadSeeker and where it is, when it can seek
+// (a file, not a pipe); nil otherwise.
+func seekable(r io.Reader) (io.ReadSeeker, int64) {
+	if rs, ok := r.(io.ReadSeeker); ok {
+		if at, err := rs.Seek(0, io.SeekCurrent); err == nil {
+			return rs, at
+		}
+	}
+	return nil, 0
 }
 
 // openSkip opens the rejects of in with --on-bad-record skip.

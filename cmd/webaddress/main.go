@@ -41,8 +41,10 @@
 // after writing the rows before it; with --on-bad-record skip it is
 // rejected, all its lines (to --rejects FILE as JSON lines, else to
 // standard error) and reading goes on where the next record starts (after
-// its first line, for a quote never closed). A record may span at most 4
-// MiB over its lines (record.too-long). Rows read = rows written + rows
+// its first line, for a quote never closed, whatever its size: what
+// follows is read again, from the file, or from a temporary file for
+// standard input from a pipe). A record may span at most 4 MiB over its
+// lines (record.too-long). Rows read = rows written + rows
 // rejected, always, and the summary on standard error says so. SIGINT or
 // SIGTERM stops the reading: the rows read are written, whole, and the
 // summary says the run was interrupted. A header name that comes again is renamed NAME_2, and said so. A
@@ -163,6 +165,10 @@ type config struct {
 	// not 0, is how many rows of a sheet are read. Both for serve.
 	sheetMemory int64
 	maxRows     int
+	// noTempFile keeps the reader of a table from writing a temporary
+	// file (table.Options.NoTempFile): serve, which writes nothing to
+	// disk.
+	noTempFile bool
 }
 
 func newRoot(cfg *config) *cobra.Command {
@@ -177,9 +183,13 @@ malformed CSV record stops the run (or, with --on-bad-record skip, is
 rejected, all its lines), and is never merged into another. Lines end in
 LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
 over its lines: a quoted field running on further is malformed
-(record.too-long), one record up to where its quote closes. SIGINT or
-SIGTERM stops the reading: the rows read are written, whole, and the
-summary says the run was interrupted (exit status 130 or 143).`,
+(record.too-long), one record up to where its quote closes. A quote never
+closed, to the end of the input, costs its own line (record.unclosed-quote),
+and reading goes on at the next, whatever its size (from standard input
+through a pipe, the lines after it are kept in a temporary file to read
+them again). SIGINT or SIGTERM stops the reading: the rows read are
+written, whole, and the summary says the run was interrupted (exit status
+130 or 143).`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,

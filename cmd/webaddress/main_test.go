@@ -94,13 +94,28 @@ func TestScripts(t *testing.T) {
 			},
 			// bignote N FILE writes FILE, a table id,note whose row 1 has a
 			// quoted note of N lines of 31 x's, and row 2 is 2,after.com.
+			// bignote -open N FILE writes one whose row 1 is 1,"opened, a
+			// quote never closed, and N rows after it, i,sitei.example
+			// for i from 2.
 			"bignote": func(ts *testscript.TestScript, neg bool, args []string) {
+				open := len(args) == 3 && args[0] == "-open"
+				if open {
+					args = args[1:]
+				}
 				if neg || len(args) != 2 {
-					ts.Fatalf("usage: bignote N FILE")
+					ts.Fatalf("usage: bignote [-open] N FILE")
 				}
 				n, err := strconv.Atoi(args[0])
 				ts.Check(err)
 				var b strings.Builder
+				if open {
+					b.WriteString("id,note\n1,\"opened\n")
+					for i := 2; i <= n+1; i++ {
+						fmt.Fprintf(&b, "%d,site%d.example\n", i, i)
+					}
+					ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o666))
+					return
+				}
 				b.WriteString("id,note\n1,\"")
 				for range n {
 					b.WriteString(strings.Repeat("x", 31) + "\n")

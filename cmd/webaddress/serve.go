@@ -72,9 +72,12 @@ its address to open. The page has two parts:
     rejected records.
 
 Nothing leaves the machine and nothing is written to disk but what you
-download. The server listens on 127.0.0.1 unless --addr says otherwise (a
-warning says when it is not a loopback address: then anyone who reaches the
-machine can use the page). It answers only requests for the address it
+download. So a file run streams through once: where the command line reads
+again the lines after a quote never closed that runs on over 4 MiB to the
+end of the file (from the file, or a temporary file), the page rejects them
+with it, one record, and says so. The server listens on 127.0.0.1 unless
+--addr says otherwise (a warning says when it is not a loopback address:
+then anyone who reaches the machine can use the page). It answers only requests for the address it
 serves (a Host of another name is refused: DNS rebinding), and refuses a
 request from another site's page that would run or upload anything.`,
 		Example: `  webaddress serve

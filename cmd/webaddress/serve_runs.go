@@ -229,7 +229,7 @@ func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writ
 	var msgs capBuffer
 	msgs.limit = 64 << 10
 	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w,
-		sheetMemory: s.opts.maxUpload, maxRows: maxRows}
+		sheetMemory: s.opts.maxUpload, maxRows: maxRows, noTempFile: true}
 	root := newRoot(cfg)
 	root.SetArgs(append(args, fmt.Sprintf("--jobs=%d", s.jobs)))
 	err := root.Execute()
@@ -316,7 +316,7 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	smp := sample{Delimiter: d}
-	tr := table.NewReader(bytes.NewReader(body), table.Options{Delimiter: d[0], Encoding: enc})
+	tr := table.NewReader(bytes.NewReader(body), table.Options{Delimiter: d[0], Encoding: enc, NoTempFile: true})
 	names, err := tr.Header()
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, "the file's header row: "+err.Error())

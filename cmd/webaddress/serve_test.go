@@ -665,3 +665,29 @@ func TestServeWorkbookInMemory(t *testing.T) {
 		t.Errorf("a workbook unzipping to more than --max-upload: %d %q", code, body)
 	}
 }
+
+// TestServeLongUnclosedQuote runs a file whose row 1 opens a quote it
+// never closes, 5 MB before its end. The command line reads the rows after
+// it again (issue 27); the page, which writes nothing to disk and reads
+// the file once as it streams in, rejects them with it, one record, and
+// says so; nothing is in TMPDIR. (A preview, of at most 1 MiB, never
+// goes past the 4 MiB of a record.)
+func TestServeLongUnclosedQuote(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var b strings.Builder
+	b.WriteString("id,site\n1,\"opened\n")
+	for i := 2; i <= 200001; i++ {
+		fmt.Fprintf(&b, "%d,site%d.example\n", i, i)
+	}
+	q := runRequest{Command: "key", Column: "site", Name: "open.csv"}
+	out, st, rejects := runPage(t, ts, q, b.String())
+	if st.State != "done" || st.Result == nil || st.Result.Read != 1 || st.Result.Rejected != 1 || strings.Count(out, "\n") != 1 ||
+		!strings.Contains(rejects, "record.unclosed-quote") || !strings.Contains(rejects, "the rest of the input is rejected with it") {
+		t.Errorf("a quote never closed 5 MB before the end: status %+v, %d lines out, rejects %.300s", st, strings.Count(out, "\n"), rejects)
+	}
+	if files, _ := os.ReadDir(tmp); len(files) > 0 {
+		t.Errorf("the run wrote %d files to the temporary directory", len(files))
+	}
+}

@@ -12,6 +12,7 @@ package table
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -29,6 +30,8 @@ const replacementChar = "\uFFFD"
 // text is never valid UTF-8 by accident).
 type keepingDecoder struct {
 	dec   transform.Transformer
+	enc   encoding.Encoding   // the encoding named, unless a byte order mark says otherwise
+	bom   bool                // the start was looked at for a byte order mark
 	encs  []encoding.Encoding // the encodings dec may be decoding
 	fffds [][]byte            // the encodings of U+FFFD itself, which decode to it rightly
 }
@@ -37,7 +40,7 @@ type keepingDecoder struct {
 // decode, and switches to UTF-16 or UTF-8 on a byte order mark.
 func newKeepingDecoder(e encoding.Encoding) transform.Transformer {
 	k := &keepingDecoder{
-		dec:  unicode.BOMOverride(e.NewDecoder()),
+		enc:  e,
 		encs: []encoding.Encoding{e, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
 	}
 	for _, enc := range k.encs {
@@ -50,11 +53,46 @@ func newKeepingDecoder(e encoding.Encoding) transform.Transformer {
 }
 
 // Reset resets the decoder.
-func (k *keepingDecoder) Reset() { k.dec.Reset() }
+func (k *keepingDecoder) Reset() { k.dec, k.bom = nil, false }
+
+// The byte order marks that switch the decoding, as unicode.BOMOverride
+// reads them.
+var boms = []struct {
+	mark string
+	enc  encoding.Encoding
+}{
+	{"\xEF\xBB\xBF", unicode.UTF8},
+	{"\xFF\xFE", unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
+	{"\xFE\xFF", unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+}
+
+// start looks at the start of the input, src, for a byte order mark, and
+// returns how many bytes it is (dropped, as unicode.BOMOverride drops
+// them), or transform.ErrShortSrc when src may be the start of one. It is
+// done apart from decoding (not with BOMOverride, which decodes the first
+// three bytes at once) so that each character is still decoded alone.
+func (k *keepingDecoder) start(src []byte, atEOF bool) (int, error) {
+	for _, b := range boms {
+		if strings.HasPrefix(string(src), b.mark) {
+			k.dec, k.bom = b.enc.NewDecoder(), true
+			return len(b.mark), nil
+		}
+		if !atEOF && len(src) < len(b.mark) && strings.HasPrefix(b.mark, string(src)) {
+			return 0, transform.ErrShortSrc
+		}
+	}
+	k.dec, k.bom = k.enc.NewDecoder(), true
+	return 0, nil
+}
 
 // Transform decodes src to dst a character at a time: it gives dec the
 // fewest bytes it can decode, so that it knows which bytes gave a U+FFFD.
 func (k *keepingDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if !k.bom {
+		if nSrc, err = k.start(src, atEOF); err != nil {
+			return 0, 0, err
+		}
+	}
 	for nSrc < len(src) {
 		if len(dst)-nDst < 2*utf8.UTFMax+1 {
 			return nDst, nSrc, transform.ErrShortDst

@@ -8,9 +8,12 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/onecontact/webaddress/internal/record"
 )
@@ -168,12 +171,15 @@ func bom(data []byte) bool {
 // reading on after each fault, and checks the reader against a model of
 // its rules written apart from it: lines end in "\n", "\r\n" or "\r"; a
 // record runs from a line that is not blank to the line end outside a
-// quoted field; a quoted field running over lines for more than MaxRecord
-// bytes makes its record one fault up to where it ends (or the end of the
-// input); a quote never closed costs its first line alone. So each record
-// read or rejected is one of the model's, in order (rows read = rows
-// written + rejected), and no record read is made from lines inside a
-// rejected one.
+// quoted field, and is one record or one fault, whatever its size; a
+// quote never closed costs its first line alone, whatever its size too
+// (over MaxRecord bytes, the lines after it are read again from the input
+// sought back, or decoded again, or from a temporary file), unless the
+// lines cannot be read again (NoTempFile, an input that cannot seek): then
+// over MaxRecord bytes it is a fault to the end of the input. So each
+// record read or rejected is one of the model's, in order (rows read =
+// rows written + rejected), and no record read is made from lines inside
+// a rejected one.
 func FuzzReadRecords(f *testing.F) {
 	for _, seed := range []struct {
 		data  string
@@ -184,6 +190,7 @@ func FuzzReadRecords(f *testing.F) {
 		{"id,website\n1,\"acme.com\n2,globex.com\n\",x\n3,initech.com\n", ','},
 		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 40) + "\"\n2,z\n", ','},
 		{"a,b\n1,\"x\n" + strings.Repeat("y\r", 40) + "2,z\n", ','},
+		{"a,b\n1,\"x\n" + strings.Repeat("y,w\n", 20) + "3\",\"v\n" + strings.Repeat("y,w\n", 20), ','},
 		{"n,name,site\n10,\"Broken Co,broken.com\n11,\"Quoted, Inc\",q.com\n12,x,y\n", ','},
 		{"a\tb\n1\t\"x\ty\"\n2\t\"open\r3\tz\r\n\r\n", '\t'},
 		{"a,b,c\n1,x\"y,\"z\nw\"\n2,u,v\n", ','},
@@ -192,50 +199,81 @@ func FuzzReadRecords(f *testing.F) {
 		f.Add([]byte(seed.data), seed.delim)
 	}
 	const max = 64
+	tmp := f.TempDir()
+	f.Setenv("TMPDIR", tmp) // where the temporary files go, to see them removed
 	f.Fuzz(func(t *testing.T, data []byte, delim byte) {
 		if delim == 0 || delim == '"' || delim == '\r' || delim == '\n' {
 			delim = ','
 		}
-		r := NewReader(bytes.NewReader(data), Options{Delimiter: delim, MaxRecord: max})
-		if r.err != nil || bom(data) {
-			return // refused, or decoded: the model reads bytes
+		if bom(data) {
+			return // decoded: the model reads bytes
 		}
-		m := newModel(data, delim, max)
-		header, err := r.Header()
-		if err != nil {
-			return // an empty input, or a fault in the header
-		}
-		h := m.next(true)
-		if got := [2]int{h[0], r.Line()}; got != h {
-			t.Fatalf("header on lines %v, model %v", got, h)
-		}
-		m.oneField = len(header) == 1
-		read, rejected := 0, 0
-		for {
-			rec, err := r.Read()
-			if errors.Is(err, io.EOF) {
-				break
+		for _, rd := range []struct {
+			name     string
+			in       io.Reader
+			o        Options
+			noReread bool
+		}{
+			{"seekable", bytes.NewReader(data), Options{Delimiter: delim, MaxRecord: max}, false},
+			{"decoded", bytes.NewReader(data), Options{Delimiter: delim, MaxRecord: max, Encoding: charmap.Windows1252}, false},
+			{"a pipe", pipe{bytes.NewReader(data)}, Options{Delimiter: delim, MaxRecord: max}, false},
+			{"a pipe, no temporary file", pipe{bytes.NewReader(data)}, Options{Delimiter: delim, MaxRecord: max, NoTempFile: true}, true},
+		} {
+			if rd.o.Encoding != nil && delim >= 0x80 {
+				continue // decoded, the delimiter's byte is another character
 			}
-			var span [2]int
-			var fault *Fault
-			switch {
-			case errors.As(err, &fault):
-				span = [2]int{fault.Line, fault.Line + fault.Lines - 1}
-				rejected++
-			case err != nil:
-				t.Fatal(err)
-			default:
-				span = [2]int{rec.Line, rec.Line + rec.Lines - 1}
-				read++
+			r := NewReader(rd.in, rd.o)
+			if r.err != nil {
+				return // refused: UTF-16 without a byte order mark
 			}
-			if want := m.next(false); span != want {
-				t.Fatalf("record %d (%v) on lines %v, the model's on lines %v", read+rejected, err, span, want)
+			m := newModel(data, delim, max)
+			m.noReread = rd.noReread
+			checkRecords(t, rd.name, r, m)
+			if files, _ := os.ReadDir(tmp); len(files) > 0 {
+				t.Fatalf("%s: %d files left in the temporary directory", rd.name, len(files))
 			}
-		}
-		if want := m.next(false); want != [2]int{} {
-			t.Fatalf("after %d records read and %d rejected, the model has one more on lines %v", read, rejected, want)
 		}
 	})
+}
+
+// checkRecords reads r through, and checks its records and faults against
+// m's.
+func checkRecords(t *testing.T, name string, r *Reader, m *model) {
+	t.Helper()
+	header, err := r.Header()
+	if err != nil {
+		return // an empty input, or a fault in the header
+	}
+	h := m.next(true)
+	if got := [2]int{h[0], r.Line()}; got != h {
+		t.Fatalf("%s: header on lines %v, model %v", name, got, h)
+	}
+	m.oneField = len(header) == 1
+	read, rejected := 0, 0
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var span [2]int
+		var fault *Fault
+		switch {
+		case errors.As(err, &fault):
+			span = [2]int{fault.Line, fault.Line + fault.Lines - 1}
+			rejected++
+		case err != nil:
+			t.Fatalf("%s: %v", name, err)
+		default:
+			span = [2]int{rec.Line, rec.Line + rec.Lines - 1}
+			read++
+		}
+		if want := m.next(false); span != want {
+			t.Fatalf("%s: record %d (%v) on lines %v, the model's on lines %v", name, read+rejected, err, span, want)
+		}
+	}
+	if want := m.next(false); want != [2]int{} {
+		t.Fatalf("%s: after %d records read and %d rejected, the model has one more on lines %v", name, read, rejected, want)
+	}
 }
 
 // A model reads the lines of an input into the spans of its records, by a
@@ -247,6 +285,7 @@ type model struct {
 	delim    byte
 	max      int
 	oneField bool // the header has one field: a blank line is a record
+	noReread bool // the lines after a quote never closed over max bytes are not read again
 }
 
 func newModel(data []byte, delim byte, max int) *model {
@@ -283,21 +322,20 @@ func (m *model) next(header bool) [2]int {
 	first := m.at
 	quoted, fieldStart, afterQuote := false, true, false
 	size := 0
+	over := false // over max bytes before its last line
 	for ; m.at < len(m.lines); m.at++ {
 		if m.at > first && size > m.max {
-			// Too long: the record runs on to where it ends.
-			for m.at < len(m.lines) && m.quotedOn(m.at, &quoted, &fieldStart, &afterQuote) {
-				m.at++
-			}
-			last := min(m.at, len(m.lines)-1)
-			m.at = last + 1
-			return [2]int{first + 1, last + 1}
+			over = true
 		}
 		size += m.ends[m.at]
 		if !m.quotedOn(m.at, &quoted, &fieldStart, &afterQuote) {
 			m.at++
 			return [2]int{first + 1, m.at}
 		}
+	}
+	if over && m.noReread {
+		// The lines after it cannot be read again: the rest is one fault.
+		return [2]int{first + 1, len(m.lines)}
 	}
 	// A quote never closed: its first line alone.
 	m.at = first + 1

@@ -23,12 +23,24 @@
 // closing quote or the wrong number of fields is a [Fault] naming the
 // line the record starts on and the lines it spans, and reading goes on
 // after its last line, so that no record is made from inside a quoted
-// field. A quote never closed has no end to go by: that fault costs its
-// first line, and the reader starts again on the next. A quoted field that
-// runs over lines for more than MaxRecord bytes (4 MiB by default) is given
-// up on: its record, up to where it ends (or the end of the input), is one
-// fault, read through without being kept. So every line of the input is in
-// exactly one of the header, a record read, a fault, or a blank line.
+// field. A quoted field that runs over lines for more than MaxRecord bytes
+// (4 MiB by default) is given up on: its record, up to where its quote
+// closes, is one fault (CodeTooLong), read through without being kept.
+//
+// A quote never closed, up to the end of the input, has no end to go by:
+// that fault costs its first line only (CodeUnclosedQuote), and reading
+// goes on at the next line, whatever its size, so that a stray quote does
+// not take the rest of the file with it (its message says that the rows
+// after it may be its text, when the file was cut off inside a value).
+// The lines after the first are read again from memory when they are
+// within MaxRecord bytes; beyond, from the input sought back when it is an
+// io.Seeker (decoded again from where it started, when it is decoded), or
+// else from a temporary file they were copied to as they were read (its
+// name removed at once, the file closed at the end). With
+// Options.NoTempFile and an input that cannot seek, such a quote is a
+// fault with the rest of the input, and says so. So every line of the
+// input is in exactly one of the header, a record read, a fault, or a
+// blank line.
 //
 // A blank line is skipped (and counted) unless the header has one field,
 // where it is a record of one empty value, as in the lines format, where
@@ -48,6 +60,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,8 +73,8 @@ import (
 	"github.com/onecontact/webaddress"
 )
 
-// DefaultMaxRecord is the most bytes a record may span: a quote left open
-// makes the rest of the file one field, which the reader gives up on here.
+// DefaultMaxRecord is the most bytes a record may span: a quoted field
+// running on further is given up on (the reader does not keep it).
 const DefaultMaxRecord = 4 << 20
 
 // Options say how to read a table.
@@ -76,6 +89,12 @@ type Options struct {
 	// MaxRecord is the most bytes a record may span; zero means
 	// DefaultMaxRecord.
 	MaxRecord int
+	// NoTempFile keeps the reader from writing a temporary file (webaddress
+	// serve promises that nothing is written to disk). A quote never
+	// closed that runs over MaxRecord bytes to the end of an input that
+	// cannot seek is then one fault with the rest of the input, which is
+	// not read again (see the package doc).
+	NoTempFile bool
 }
 
 // A Record is a record read.
@@ -132,6 +151,21 @@ type Reader struct {
 	blank   int   // blank lines skipped
 	err     error // what every read returns, when the input cannot be read
 
+	// Where br reads from, to read lines again after a quote never closed
+	// that ran over max bytes: the input, or a temporary file (spool).
+	in      io.Reader
+	seek    io.Seeker         // in, when it can seek; nil otherwise
+	base    int64             // where in was when br started reading it
+	enc     encoding.Encoding // the encoding in is decoded from; nil for none
+	decoded bool              // br's bytes are in's decoded (by enc, or from UTF-16)
+	skip    int64             // the bytes of a byte order mark dropped from in's start
+	pos     int64             // the bytes taken from br since then
+	noTemp  bool              // Options.NoTempFile
+	spool   *spool            // the temporary file br reads, if any
+
+	mark       int64 // where the second line of the record being read starts: in br (pos), or in pending
+	markInPend bool  // mark is in pending
+
 	rec  []byte // the record being read, as read: a line read, or raw
 	raw  []byte // the lines of a record of several, as read
 	buf  []byte // its fields' bytes
@@ -139,30 +173,52 @@ type Reader struct {
 	long []byte // a line longer than br's buffer
 }
 
-// NewReader returns a reader of r.
+// NewReader returns a reader of r. When r is an io.Seeker, the reader may
+// seek it back to read lines again (see the package doc); otherwise it
+// keeps them in a temporary file, unless o.NoTempFile.
 func NewReader(r io.Reader, o Options) *Reader {
-	if o.Encoding != nil {
-		r = transform.NewReader(r, newKeepingDecoder(o.Encoding))
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	var err error
-	if o.Encoding == nil {
-		b, _ := br.Peek(512)
-		switch {
-		case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):
-			br = bufio.NewReaderSize(transform.NewReader(br, newKeepingDecoder(encoding.Nop)), 64<<10)
-		case sniffUTF16(b) != "":
-			err = &EncodingError{Encoding: sniffUTF16(b)}
-		}
-	}
-	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
-		br.Discard(3)
-	}
 	max := o.MaxRecord
 	if max <= 0 {
 		max = DefaultMaxRecord
 	}
-	return &Reader{br: br, delim: o.Delimiter, max: max, err: err}
+	t := &Reader{delim: o.Delimiter, max: max, in: r, enc: o.Encoding, noTemp: o.NoTempFile}
+	if s, ok := r.(io.Seeker); ok {
+		if base, err := s.Seek(0, io.SeekCurrent); err == nil {
+			t.seek, t.base = s, base
+		}
+	}
+	t.err = t.open()
+	return t
+}
+
+// open starts br reading in from where it is: decoded from enc, or from
+// UTF-16 after its byte order mark, with a UTF-8 byte order mark dropped.
+// It returns an *EncodingError for UTF-16 without a byte order mark.
+func (r *Reader) open() error {
+	in := r.in
+	r.decoded = r.enc != nil
+	if r.enc != nil {
+		in = transform.NewReader(in, newKeepingDecoder(r.enc))
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	var err error
+	if r.enc == nil {
+		b, _ := br.Peek(512)
+		switch {
+		case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):
+			br = bufio.NewReaderSize(transform.NewReader(br, newKeepingDecoder(encoding.Nop)), 64<<10)
+			r.decoded = true
+		case sniffUTF16(b) != "":
+			err = &EncodingError{Encoding: sniffUTF16(b)}
+		}
+	}
+	r.skip = 0
+	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
+		br.Discard(3)
+		r.skip = 3
+	}
+	r.br, r.pos = br, 0
+	return err
 }
 
 // LookupEncoding returns the encoding called name, by the WHATWG Encoding
@@ -270,6 +326,7 @@ func (r *Reader) piece() (p []byte, end bool, err error) {
 		n, end = lineEnd(b, true)
 	}
 	r.br.Discard(n)
+	r.pos += int64(n)
 	return b[:n], end, nil
 }
 
@@ -405,6 +462,10 @@ func (r *Reader) read() (Record, error) {
 	for {
 		line, err = r.nextLine()
 		if err != nil {
+			if errors.Is(err, io.EOF) {
+				r.spool.close() // no line is read again after the end
+				r.spool = nil
+			}
 			return Record{}, err
 		}
 		if len(trimEOL(line)) > 0 || r.fields == 1 {
@@ -418,13 +479,19 @@ func (r *Reader) read() (Record, error) {
 	sc.feed(trimEOL(line))
 	r.rec = line // a record of one line is read where it is
 	if !sc.eol() {
+		// Where the lines after the first start, to read them again if
+		// the quote is never closed.
+		r.mark, r.markInPend = r.pos, r.poff < len(r.pending)
+		if r.markInPend {
+			r.mark = int64(r.poff)
+		}
 		r.raw = append(r.raw[:0], line...)
 		for {
 			r.rec = r.raw
 			// A quoted field goes on: read its next line.
 			line, err = r.nextLine()
 			if errors.Is(err, io.EOF) {
-				return Record{}, r.reject(&Fault{Reason: fmt.Sprintf("field %d opens a quote that is never closed", sc.fields+1), code: CodeUnclosedQuote}, start)
+				return Record{}, r.reject(unclosed(sc.fields+1), start)
 			}
 			if err != nil {
 				return Record{}, err
@@ -536,34 +603,155 @@ func (s *scanner) eol() bool {
 	return true
 }
 
+// unclosed returns the fault of a quote that opens field n and is never
+// closed, which costs its first line only.
+func unclosed(n int) *Fault {
+	return &Fault{Reason: fmt.Sprintf("field %d opens a quote that is never closed: the record ends with this line, and the next line starts the next"+
+		" (if the input was cut off inside a value of several lines, the rows after it may be that value's text)", n), code: CodeUnclosedQuote}
+}
+
 // skipLong reads on to the end of the record that starts on line start, a
 // quoted field of which has run over r.max bytes before line, without
-// keeping it, and
-// returns its fault: the record is one reject, whole, even when the quote
-// is never closed and it is the rest of the input.
-func (r *Reader) skipLong(start int, sc *scanner, line []byte) *Fault {
+// keeping it in memory, and returns its fault: the record is one reject,
+// whole. When the quote is never closed, its first line is the fault, as
+// for a shorter record, and the lines after it are read again: from
+// pending, from the input sought back, or from a temporary file they were
+// copied to on the way. Without any of them (Options.NoTempFile), the rest
+// of the input is rejected with it.
+func (r *Reader) skipLong(start int, sc *scanner, line []byte) error {
 	size := len(r.raw) + len(line)
-	raw, _ := r.firstLine()
+	raw, first := r.firstLine()
+	var sp *spool
+	var lost string // why the lines after the first cannot be read again
+	if !r.markInPend && r.seek == nil {
+		if r.noTemp {
+			lost = "the input cannot be read again without a temporary file"
+		} else {
+			var err error
+			if sp, err = newSpool(); err != nil {
+				lost = fmt.Sprintf("no temporary file to read it again from (%v)", err)
+			} else {
+				sp.w.Write(r.raw[first:])
+				sp.w.Write(line)
+			}
+		}
+	}
 	r.raw, r.rec = nil, nil
 	sc.feed(trimEOL(line))
 	ended := sc.eol()
+	var err error
 	for !ended {
-		line, err := r.nextLine()
-		if err != nil {
-			break // the end of the input (another error comes again)
+		if line, err = r.nextLine(); err != nil {
+			break
 		}
 		size += len(line)
+		if sp != nil {
+			sp.w.Write(line) // an error is kept, and returned by Flush
+		}
 		sc.feed(trimEOL(line))
 		ended = sc.eol()
 	}
 	r.release()
-	reason := fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record: its %d bytes are rejected as one record",
-		sc.fields+1, r.max, size)
-	if !ended {
-		reason = fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record, nor after: the rest of the input is rejected with it",
-			sc.fields+1, r.max)
+	if ended || !errors.Is(err, io.EOF) {
+		sp.close()
+		if !ended {
+			return err
+		}
+		return &Fault{Line: start, Lines: r.line - start + 1, Raw: raw, code: CodeTooLong,
+			Reason: fmt.Sprintf("field %d opens a quote not closed within %d bytes, the limit of a record: its %d bytes are rejected as one record", sc.fields+1, r.max, size)}
 	}
-	return &Fault{Line: start, Lines: r.line - start + 1, Raw: raw, Reason: reason, code: CodeTooLong}
+	// The quote is never closed: read the lines after the first again.
+	if sp != nil {
+		if err := sp.w.Flush(); err != nil {
+			sp.close()
+			lost = fmt.Sprintf("the temporary file to read it again from could not be written (%v)", err)
+		} else {
+			r.readSpool(sp)
+		}
+	}
+	if lost != "" {
+		return &Fault{Line: start, Lines: r.line - start + 1, Raw: raw, code: CodeUnclosedQuote,
+			Reason: fmt.Sprintf("field %d opens a quote that is never closed, over more than %d bytes (the limit of a record), and %s: the rest of the input is rejected with it", sc.fields+1, r.max, lost)}
+	}
+	if err := r.rewind(); err != nil {
+		return err
+	}
+	f := unclosed(sc.fields + 1)
+	f.Line, f.Lines, f.Raw = start, 1, raw
+	r.line = start
+	return f
+}
+
+// rewind goes back to r.mark, where the second line of the record being
+// read starts, to read its lines again: in pending, or in br, whose input
+// is sought back (to the start when it is decoded, whose bytes are not
+// br's, and decoded again up to the mark).
+func (r *Reader) rewind() error {
+	if r.markInPend {
+		r.poff = int(r.mark)
+		return nil
+	}
+	r.pending, r.poff = r.pending[:0], 0
+	if !r.decoded {
+		if _, err := r.seek.Seek(r.base+r.skip+r.mark, io.SeekStart); err != nil {
+			return fmt.Errorf("reading the input again after a quote never closed: %w", err)
+		}
+		r.br.Reset(r.in)
+		r.pos = r.mark
+		return nil
+	}
+	if _, err := r.seek.Seek(r.base, io.SeekStart); err != nil {
+		return fmt.Errorf("reading the input again after a quote never closed: %w", err)
+	}
+	r.open()
+	if _, err := r.br.Discard(int(r.mark)); err != nil {
+		return fmt.Errorf("reading the input again after a quote never closed: %w", err)
+	}
+	r.pos = r.mark
+	return nil
+}
+
+// readSpool makes br read sp from its start, the lines after the first of
+// a quote never closed, and then nothing: the input has ended.
+func (r *Reader) readSpool(sp *spool) {
+	r.spool.close()
+	r.spool = sp
+	r.in, r.seek, r.base, r.enc, r.decoded, r.skip = sp.f, sp.f, 0, nil, false, 0
+	r.mark, r.markInPend = 0, false
+}
+
+// A spool is a temporary file that keeps the lines of an input after the
+// first of a quote never closed, when the input cannot seek, to read them
+// again. Its name is removed at once where an open file can be removed,
+// else when it is closed.
+type spool struct {
+	f    *os.File
+	w    *bufio.Writer
+	name string // to remove when closed; "" when removed
+}
+
+// newSpool creates a spool in the directory for temporary files.
+func newSpool() (*spool, error) {
+	f, err := os.CreateTemp("", "webaddress-lines-*")
+	if err != nil {
+		return nil, err
+	}
+	sp := &spool{f: f, w: bufio.NewWriterSize(f, 64<<10), name: f.Name()}
+	if os.Remove(sp.name) == nil {
+		sp.name = ""
+	}
+	return sp, nil
+}
+
+// close closes sp, when not nil, and removes it.
+func (sp *spool) close() {
+	if sp == nil {
+		return
+	}
+	sp.f.Close()
+	if sp.name != "" {
+		os.Remove(sp.name)
+	}
 }
 
 // parseLine parses line, line ln of the record that starts on line start,

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +23,13 @@ import (
 // lines were skipped.
 func transcript(t *testing.T, in string, o Options) string {
 	t.Helper()
-	r := NewReader(strings.NewReader(in), o)
+	return transcriptOf(t, strings.NewReader(in), o)
+}
+
+// transcriptOf is transcript of what in reads.
+func transcriptOf(t *testing.T, in io.Reader, o Options) string {
+	t.Helper()
+	r := NewReader(in, o)
 	var out []string
 	if o.Delimiter != 0 {
 		h, err := r.Header()
@@ -117,14 +124,16 @@ func TestReader(t *testing.T) {
 		// The lines format: every line a value, quotes and all.
 		{"a\n\n\"b\r\nc,d", Options{}, "L1:[a] L2:[] L3:[\"b] L4:[c,d]"},
 		// A fault in the header is an error.
-		{"a,\"b\n", csv, "header error: record.unclosed-quote: line 1: field 2 opens a quote that is never closed"},
+		{"a,\"b\n", csv, "header error: record.unclosed-quote: line 1: field 2 opens a quote that is never closed: the record ends with this line, and the next line starts the next" +
+			" (if the input was cut off inside a value of several lines, the rows after it may be that value's text)"},
 		// A quoted field over lines is given up on after MaxRecord bytes:
-		// the record is one reject, up to where it ends, or the rest of
-		// the input when the quote is never closed.
+		// the record is one reject, up to where it ends; when the quote is
+		// never closed, its first line, as for a shorter one (issue 27:
+		// this was the rest of the input, one reject).
 		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 20) + "\"\n2,z\n", Options{Delimiter: ',', MaxRecord: 16},
 			"header[a|b] !L2-23 record.too-long 1,\"x L24:[2|z]"},
-		{"a,b\n1,\"x\n" + strings.Repeat("y\n", 20) + "2,z\n", Options{Delimiter: ',', MaxRecord: 16},
-			"header[a|b] !L2-23 record.too-long 1,\"x"},
+		{"a,b\n1,\"x\n" + strings.Repeat("y,w\n", 20) + "2,z\n", Options{Delimiter: ',', MaxRecord: 16},
+			"header[a|b] !L2 record.unclosed-quote 1,\"x" + rowsOf(3, 20, "y|w") + " L23:[2|z]"},
 	} {
 		if got := transcript(t, tt.in, tt.o); got != tt.want {
 			t.Errorf("reading %q:\n got %q\nwant %q", tt.in, got, tt.want)
@@ -170,6 +179,12 @@ func TestReaderEncodings(t *testing.T) {
 		{"utf-16 lone surrogate", "\xff\xfea\x00,\x00b\x00\n\x00\x00\xd8,\x00c\x00\n\x00", "", "header[a|b] L2:[\x00\xd8|c]"},
 		// An encoded U+FFFD is U+FFFD.
 		{"utf-16 U+FFFD", "\xff\xfea\x00\n\x00\xfd\xff\n\x00", "", "header[a] L2:[\uFFFD]"},
+		// The first bytes too are decoded a character at a time: a byte
+		// that cannot be decoded among them is kept alone (the byte
+		// order mark's check read three at once, and kept them all
+		// after a 0xFF: a blank first line became "\xff").
+		{"windows-1252 undefined byte at the start", "\n\xc3\x8d,x\n1,2\n", "windows-1252", "header[Ã\x8d|x] L3:[1|2] blank=1"},
+		{"windows-1252 after a UTF-8 byte order mark", "\xef\xbb\xbfa,b\n\xc3\xa9,x\n", "windows-1252", "header[a|b] L2:[é|x]"},
 	} {
 		enc, err := LookupEncoding(tt.encoding)
 		if err != nil {
@@ -191,6 +206,67 @@ func TestReaderEncodings(t *testing.T) {
 	// Every label of UTF-8 keeps the bytes.
 	if e, err := LookupEncoding("unicode-1-1-utf-8"); e != nil || err != nil {
 		t.Errorf("LookupEncoding(unicode-1-1-utf-8): %v, %v; want nil, nil", e, err)
+	}
+}
+
+// rowsOf returns the transcript of n records of one line, from line
+// first, each with the fields row.
+func rowsOf(first, n int, row string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " L%d:[%s]", first+i, row)
+	}
+	return b.String()
+}
+
+// A pipe is a reader that cannot seek, as standard input from a pipe.
+type pipe struct{ io.Reader }
+
+// TestReaderLongUnclosed reads a quote never closed that runs over
+// MaxRecord bytes to the end of the input (issue 27): it costs its first
+// line, as a shorter one does (issue 17), and the lines after it are read
+// again, whether the input can seek (it is sought back), is decoded (it
+// is decoded again from the start), or cannot seek (they are kept in a
+// temporary file, removed at once). With NoTempFile and an input that
+// cannot seek, the rest of the input is one reject, and no file is
+// written.
+func TestReaderLongUnclosed(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	const rows = 40
+	in := "a,b\n1,\"x\n" + strings.Repeat("y,w\n", rows) + "2,z\n"
+	o := Options{Delimiter: ',', MaxRecord: 64}
+	want := "header[a|b] !L2 record.unclosed-quote 1,\"x" + rowsOf(3, rows, "y|w") + " L43:[2|z]"
+	latin1 := Options{Delimiter: ',', MaxRecord: 64, Encoding: charmap.Windows1252}
+	twice := "a,b\n1,\"x\n" + strings.Repeat("y,w\n", 20) + "3\",\"v\n" + strings.Repeat("y,w\n", 20)
+	for _, tt := range []struct {
+		name string
+		in   io.Reader
+		o    Options
+		want string
+	}{
+		{"seekable", strings.NewReader(in), o, want},
+		{"seekable, from where it is", func() io.Reader { r := strings.NewReader("skipped\n" + in); r.Seek(8, io.SeekStart); return r }(), o, want},
+		{"seekable, with a byte order mark", strings.NewReader("\uFEFF" + in), o, want},
+		{"seekable and decoded", strings.NewReader(strings.ReplaceAll(in, "w", "\xe9")), latin1, strings.ReplaceAll(want, "w", "é")},
+		{"a pipe", pipe{strings.NewReader(in)}, o, want},
+		{"a pipe, decoded", pipe{strings.NewReader(strings.ReplaceAll(in, "w", "\xe9"))}, latin1, strings.ReplaceAll(want, "w", "é")},
+		{"a pipe, no temporary file", pipe{strings.NewReader(in)}, Options{Delimiter: ',', MaxRecord: 64, NoTempFile: true},
+			"header[a|b] !L2-43 record.unclosed-quote 1,\"x"},
+		// Twice: a second quote never closed in the lines read again (line
+		// 23 closes the first quote and opens another; read alone, it
+		// opens one), read again from the temporary file.
+		{"a pipe, twice", pipe{strings.NewReader(twice)}, o,
+			"header[a|b] !L2 record.unclosed-quote 1,\"x" + rowsOf(3, 20, "y|w") + " !L23 record.unclosed-quote 3\",\"v" + rowsOf(24, 20, "y|w")},
+		{"seekable, twice", strings.NewReader(twice), o,
+			"header[a|b] !L2 record.unclosed-quote 1,\"x" + rowsOf(3, 20, "y|w") + " !L23 record.unclosed-quote 3\",\"v" + rowsOf(24, 20, "y|w")},
+	} {
+		if got := transcriptOf(t, tt.in, tt.o); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+		if files, _ := os.ReadDir(tmp); len(files) > 0 {
+			t.Errorf("%s: %d files left in the temporary directory", tt.name, len(files))
+		}
 	}
 }
 
