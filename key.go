@@ -231,7 +231,7 @@ func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
 	case KeyV2:
 		return a.appendKey(dst, keyV2Rules)
 	case KeyV3:
-		return (*Keyer)(nil).AppendKeyAt(dst, a, LevelPage)
+		return (*Keyer)(nil).appendKeyAt(dst, &a, LevelPage)
 	}
 	return dst
 }

@@ -215,7 +215,7 @@ func (a Address) AppendKeyAt(dst []byte, v KeyVersion, l Level) []byte {
 		}
 		return dst
 	}
-	return (*Keyer)(nil).AppendKeyAt(dst, a, l)
+	return (*Keyer)(nil).appendKeyAt(dst, &a, l)
 }
 
 // Levels returns a's [KeyV3] keys at each level and its host's split, with
@@ -253,7 +253,8 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 // Keyer is safe for concurrent use.
 type Keyer struct {
 	platforms   platformIndex
-	deep        bool // a platform's domain is longer than its registrable domain
+	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
+	deep        bool                    // a platform's domain is longer than its registrable domain
 	aliases     map[string]string
 	fingerprint string
 }
@@ -367,6 +368,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 		slices.Sort(lines)
 		fp.WriteString(" aliases=" + shortHash(strings.Join(lines, "\n")))
 	}
+	k.pathHosts = pathHostsOf(k.platforms)
 	k.fingerprint = KeyV3.Fingerprint() + fp.String()
 	return k, nil
 }
@@ -400,13 +402,49 @@ func (k *Keyer) KeyAt(a Address, l Level) string {
 
 // AppendKeyAt appends a's KeyV3 key at level l with k's rules to dst.
 func (k *Keyer) AppendKeyAt(dst []byte, a Address, l Level) []byte {
-	if !a.IsValid() || l > LevelOwner {
+	return k.appendKeyAt(dst, &a, l)
+}
+
+// appendKeyAt is AppendKeyAt on *a, which it does not copy.
+func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
+	if a.url.href == "" || l > LevelOwner { // !a.IsValid(), which would copy *a
 		return dst
+	}
+	if l == LevelPage && !a.url.isHTTP() && !a.url.HasOpaquePath() {
+		return appendOtherPageKey(dst, a)
 	}
 	var buf [128]byte
 	var p keyParts
-	path := k.parts(&p, &a, l, false, buf[:0])
-	return p.append(dst, &a, l, path)
+	path := k.parts(&p, a, l, false, buf[:0])
+	return p.append(dst, a, l, path)
+}
+
+// appendOtherPageKey appends the page key of a, whose scheme is not http
+// or https and whose path is not opaque: no profile, path tenant or owner
+// rule changes it, and parts and append would write the same.
+func appendOtherPageKey(dst []byte, a *Address) []byte {
+	u := &a.url
+	dst = append(dst, u.Scheme()...)
+	dst = append(dst, ':')
+	kind := u.HostKind()
+	if kind != NoHost {
+		dst = append(dst, '/', '/')
+	}
+	host := u.Hostname()
+	if kind == DomainHost {
+		host = trimRootDots(host)
+		first := strings.IndexByte(host, '.')
+		if first >= 0 && first != strings.LastIndexByte(host, '.') && siteLabel(host[:first]) {
+			host = dropSiteLabels(host, publicSuffixOf(host).registrable)
+		}
+	}
+	dst = append(dst, host...)
+	if port := u.Port(); port != "" {
+		dst = append(dst, ':')
+		dst = append(dst, port...)
+	}
+	dst = appendKeyPath(dst, u.Pathname(), 0, 0)
+	return appendKeyQueryOf(dst, a)
 }
 
 // Levels returns a's KeyV3 keys at each level with k's rules, and the
@@ -478,34 +516,35 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 	kind := u.HostKind()
 	reg := ""
 	if kind == DomainHost {
-		host = strings.TrimRight(host, ".")
+		host = trimRootDots(host)
 		p.fullHost = host
 		first := strings.IndexByte(host, '.')
 		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
 		switch {
 		case all:
-			p.info, p.hasInfo = publicSuffixOf(host), true
+			if first < 0 && host != "" {
+				// One label is its own public suffix, by a rule of the
+				// list or by its default one, with no registrable
+				// domain and not private: the split needs no look-up.
+				p.info = suffixInfo{suffix: host}
+			} else {
+				p.info = publicSuffixOf(host)
+			}
+			p.hasInfo = true
 			reg = p.info.registrable
 			if !deep && host != "" && first != 0 {
 				reg = host // as the fast path below: the same keys
 			}
-		case deep && (l != LevelPage || siteLabel(host[:first])):
+		case deep && (l == LevelOwner || siteLabel(host[:first])):
 			// The owner needs the registrable domain, and so does a
-			// site that may lose a label; with one or two labels, the
-			// host is its own (the look-up is half a key's time).
+			// site or a page that may lose a label; with one or two
+			// labels, the host is its own (the look-up is half a key's
+			// time).
 			reg = publicSuffixOf(host).registrable
 		case !deep && host != "" && first != 0:
 			reg = host
 		}
-		if reg != "" {
-			for len(host) > len(reg) {
-				i := strings.IndexByte(host, '.')
-				if !siteLabel(host[:i]) || len(host)-i-1 < len(reg) {
-					break
-				}
-				host = host[i+1:]
-			}
-		}
+		host = dropSiteLabels(host, reg)
 	}
 	p.host = host
 	if p.port == "" && u.isHTTP() && kind == DomainHost {
@@ -514,27 +553,41 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 			if path, ok := k.profileParts(p, a, n, buf); ok {
 				return path
 			}
-		} else if strings.Contains(u.Pathname(), "@") {
+		} else if strings.IndexByte(u.Pathname(), '@') >= 0 {
 			if path, ok := k.profileParts(p, a, nil, buf); ok {
 				return path
 			}
 		}
 	}
+	if l == LevelPage && !all {
+		// The page is the site's host, then the URL's path and query as
+		// keys write them: a path tenant's site is a prefix of that, and
+		// the owner rules change no byte of it.
+		p.direct, p.query = true, true
+		return nil
+	}
+	if l == LevelSite && !all {
+		// The site is the host, or a path tenant's: the owner rules
+		// change no byte of it.
+		if pts := k.pathHosts[p.host]; pts != nil && kind == DomainHost {
+			if path, ok := k.pathTenantParts(p, a, pts, buf); ok {
+				return path
+			}
+		}
+		return nil
+	}
 	var e *ownerEntry // what the owner rules know of reg: one look-up
 	if reg != "" && kind == DomainHost {
 		e = k.platforms[reg]
 		if e != nil && len(e.paths) > 0 {
-			if path, ok := k.pathTenantParts(p, a, &e.tenantPlatform, buf); ok {
+			if path, ok := k.pathTenantParts(p, a, e.paths, buf); ok {
 				return path
 			}
 		}
 	}
-	switch {
-	case all:
+	if all {
 		path = keyPathLower(buf, a)
 		p.query = true
-	case l == LevelPage:
-		p.direct, p.query = true, true // written into the key at once
 	}
 	if p.rule == NoOwnerNetwork || kind != DomainHost || reg == "" {
 		return path
@@ -567,7 +620,7 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 		label := rest[strings.LastIndexByte(rest, '.')+1:]
 		if t != nil && t.hostTenants && len(host) > len(platform) && !t.own[label] {
 			p.rule, p.owner = OwnerPlatform, host[len(rest)-len(label):]
-		} else if rest := host[:len(host)-len(reg)-1]; localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] && isLocality(reg) {
+		} else if rest := host[:len(host)-len(reg)-1]; isLocality(reg) && localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] {
 			label := rest[strings.LastIndexByte(rest, '.')+1:]
 			p.rule, p.owner = OwnerLocality, host[len(rest)-len(label):]
 		}
@@ -581,8 +634,50 @@ func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (p
 	return path
 }
 
+// trimRootDots returns host without its trailing dots, at the cost of one
+// comparison for the host that has none.
+func trimRootDots(host string) string {
+	if host != "" && host[len(host)-1] == '.' {
+		return strings.TrimRight(host, ".")
+	}
+	return host
+}
+
+// dropSiteLabels returns host without its leading labels that the site
+// drops (siteLabel) as long as its registrable domain reg remains; host
+// whole when reg is "".
+func dropSiteLabels(host, reg string) string {
+	if reg == "" {
+		return host
+	}
+	for len(host) > len(reg) {
+		i := strings.IndexByte(host, '.')
+		if !siteLabel(host[:i]) || len(host)-i-1 < len(reg) {
+			break
+		}
+		host = host[i+1:]
+	}
+	return host
+}
+
 // builtinKeyer is the nil *Keyer's rules.
-var builtinKeyer = Keyer{platforms: builtinPlatforms}
+var builtinKeyer = Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+
+// pathHostsOf returns the path tenants of x by host, in x's order for a
+// host, for the site's key, which finds them without the registrable
+// domain, where the owner's finds them by it in x: as parts does, a host of
+// three labels or more that is a public suffix has none.
+func pathHostsOf(x platformIndex) map[string][]pathTenant {
+	m := make(map[string][]pathTenant)
+	for _, e := range x {
+		for _, pt := range e.paths {
+			if strings.Count(pt.host, ".") < 2 || publicSuffixOf(pt.host).registrable != "" {
+				m[pt.host] = append(m[pt.host], pt)
+			}
+		}
+	}
+	return m
+}
 
 // shortHash returns the first 12 hex digits of the SHA-256 of s.
 func shortHash(s string) string {
@@ -789,10 +884,10 @@ func mastodonHostOK(host string) bool {
 	return true
 }
 
-// pathTenantParts fills p for a path tenant of platform t, and reports
-// whether a is one.
-func (k *Keyer) pathTenantParts(p *keyParts, a *Address, t *tenantPlatform, buf []byte) ([]byte, bool) {
-	for _, pt := range t.paths {
+// pathTenantParts fills p for a path tenant of one of the shapes pts,
+// and reports whether a is one.
+func (k *Keyer) pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]byte, bool) {
+	for _, pt := range pts {
 		if p.host != pt.host {
 			continue
 		}
@@ -819,7 +914,7 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, ':')
 		dst = appendOpaqueKeyPath(dst, a.url.Pathname())
 		if l == LevelPage {
-			dst = a.appendCanonicalQuery(dst)
+			dst = appendKeyQueryOf(dst, a)
 		}
 		return dst
 	}
@@ -855,7 +950,15 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, path...)
 	}
 	if p.query {
-		dst = a.appendCanonicalQuery(dst)
+		dst = appendKeyQueryOf(dst, a)
+	}
+	return dst
+}
+
+// appendKeyQueryOf is a.appendCanonicalQuery without a copy of *a.
+func appendKeyQueryOf(dst []byte, a *Address) []byte {
+	if q, ok := a.canonicalQuery(); ok {
+		dst = appendKeyQuery(dst, q)
 	}
 	return dst
 }

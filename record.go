@@ -40,19 +40,17 @@ func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 		record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
 		record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
 		record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(v), hasAddress(o) }),
-		record.Str("site", func(o *parseOutcome) (string, bool) {
-			return o.Value.KeyAt(KeyV3, LevelSite), hasAddress(o)
-		}),
+		record.Str("site", func(o *parseOutcome) (string, bool) { return rowLevels(o).Site, hasAddress(o) }),
 		record.Str("owner", func(o *parseOutcome) (string, bool) {
-			k := o.Value.KeyAt(KeyV3, LevelOwner)
+			k := rowLevels(o).Owner
 			return k, hasAddress(o) && k != ""
 		}),
-		record.Str("owner_rule", func(o *parseOutcome) (string, bool) { return o.Value.Levels().Rule.String(), hasAddress(o) }),
-		record.Str("domain", func(o *parseOutcome) (string, bool) { d, _, _, _ := o.Value.Split(); return d, d != "" }),
-		record.Str("suffix", func(o *parseOutcome) (string, bool) { _, s, _, _ := o.Value.Split(); return s, s != "" }),
+		record.Str("owner_rule", func(o *parseOutcome) (string, bool) { return rowLevels(o).Rule.String(), hasAddress(o) }),
+		record.Str("domain", func(o *parseOutcome) (string, bool) { d := rowLevels(o).Domain; return d, d != "" }),
+		record.Str("suffix", func(o *parseOutcome) (string, bool) { s := rowLevels(o).Suffix; return s, s != "" }),
 		record.Str("subdomain", func(o *parseOutcome) (string, bool) {
-			_, s, sub, _ := o.Value.Split()
-			return sub, s != ""
+			lv := rowLevels(o)
+			return lv.Subdomain, lv.Suffix != ""
 		}),
 		record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
 		record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
@@ -61,6 +59,23 @@ func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 		record.Custom("fields", record.Object, appendFieldsJSON, appendFieldsText),
 		record.List("removed_params", "&", func(o *parseOutcome) ([]string, bool) { return o.Value.RemovedParams(), hasAddress(o) }),
 	}, record.ErrorColumns[parseOutcome, Code](func(o *parseOutcome) error { return o.Err })...)
+}
+
+// rowLevels returns the [Levels] of o's address, which the record's
+// columns site, owner, owner_rule, domain, suffix and subdomain share: the
+// first of them to ask works them out, with one look-up in the Public
+// Suffix List, and keeps them in o.Memo for the others. A *Keyer in
+// o.Memo, put there by whoever made o, says whose rules they are (the
+// command-line tool's --platforms and --aliases); else they are the
+// built-in rules'.
+func rowLevels(o *parseOutcome) *Levels {
+	if lv, ok := o.Memo.(*Levels); ok {
+		return lv
+	}
+	k, _ := o.Memo.(*Keyer)
+	lv := k.Levels(o.Value)
+	o.Memo = &lv
+	return &lv
 }
 
 // profileOfOutcome returns the profile of o's address, if it has one.

@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/net/publicsuffix"
 )
@@ -55,10 +56,17 @@ func PublicSuffix(domain string) (suffix string, icann, listed bool) {
 // suffix or suffix is "".
 func RegistrableDomain(domain, suffix string) string { return registrable(domain, suffix) }
 
+// suffixLookups counts the calls of publicSuffixOf while a test sets it
+// (to show how many look-ups a key or a record makes); nil otherwise.
+var suffixLookups *atomic.Int64
+
 // publicSuffixOf looks domain up in the Public Suffix List. domain must be
 // a lowercase ASCII domain (A-labels) without a root dot, as the host
 // parser writes it; an IP address gives nonsense.
 func publicSuffixOf(domain string) suffixInfo {
+	if c := suffixLookups; c != nil {
+		c.Add(1)
+	}
 	if domain == "" || domain[0] == '.' || domain[len(domain)-1] == '.' || strings.Contains(domain, "..") {
 		return suffixInfo{}
 	}

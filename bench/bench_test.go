@@ -69,10 +69,12 @@ func BenchmarkURL(b *testing.B) {
 
 // BenchmarkLayers is webaddress's layers on every corpus file, typed
 // addresses included: the URL parser, the typed address (canonical form
-// and facts), its KeyV1 and KeyV2 keys, and the cleaner with default
-// options.
+// and facts), its KeyV1 and KeyV2 keys, its KeyV3 keys at each level
+// (Page, Site, Owner) and all of them with the host's split (Levels), and
+// the cleaner with default options.
 func BenchmarkLayers(b *testing.B) {
 	var key []byte
+	var levels webaddress.Levels
 	layers := []struct {
 		name  string
 		parse func(string)
@@ -93,6 +95,15 @@ func BenchmarkLayers(b *testing.B) {
 				key = a.AppendKey(key[:0], webaddress.KeyV2)
 			}
 		}},
+		{"Page", keyAt(&key, webaddress.LevelPage)},
+		{"Site", keyAt(&key, webaddress.LevelSite)},
+		{"Owner", keyAt(&key, webaddress.LevelOwner)},
+		{"Levels", func(s string) {
+			if a, err := webaddress.Parse(s); err == nil {
+				levels = a.Levels()
+				sink = levels.Owner
+			}
+		}},
 		{"Clean", func(s string) {
 			if c, err := clean.Clean(s, clean.CleanOptions{}); err == nil {
 				sink = c.CleanURL
@@ -104,6 +115,16 @@ func BenchmarkLayers(b *testing.B) {
 			b.Run("file="+file+"/impl="+l.name, func(b *testing.B) {
 				testfiles.BenchmarkLines(b, readCorpus(b, file), l.parse)
 			})
+		}
+	}
+}
+
+// keyAt returns the layer of KeyV3's key at level l: Parse, then the key,
+// appended to *key.
+func keyAt(key *[]byte, l webaddress.Level) func(string) {
+	return func(s string) {
+		if a, err := webaddress.Parse(s); err == nil {
+			*key = a.AppendKeyAt((*key)[:0], webaddress.KeyV3, l)
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 // A reading is how parse, key and dedupe read a value: their flags.
@@ -138,12 +139,12 @@ func (r *reading) options() cells.Options {
 func (r *reading) read(dst []parsed, cell string) []parsed {
 	if !r.split {
 		a, err := r.options().Parse(cell)
-		return append(dst, parsed{Input: cell, Value: a, Err: err})
+		return append(dst, r.outcome(cell, a, err))
 	}
 	t, err := webaddress.Tidy(cell, r.options().TidyOptions())
 	if err == nil {
 		a, err := t.Parse()
-		return append(dst, parsed{Input: cell, Value: a, Err: err})
+		return append(dst, r.outcome(cell, a, err))
 	}
 	if len(t.Parts) == 0 {
 		return append(dst, parsed{Input: cell, Err: err})
@@ -169,38 +170,62 @@ func (r *reading) read(dst []parsed, cell string) []parsed {
 		}
 		pt.Cell = cell
 		a, err := pt.Parse()
-		dst = append(dst, parsed{Input: cell, Value: a, Err: err})
+		dst = append(dst, r.outcome(cell, a, err))
 	}
 	return dst
 }
 
-// columns returns the parse record with r's key version; with KeyV3, key
-// is at the level of --by, and site and owner are the keyer's.
+// outcome returns what r made of cell: the address a, or err. With
+// --platforms or --aliases its Memo holds r's keyer, whose rules the parse
+// record's columns of the levels (site, owner, owner_rule) then follow.
+func (r *reading) outcome(cell string, a webaddress.Address, err error) parsed {
+	p := parsed{Input: cell, Value: a, Err: err}
+	if r.keyer != nil {
+		p.Memo = r.keyer
+	}
+	return p
+}
+
+// keyedByKeyer reports whether r's keys are its keyer's: KeyV3 at a
+// level other than the page, or with --platforms or --aliases.
+func (r *reading) keyedByKeyer() bool {
+	return r.keyVersion == webaddress.KeyV3 && (r.by != webaddress.LevelPage || r.keyer != nil)
+}
+
+// columns returns the parse record with r's key version. Its columns of
+// the levels are the keyer's (read puts it in each row), and make one
+// look-up in the Public Suffix List for a row; with KeyV3, key is at the
+// level of --by: the site or owner column under the name key, which
+// shares their look-up, or keyColumn's page key.
 func (r *reading) columns() []record.Column[parsed] {
 	cols := record.Lookup[parsed]("parse/" + r.keyVersion.String())
-	if r.keyVersion != webaddress.KeyV3 || (r.by == webaddress.LevelPage && r.keyer == nil) {
+	if !r.keyedByKeyer() {
 		return cols
 	}
-	has := func(p *parsed) bool { return p.Err == nil && p.Value.IsValid() }
-	for i, c := range cols {
-		switch c.Name {
-		case "key":
-			cols[i] = record.Str("key", func(p *parsed) (string, bool) {
-				k := r.key(p.Value)
-				return k, has(p) && (k != "" || !r.noOwner(p.Value))
-			})
-		case "site":
-			cols[i] = record.Str("site", func(p *parsed) (string, bool) { return r.keyer.KeyAt(p.Value, webaddress.LevelSite), has(p) })
-		case "owner":
-			cols[i] = record.Str("owner", func(p *parsed) (string, bool) {
-				k := r.keyer.KeyAt(p.Value, webaddress.LevelOwner)
-				return k, has(p) && k != ""
-			})
-		case "owner_rule":
-			cols[i] = record.Str("owner_rule", func(p *parsed) (string, bool) { return r.keyer.Levels(p.Value).Rule.String(), has(p) })
-		}
+	key := record.Index(cols, "key")
+	switch r.by {
+	case webaddress.LevelSite, webaddress.LevelOwner:
+		// The same key, present for the same rows: an address without
+		// an owner has none.
+		cols[key] = cols[record.Index(cols, r.by.String())]
+		cols[key].Name = "key"
+	default:
+		cols[key] = r.keyColumn()
 	}
 	return cols
+}
+
+// keyColumn returns the column key of r's keys alone, for a record without
+// the columns of the levels (the key command's): the key at the level of
+// --by costs less than all the levels the columns share.
+func (r *reading) keyColumn() record.Column[parsed] {
+	if !r.keyedByKeyer() {
+		return table.MustPick(record.Lookup[parsed]("parse/"+r.keyVersion.String()), "key")[0]
+	}
+	return record.Str("key", func(p *parsed) (string, bool) {
+		k := r.key(p.Value)
+		return k, p.Err == nil && p.Value.IsValid() && (k != "" || !r.noOwner(p.Value))
+	})
 }
 
 // fingerprintColumn returns the column key_fingerprint of a record of T

@@ -164,8 +164,8 @@ Store it beside the keys, and key the addresses again when it changes.`,
 			if err := r.setup(cmd.Flags()); err != nil {
 				return err
 			}
-			cols := append(table.MustPick(r.columns(), "key", "error_code", "error"),
-				fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
+			cols := append([]record.Column[parsed]{r.keyColumn()}, table.MustPick(r.columns(), "error_code", "error")...)
+			cols = append(cols, fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
 			return runTable(cfg, args, command[parsed]{
 				columns:      cols,
 				eval:         r.read,

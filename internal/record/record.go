@@ -259,6 +259,14 @@ type Outcome[V any] struct {
 	Input string
 	Value V     // the zero V when Err is not nil
 	Err   error // nil when the step worked
+
+	// Memo is the record's: what its columns work out from Value once
+	// for the row and share (package webaddress keeps an address's
+	// levels there, for its six columns of them), and what they need to
+	// know to work it out (a *webaddress.Keyer, put there by whoever
+	// made the Outcome). It goes with Value: an Outcome whose Value
+	// changes needs a new Memo.
+	Memo any
 }
 
 // ErrorCode returns the code of err, the result of the Code method of the
