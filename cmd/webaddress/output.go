@@ -165,12 +165,9 @@ func writeHuge[T any](o *output, rows []byte, huge []hugeRow[T], stream func(rec
 }
 
 // isHuge reports whether a row of fields may be huge: their bytes are
-// hugeRecord or more, or, once a huge record was read, the row is not of a
-// record's fields (a group of dedupe).
+// hugeRecord or more (a huge row of a huge value, or of a dedupe group's
+// first input, is written by a streamer instead).
 func isHuge(fields []string) bool {
-	if fields == nil {
-		return hugeSeen.Load()
-	}
 	size := 0
 	for _, f := range fields {
 		size += len(f)
