@@ -393,15 +393,14 @@ const keepBuf = 1 << 20
 // release lets go of the buffers of a huge record once it is read, so
 // that one long line does not hold its size for the rest of the run.
 func (r *Reader) release() {
-	const keep = keepBuf
-	if cap(r.long) > keep {
+	if cap(r.long) > keepBuf {
 		r.long = nil
 	}
-	if cap(r.raw) > keep {
+	if cap(r.raw) > keepBuf {
 		r.raw = nil
 	}
 	r.rec = nil
-	if cap(r.buf) > keep {
+	if cap(r.buf) > keepBuf {
 		r.buf = nil
 	}
 }
