@@ -341,7 +341,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 					seen[strings.Clone(v.key)] = true // a copy: the key may be part of the row
 				}
 				written++
-				if fields := b.recs[i].Fields; stream != nil && len(fields[in.col]) >= hugeRecord {
+				if fields := b.recs[i].Fields; stream != nil && isHuge(fields) {
 					// A huge row is written a cell at a time, not whole,
 					// after the rows before it.
 					if err := o.write(buf); err != nil {

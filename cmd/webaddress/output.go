@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -107,9 +106,6 @@ func encoder[T any](format string, delim byte, l *record.Layout[T], crlf bool) f
 			delim = '\t'
 		}
 		return func(b []byte, fields []string, v *T) ([]byte, bool) {
-			if isHuge(fields) {
-				b = growDelimited(b, l, delim, fields, v)
-			}
 			b = l.AppendDelimited(b, delim, fields, v)
 			if crlf {
 				b = toCRLF(b)
@@ -164,30 +160,16 @@ func writeHuge[T any](o *output, rows []byte, huge []hugeRow[T], stream func(rec
 	return o.write(rows[at:])
 }
 
-// isHuge reports whether a row of fields may be huge: their bytes are
-// hugeRecord or more (a huge row of a huge value, or of a dedupe group's
-// first input, is written by a streamer instead).
+// isHuge reports whether a record of fields is huge: their bytes are
+// hugeRecord or more. Its row, in CSV or TSV, is written by a streamer a
+// cell at a time, never whole (as is a dedupe group's row of a huge first
+// input).
 func isHuge(fields []string) bool {
 	size := 0
 	for _, f := range fields {
 		size += len(f)
 	}
 	return size >= hugeRecord
-}
-
-// growDelimited returns b with room for the row of fields and v, when it
-// is huge: measured first, so that it is made once at its size, not grown
-// by appending (each step a copy, the old buffer garbage of its size),
-// after a collection that frees what measuring it made.
-func growDelimited[T any](b []byte, l *record.Layout[T], delim byte, fields []string, v *T) []byte {
-	size, scratch := l.DelimitedSize(nil, delim, fields, v)
-	if size < hugeRecord {
-		return b
-	}
-	if cap(scratch) >= hugeRecord {
-		runtime.GC()
-	}
-	return slices.Grow(b, size+2) // and a CR
 }
 
 // toCRLF ends the row at the end of b, which ends in "\n", with "\r\n".

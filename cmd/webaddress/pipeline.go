@@ -179,14 +179,10 @@ const hugeRecord = 16 << 20
 // noteHuge lowers the garbage collector's target once a record of
 // hugeRecord bytes is read, unless GOGC is set.
 func noteHuge(r table.Record) {
-	if len(r.Fields) == 0 || hugeSeen.Load() {
+	if hugeSeen.Load() {
 		return
 	}
-	size := 0
-	for _, f := range r.Fields {
-		size += len(f)
-	}
-	if size >= hugeRecord && !hugeSeen.Swap(true) && os.Getenv("GOGC") == "" {
+	if isHuge(r.Fields) && !hugeSeen.Swap(true) && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(100)
 	}
 }
@@ -278,7 +274,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 					// surt peaks at 4 times its size, not 5).
 					runtime.GC()
 				}
-				if stream != nil && len(fields[in.col]) >= hugeRecord {
+				if stream != nil && isHuge(fields) {
 					// Written at emit a cell at a time, not whole here.
 					b.huge = append(b.huge, hugeRow[T]{at: len(b.out), fields: fields, v: *v})
 					continue

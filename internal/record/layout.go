@@ -225,38 +225,6 @@ func quoteTail(b []byte, n int) []byte {
 	return b
 }
 
-// DelimitedSize returns the length of the line [Layout.AppendDelimited]
-// appends, so that a buffer for a huge row can be made once at its size.
-// It appends each computed cell to scratch to measure it, and returns
-// scratch, to use again.
-func (l *Layout[T]) DelimitedSize(scratch []byte, delim byte, fields []string, v *T) (int, []byte) {
-	size := 0
-	for i := range l.keys {
-		if i > 0 {
-			size++
-		}
-		if f := l.pass[i]; f >= 0 {
-			size += cellSize(fields[f], needsQuotesString(fields[f], delim), strings.Count(fields[f], `"`))
-			continue
-		}
-		scratch = l.cols[i].text(scratch[:0], v)
-		size += cellSize("", needsQuotes(scratch, delim), bytes.Count(scratch, []byte{'"'})) + len(scratch)
-	}
-	if size == 0 && len(l.keys) == 1 {
-		size = 2
-	}
-	return size + 1, scratch
-}
-
-// cellSize returns the length of s as a cell: quoted (when quoted), with
-// its quotes (q of them) doubled.
-func cellSize(s string, quoted bool, q int) int {
-	if !quoted {
-		return len(s)
-	}
-	return len(s) + q + 2
-}
-
 // AppendTextRow appends the row of v and fields as cells for the text
 // format: each cell with its tabs and line breaks made spaces, the cells
 // separated by tabs, and "\n".
