@@ -14,6 +14,7 @@
 //	webaddress key    [flags] [ADDRESS...]  the comparison key (KeyV2) only, one per line
 //	webaddress clean  [flags] [ADDRESS...]  R's safe_parse_url, one flag per argument
 //	webaddress dedupe [flags] [ADDRESS...]  groups of inputs with one key, or the first of each (--first)
+//	webaddress match  [flags] [FILE]        each row of a list matched against a reference table by owner
 //	webaddress lint   [flags] [ADDRESS...]  the URL Standard's validation errors, with byte offsets
 //	webaddress url    [flags] [ADDRESS...]  the URL Standard's components of absolute URLs
 //	webaddress surt   [flags] [URL...]      the SURT key of web archives' CDX indexes (surt 0.3.1)
@@ -228,6 +229,7 @@ written, whole, and the summary says the run was interrupted (exit status
 		keyCommand(cfg),
 		cleanCommand(cfg),
 		dedupeCommand(cfg),
+		matchCommand(cfg),
 		serveCommand(cfg),
 		tableCommand(cfg, lintCommand(), &cobra.Command{
 			Use:   "lint [ADDRESS...]",

@@ -1,0 +1,481 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+// This file is the match command: each row of the input (a new list)
+// matched against the rows of a reference table (the accounts) by KeyV3's
+// key, with the rules of internal/match.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/match"
+	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
+)
+
+// matchColumns are the columns match adds to each input row, before the
+// reference's.
+var matchColumns = []string{"match_count", "match_key", "match_via"}
+
+// matchFlags are match's flags.
+type matchFlags struct {
+	against       string // the reference's file
+	againstColumn string // its columns of addresses, tried in order
+	againstFields string // its columns printed (default all)
+	all           bool   // a row per matched pair
+	raw           bool
+	keepEmails    bool
+	by            webaddress.Level
+	platforms     string
+	aliases       string
+}
+
+func (m *matchFlags) addFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&m.against, "against", "", "the reference table's `FILE` (CSV, TSV or .xlsx), read with the input's options")
+	fs.StringVar(&m.againstColumn, "against-column", "", "the reference's `COLUMNS` of addresses, comma-separated, tried in order (default: --column's)")
+	fs.StringVar(&m.againstFields, "against-fields", "", "the reference's `COLUMNS` added to each matched row, comma-separated (default all)")
+	fs.BoolVar(&m.all, "all", false, "a row per matched pair (input row, reference row) instead of a row per input row")
+	fs.BoolVar(&m.raw, "raw", false, "parse each value exactly as webaddress.Parse does, without the messy-cell layer")
+	fs.BoolVar(&m.keepEmails, "keep-emails", false, "an e-mail address fails with web.email (never matches), instead of becoming its domain's website")
+	m.by = webaddress.LevelOwner
+	fs.TextVar(&m.by, "by", webaddress.LevelOwner, "the KeyV3 `LEVEL` two addresses match at: owner (an organisation), site (a host, a profile, a path tenant) or page")
+	fs.StringVar(&m.platforms, "platforms", "", "the extra site platforms of `FILE`, a shape per line (as dedupe's --platforms)")
+	fs.StringVar(&m.aliases, "aliases", "", "the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\"; as dedupe's --aliases)")
+}
+
+// rules returns the rules of m's flags, reading --platforms and --aliases.
+func (m *matchFlags) rules() (*match.Rules, error) {
+	var o webaddress.KeyOptions
+	if m.platforms != "" {
+		if err := readKeyFile(m.platforms, o.ReadPlatforms); err != nil {
+			return nil, fmt.Errorf("--platforms: %w", err)
+		}
+	}
+	if m.aliases != "" {
+		if err := readKeyFile(m.aliases, o.ReadAliases); err != nil {
+			return nil, fmt.Errorf("--aliases: %w", err)
+		}
+	}
+	k, err := webaddress.NewKeyer(o)
+	if err != nil {
+		return nil, err
+	}
+	return match.NewRules(cells.Options{Raw: m.raw, KeepEmails: m.keepEmails}, k, m.by)
+}
+
+func matchCommand(cfg *config) *cobra.Command {
+	var m matchFlags
+	cmd := &cobra.Command{
+		Use:   "match --column COLS --against FILE [--against-column COLS] [FILE]",
+		Short: "Match a list's rows against a reference table (leads to accounts) by owner",
+		Long: `match attaches each row of the input, a new list (leads, sign-ups, an import),
+to the rows of a reference table (--against FILE: the accounts you have)
+whose addresses have the same owner (KeyV3's key by owner; --by site or
+page for a narrower match), and finds the rows that match none.
+
+Each input row is written once, in input order, with its columns and
+match_count (how many reference rows share its key, 0 when none), match_key
+(its key; several keys separated by spaces), match_via (the input column
+that gave it) and the columns of the first reference row that matched
+(--against-fields picks them; a reference column named as an input column,
+or as one of match's, is called "against_" and its name, said in the
+summary). --all writes a row per matched pair instead, the unmatched rows
+once.
+
+--column and --against-column may name several columns, tried in order:
+"--column email,website" matches by the e-mail address's domain, and where
+it gives no key (an empty or failed cell, a free-mail address such as
+ann@gmail.com) or matches nothing, by the website. A cell of several
+addresses gives a key each. What never matches, on either side: an empty
+cell, a value that failed (a placeholder such as "N/A"), an address that is
+not a public website, and an address without an owner (a social network's
+page that is not a profile, a URL shortener, a free-mail domain).
+
+The reference is read first, with the input's options (--delimiter or the
+delimiter found, --encoding, --no-header, --on-bad-record: its malformed
+records rejected and counted); its memory is its keys and the columns kept,
+not its rows, and the input streams through. The summary on standard error
+says the rows read, matched (by column), unmatched, matched several, and
+the values without a key by code.`,
+		Example: `  webaddress match --column email,website --against accounts.csv --against-column domain --format csv leads.csv
+  webaddress match --column website --against crm.xlsx --against-column Website --against-fields Name,Id --format csv < signups.csv`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return cfg.match(args, &m)
+		},
+	}
+	m.addFlags(cmd.Flags())
+	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
+	cmd.RegisterFlagCompletionFunc("by", fixedCompletion(levels...))
+	annotateColumns(cmd, "", matchColumns, nil)
+	return cmd
+}
+
+// A matched is what match writes after an input row's columns.
+type matched struct {
+	res  match.Result
+	via  string   // the column that gave the keys
+	ref  []string // the kept columns of the reference row written, nil when none
+	keys string   // res.Keys, separated by spaces
+}
+
+// A matchedRow is what match made of an input row, for the summary.
+type matchedRow struct {
+	via   int // the column that matched, -1 when none
+	count int
+	miss  match.Miss
+}
+
+// columnsOf returns the places of the comma-separated columns names in
+// header, flag naming the flag for errors.
+func columnsOf(flag, names string, header []string, noHeader bool) ([]int, []string, error) {
+	var cols []int
+	var out []string
+	for n := range strings.SplitSeq(names, ",") {
+		n = strings.TrimSpace(n)
+		i, err := findColumn(header, n, noHeader, "", 0)
+		if err != nil {
+			// findColumn's errors name --column.
+			return nil, nil, errors.New(flag + strings.TrimPrefix(err.Error(), "--column"))
+		}
+		cols = append(cols, i)
+		out = append(out, header[i])
+	}
+	return cols, out, nil
+}
+
+// refTable is the reference, read into its index.
+type refTable struct {
+	ix      *match.Index
+	names   []string // the output names of the kept columns
+	renamed []string // "NAME as against_NAME"
+	read    int
+	keyed   int
+	misses  codeCounts
+	in      *input
+}
+
+// match runs match.
+func (cfg *config) match(args []string, m *matchFlags) error {
+	if cfg.column == "" {
+		return errors.New("match reads a table: say --column with the input's columns of addresses (such as email,website)")
+	}
+	if m.against == "" {
+		return errors.New("match needs --against FILE, the reference table (the accounts) to match against")
+	}
+	if m.againstColumn == "" {
+		m.againstColumn = cfg.column
+	}
+	rules, err := m.rules()
+	if err != nil {
+		return err
+	}
+	first := func(cols string) string { c, _, _ := strings.Cut(cols, ","); return strings.TrimSpace(c) }
+	inCfg := *cfg
+	inCfg.column = first(cfg.column)
+	s, err := inCfg.check()
+	if err != nil {
+		return err
+	}
+	// One file of rejects for both tables, the reference's first.
+	if s.skip && cfg.rejects != "" && cfg.rejectsTo == nil {
+		f, err := os.Create(cfg.rejects)
+		if err != nil {
+			return fmt.Errorf("--rejects: %w", err)
+		}
+		defer f.Close()
+		inCfg.rejectsTo, inCfg.rejects = f, ""
+	}
+	refCfg := inCfg
+	refCfg.column, refCfg.sheet = first(m.againstColumn), ""
+	if isWorkbook(m.against) {
+		refCfg.input = ""
+	}
+	rs, err := refCfg.check()
+	if err != nil {
+		return fmt.Errorf("--against-column: %w", err)
+	}
+	in, err := inCfg.open(args, s)
+	if err != nil {
+		return err
+	}
+	cols, colNames, err := columnsOf("--column", cfg.column, in.header, cfg.noHeader)
+	if err != nil {
+		return err
+	}
+	refIn, err := refCfg.open([]string{m.against}, rs)
+	if err != nil {
+		if msg, ok := strings.CutPrefix(err.Error(), "--column"); ok {
+			err = errors.New("--against-column" + msg) // open names the flag it read
+		}
+		return fmt.Errorf("--against %s: %w", m.against, err)
+	}
+	ref, err := cfg.readReference(refIn, rs, m, rules, in.header)
+	if err != nil {
+		return fmt.Errorf("--against %s: %w", m.against, err)
+	}
+
+	format := cfg.outputFormat(false)
+	mcols := []record.Column[matched]{
+		record.Int("match_count", func(v *matched) (int64, bool) { return int64(v.res.Count), true }),
+		record.Str("match_key", func(v *matched) (string, bool) { return v.keys, v.res.Via >= 0 }),
+		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Via >= 0 }),
+	}
+	for j, name := range ref.names {
+		mcols = append(mcols, record.Str(name, func(v *matched) (string, bool) {
+			if v.ref == nil {
+				return "", false
+			}
+			return v.ref[j], true
+		}))
+	}
+	l, err := layout(cfg.fields, in.header, mcols, nil)
+	if err != nil {
+		return err
+	}
+	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
+	if err != nil {
+		return err
+	}
+	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
+	var n counts
+	byCol := make([]int, len(cols))
+	var several, out int
+	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[matchedRow]) {
+		b.out = getBuf()
+		b.vals = make([]matchedRow, len(b.recs))
+		var keys []string
+		var rows []int32
+		var v matched
+		for i := range b.recs {
+			fields := b.recs[i].Fields
+			v = matched{res: ref.ix.Match(rules, keys, fields, cols), ref: v.ref[:0]}
+			keys = v.res.Keys[:0]
+			if v.res.Via >= 0 {
+				v.via = colNames[v.res.Via]
+				v.keys = strings.Join(v.res.Keys, " ")
+			} else {
+				b.fail(string(v.res.Miss))
+			}
+			b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
+			if v.res.Count > 0 {
+				rows = ref.ix.Rows(rows[:0], v.res.Keys)
+				if !m.all {
+					rows = rows[:1]
+				}
+			} else {
+				rows = rows[:0]
+			}
+			var ok bool
+			if len(rows) == 0 {
+				saved := v.ref
+				v.ref = nil
+				if b.out, ok = enc(b.out, fields, &v); !ok {
+					b.lossy++
+				}
+				v.ref = saved
+				continue
+			}
+			for _, r := range rows {
+				v.ref, _ = ref.ix.Kept(v.ref[:0], r)
+				if b.out, ok = enc(b.out, fields, &v); !ok {
+					b.lossy++
+				}
+			}
+		}
+	}, func(b *batch[matchedRow]) error {
+		if err := in.reject(b.faults); err != nil {
+			return err
+		}
+		for _, r := range b.vals {
+			if r.count > 0 {
+				byCol[r.via]++
+			}
+			if r.count > 1 {
+				several++
+			}
+			if r.count == 0 {
+				out++
+			} else {
+				out += r.count
+			}
+		}
+		n.add(in, len(b.recs), len(b.recs), &b.tally)
+		err := o.write(b.out)
+		putBuf(b.out)
+		return err
+	})
+	if !m.all {
+		out = n.read
+	}
+	q := *cfg
+	q.quiet = true
+	if err := q.finish(in, o, n, false, strictness{}, err); err != nil {
+		return err
+	}
+	if !cfg.quiet {
+		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", matchSummary(in, n, colNames, byCol, several, out, m.all, ref))
+	}
+	return strictError(s.strict, in, n)
+}
+
+// readReference reads the reference of refIn into its index: the keys of
+// each row, and its kept columns (--against-fields, else all), named apart
+// from the input's header.
+func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules *match.Rules, header []string) (*refTable, error) {
+	defer func() {
+		refIn.progress.done()
+		if refIn.file != nil {
+			refIn.file.Close()
+		}
+	}()
+	cols, _, err := columnsOf("--against-column", m.againstColumn, refIn.header, cfg.noHeader)
+	if err != nil {
+		return nil, err
+	}
+	kept := make([]int, len(refIn.header))
+	for i := range kept {
+		kept[i] = i
+	}
+	if m.againstFields != "" {
+		if kept, _, err = columnsOf("--against-fields", m.againstFields, refIn.header, cfg.noHeader); err != nil {
+			return nil, err
+		}
+	}
+	ref := &refTable{ix: match.NewIndex(len(kept), m.all), in: refIn, misses: codeCounts{}}
+	for _, k := range kept {
+		name := refIn.header[k]
+		if slices.Contains(header, name) || slices.Contains(matchColumns, name) {
+			ref.renamed = append(ref.renamed, table.Quote(name)+" as against_"+name)
+			name = "against_" + name
+		}
+		ref.names = append(ref.names, name)
+	}
+	if os.Getenv("GOGC") == "" {
+		// Its live heap grows with the reference's keys, as dedupe's.
+		debug.SetGCPercent(100)
+	}
+	type refRow struct {
+		keys []string
+		miss match.Miss
+	}
+	err = evaluate(refIn, cfg.jobs, rs.skip, func(b *batch[refRow]) {
+		b.vals = make([]refRow, len(b.recs))
+		for i := range b.recs {
+			keys, via, miss := rules.RowKeys(nil, b.recs[i].Fields, cols)
+			if via < 0 {
+				b.vals[i].miss = miss
+				continue
+			}
+			b.vals[i].keys = keys
+		}
+	}, func(b *batch[refRow]) error {
+		if err := refIn.reject(b.faults); err != nil {
+			return err
+		}
+		var cells []string
+		for i, r := range b.vals {
+			ref.read++
+			if r.keys == nil {
+				ref.misses.add(string(r.miss), 1)
+				continue
+			}
+			ref.keyed++
+			cells = cells[:0]
+			for _, k := range kept {
+				cells = append(cells, b.recs[i].Fields[k])
+			}
+			ref.ix.Add(r.keys, cells)
+		}
+		refIn.progress.update(ref.read, 0)
+		return nil
+	})
+	if rerr := refIn.rejects.close(); err == nil {
+		err = rerr
+	}
+	var f *table.Fault
+	if errors.As(err, &f) {
+		return nil, fmt.Errorf("%v: %s\n(--on-bad-record skip rejects such records and reads on)", f, table.Quote(f.Raw))
+	}
+	return ref, err
+}
+
+// matchSummary returns match's summary: rows read, matched by column,
+// unmatched, matched several, the values without a key by why, and the
+// reference's counts.
+func matchSummary(in *input, n counts, colNames []string, byCol []int, several, out int, all bool, ref *refTable) string {
+	rejected := 0
+	if in.rejects != nil {
+		rejected = in.rejects.n
+	}
+	matched := 0
+	var by []string
+	for i, c := range byCol {
+		matched += c
+		if c > 0 {
+			by = append(by, fmt.Sprintf("%d by %s", c, colNames[i]))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s read: %d matched", plural(n.read+rejected, "row"), matched)
+	if len(by) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(by, ", "))
+	}
+	fmt.Fprintf(&b, ", %d unmatched, %d matched several, %d rejected", n.read-matched, several, rejected)
+	if all {
+		fmt.Fprintf(&b, "; %s out (--all)", plural(out, "row"))
+	}
+	if n.failed > 0 {
+		fmt.Fprintf(&b, "; %d without a key (%s)", n.failed, byCount(n.codes))
+	}
+	refRejected := 0
+	if ref.in.rejects != nil {
+		refRejected = ref.in.rejects.n
+	}
+	fmt.Fprintf(&b, "; the reference: %s read, %s, %d rejected", plural(ref.read+refRejected, "row"), plural(ref.ix.Keys(), "key"), refRejected)
+	if missed := ref.read - ref.keyed; missed > 0 {
+		fmt.Fprintf(&b, ", %d without a key (%s)", missed, byCount(ref.misses))
+	}
+	if len(ref.renamed) > 0 {
+		fmt.Fprintf(&b, "; the reference's column %s", strings.Join(ref.renamed, ", "))
+	}
+	for _, note := range in.notes {
+		b.WriteString("; " + note)
+	}
+	for _, note := range ref.in.notes {
+		b.WriteString("; the reference's " + note)
+	}
+	return b.String()
+}
+
+// byCount returns counts as "CODE N, ...", the most first.
+func byCount(cc codeCounts) string {
+	codes := make([]string, 0, len(cc))
+	for c := range cc {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		if cc[codes[i]] != cc[codes[j]] {
+			return cc[codes[i]] > cc[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	var parts []string
+	for _, c := range codes {
+		parts = append(parts, fmt.Sprintf("%s %d", c, cc[c]))
+	}
+	return strings.Join(parts, ", ")
+}
