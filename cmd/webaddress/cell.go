@@ -21,6 +21,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -174,6 +175,40 @@ func (r *reading) read(dst []parsed, cell string) []parsed {
 	}
 	return dst
 }
+
+// readRow appends what r makes of the first of the columns cols of fields
+// (named names) that gives a key (an address that parsed, is a public
+// website and, by owner, has an owner), each value's Via that column's
+// name; when none gives one, what the first column gives, with no Via.
+func (r *reading) readRow(dst []parsed, fields []string, cols []int, names []string) []parsed {
+	start := len(dst)
+	dst, via := match.First(dst, fields, cols, func(dst []parsed, cell string) ([]parsed, bool) {
+		n := len(dst)
+		dst = r.read(dst, cell)
+		for i := n; i < len(dst); i++ {
+			if r.givesKey(&dst[i]) {
+				return dst, true
+			}
+		}
+		return dst, false
+	})
+	if via >= 0 {
+		for i := start; i < len(dst); i++ {
+			dst[i].Via = names[via]
+		}
+	}
+	return dst
+}
+
+// givesKey reports whether p gives a key another row may share: it parsed,
+// is a public website, and by owner has an owner.
+func (r *reading) givesKey(p *parsed) bool {
+	return !notAnAddress(p) && !r.noOwner(p.Value)
+}
+
+// viaColumn is the column via: the column of --column's several that gave
+// the key.
+var viaColumn = record.Str("via", func(p *parsed) (string, bool) { return p.Via, p.Via != "" })
 
 // outcome returns what r made of cell: the address a, or err. With
 // --platforms or --aliases its Memo holds r's keyer, whose rules the parse

@@ -29,9 +29,13 @@ type command[T any] struct {
 	columns []record.Column[T]
 	// eval appends what the command makes of a value to dst: one T, or
 	// (parse and key with --split) one per address of a cell of several.
-	eval   func(dst []T, value string) []T
-	failed func(*T) bool  // whether the value failed
-	errOf  func(*T) error // the error of a value that failed, for its code; nil when there is none
+	eval func(dst []T, value string) []T
+	// evalRow, when not nil, is eval on a row whose --column names several
+	// columns, tried in order (names are theirs); a command without it
+	// reads one column.
+	evalRow func(dst []T, fields []string, cols []int, names []string) []T
+	failed  func(*T) bool  // whether the value failed
+	errOf   func(*T) error // the error of a value that failed, for its code; nil when there is none
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
@@ -128,7 +132,11 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 			if err := r.setup(cmd.Flags()); err != nil {
 				return err
 			}
-			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
+			cols := r.columns()
+			if len(columnNames(cfg.column)) > 1 {
+				cols = append(cols, viaColumn) // the library's record, and which column gave it
+			}
+			return runTable(cfg, args, command[parsed]{columns: cols, eval: r.read, evalRow: r.readRow, failed: parseFailed, errOf: parseErr})
 		},
 	}
 	r.addFlags(cmd.Flags())
@@ -155,7 +163,13 @@ the key alone, with or without --column, and an empty line for a value that
 failed (a placeholder such as "N/A" included), for sort | uniq -c; the other
 formats keep the input's columns.
 
-Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
+With --column email,website (several columns, tried in order), a row's key
+is that of the first column that gives one (an e-mail address gives its
+domain's; a free-mail address, an empty or failed cell falls to the next),
+and the column via names it.
+
+Columns: key, error_code, error, via (with several columns), and on demand
+(--fields) key_fingerprint:
 the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
 Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
@@ -165,13 +179,18 @@ Store it beside the keys, and key the addresses again when it changes.`,
 				return err
 			}
 			cols := append([]record.Column[parsed]{r.keyColumn()}, table.MustPick(r.columns(), "error_code", "error")...)
-			cols = append(cols, fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
+			cols = append(cols, fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }), viaColumn)
+			defaults := []string{"key", "error_code", "error"}
+			if len(columnNames(cfg.column)) > 1 {
+				defaults = append(defaults, "via")
+			}
 			return runTable(cfg, args, command[parsed]{
 				columns:      cols,
 				eval:         r.read,
+				evalRow:      r.readRow,
 				failed:       parseFailed,
 				errOf:        parseErr,
-				defaults:     []string{"key", "error_code", "error"},
+				defaults:     defaults,
 				text:         true,
 				textDefaults: []string{"key"},
 			})
@@ -179,7 +198,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 	}
 	r.addFlags(cmd.Flags())
 	r.completeFlags(cmd)
-	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
+	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint", "via"}, []string{"key", "error_code", "error"})
 	return cmd
 }
 

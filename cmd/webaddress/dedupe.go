@@ -54,6 +54,11 @@ share. With --merge-invalid those addresses are grouped by key as the others
 are, and the values that failed with the same code on the same input share a
 group.
 
+With --column email,website (several columns, tried in order), a row is
+grouped by the first column that gives a key, as key does: a contact with
+no website but an e-mail address at acme.com is Acme's; --first's column via
+names it.
+
 With --first it prints only the first row of each group as it comes, with the
 columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
 picks any of ` + strings.Join(record.Names(record.Lookup[parsed]("parse")), ",") + `,key_fingerprint): with
@@ -83,7 +88,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
 	d.addFlags(cmd.Flags())
 	d.completeFlags(cmd)
 	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
-	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint"), firstDefaults)
+	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint", "via"), firstDefaults)
 	return cmd
 }
 
@@ -103,13 +108,22 @@ type keyed struct {
 // evalKeys is the work of the dedupe runs: each value read, parsed and
 // keyed in the workers, kept for the emitter, which decides. b.ends[i] is
 // the end of record i's values in b.vals.
-func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
+func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
+	eval := func(dst []parsed, fields []string) []parsed { return d.read(dst, fields[in.col]) }
+	if len(in.cols) > 1 {
+		// Several columns, tried in order: the first that gives a key.
+		names := make([]string, len(in.cols))
+		for i, col := range in.cols {
+			names[i] = in.header[col]
+		}
+		eval = func(dst []parsed, fields []string) []parsed { return d.readRow(dst, fields, in.cols, names) }
+	}
 	return func(b *batch[keyed]) {
 		var ps []parsed
 		b.vals = make([]keyed, 0, len(b.recs))
 		b.ends = make([]int, len(b.recs))
 		for i, r := range b.recs {
-			ps = d.read(ps[:0], r.Fields[col])
+			ps = eval(ps[:0], r.Fields)
 			b.values(len(ps))
 			for j := range ps {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
@@ -236,7 +250,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	var groups []entry
 	seen := make(map[string]*group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -314,8 +328,12 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
+	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }), viaColumn)
+	defaults := firstDefaults
+	if len(columnNames(cfg.column)) > 1 {
+		defaults = append(slices.Clip(defaults), "via")
+	}
+	in, l, o, err := openRows(cfg, args, s, format, cols, defaults, false)
 	if err != nil {
 		return err
 	}
@@ -324,7 +342,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}

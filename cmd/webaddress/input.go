@@ -27,6 +27,7 @@ type input struct {
 	next       func() (table.Record, error) // io.EOF at the end; a *table.Fault for a malformed record
 	header     []string                     // the header row's names, renamed; nil for lines and arguments
 	col        int                          // the field that holds the value
+	cols       []int                        // the fields of --column's columns, tried in order: col first
 	reader     *table.Reader                // nil for arguments
 	stdin      bool                         // read from standard input (or the one file named)
 	progress   *progress
@@ -175,7 +176,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if s.inputFormat == "csv" {
 			o.Delimiter = s.delim
 			if cfg.delimiter == "" {
-				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
+				in.delim = pickDelimiter(sn.line, columnNames(cfg.column)[0], cfg.noHeader)
 				o.Delimiter = in.delim
 				if in.delim != ',' {
 					row := "header row"
@@ -242,10 +243,19 @@ func (in *input) setHeader(cfg *config, names []string, line string, delim byte)
 	for _, msg := range h.Renamed {
 		fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
 	}
-	var err error
-	if in.col, err = findColumn(h.Names, cfg.column, cfg.noHeader, line, delim); err != nil {
-		return err
+	columns := []string{cfg.column}
+	if _, err := h.Find(cfg.column); err != nil {
+		columns = columnNames(cfg.column) // several, tried in order
 	}
+	in.cols = nil
+	for _, c := range columns {
+		i, err := findColumn(h.Names, c, cfg.noHeader, line, delim)
+		if err != nil {
+			return err
+		}
+		in.cols = append(in.cols, i)
+	}
+	in.col = in.cols[0]
 	in.header = h.Names
 	return nil
 }

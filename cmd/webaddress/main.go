@@ -200,7 +200,7 @@ written, whole, and the summary says the run was interrupted (exit status
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
 	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1")
+	pf.StringVar(&cfg.column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1 (parse, key, dedupe and match: several, comma-separated, tried in order)")
 	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
 	pf.StringVar(&cfg.input, "input-format", "", "the same as --input, by the name the Beam pipeline gives it (the pipeline's --input is its files)")
 	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")

@@ -245,6 +245,10 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	if err != nil {
 		return err
 	}
+	eval, err := rowEval(in, c)
+	if err != nil {
+		return err
+	}
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var n counts
@@ -254,7 +258,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		b.out = getBuf()
 		for i := range b.recs {
 			fields := b.recs[i].Fields
-			vals = c.eval(vals[:0], fields[in.col])
+			vals = eval(vals[:0], fields)
 			b.values(len(vals))
 			for j := range vals {
 				v := &vals[j]
@@ -295,6 +299,22 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		return err
 	})
 	return cfg.finish(in, o, n, false, s.strict, err)
+}
+
+// rowEval returns c's eval on a row of in: of its column, or of its
+// several, tried in order, when c reads several.
+func rowEval[T any](in *input, c command[T]) (func(dst []T, fields []string) []T, error) {
+	if len(in.cols) <= 1 {
+		return func(dst []T, fields []string) []T { return c.eval(dst, fields[in.col]) }, nil
+	}
+	if c.evalRow == nil {
+		return nil, errors.New("--column: this command reads one column; several, tried in order, are for parse, key, dedupe and match")
+	}
+	names := make([]string, len(in.cols))
+	for i, col := range in.cols {
+		names[i] = in.header[col]
+	}
+	return func(dst []T, fields []string) []T { return c.evalRow(dst, fields, in.cols, names) }, nil
 }
 
 // encodingHint adds to an input that looks to be in another encoding the

@@ -19,7 +19,7 @@ package match
 import (
 	"errors"
 	"slices"
-	"strings"
+	"unsafe"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
@@ -56,40 +56,46 @@ func NewRules(o cells.Options, k *webaddress.Keyer, l webaddress.Level) (*Rules,
 func (r *Rules) CellKeys(dst []string, cell string) ([]string, Miss) {
 	start := len(dst)
 	var miss Miss
-	add := func(a webaddress.Address, err error) {
-		k, m := r.key(a, err)
-		if m != "" {
-			if miss == "" {
-				miss = m
-			}
-			return
-		}
-		if !slices.Contains(dst[start:], k) {
-			dst = append(dst, k)
-		}
-	}
 	if r.Cells.Raw {
-		add(webaddress.Parse(cell))
+		a, err := webaddress.Parse(cell)
+		dst, miss = r.add(dst, start, miss, a, err)
 	} else {
 		t, err := webaddress.Tidy(cell, r.Cells.TidyOptions())
 		switch {
 		case err == nil:
-			add(t.Parse())
+			a, err := t.Parse()
+			dst, miss = r.add(dst, start, miss, a, err)
 		case len(t.Parts) > 0:
 			for _, part := range t.Parts {
 				pt, err := webaddress.Tidy(part, r.Cells.TidyOptions())
 				if err != nil {
-					add(webaddress.Address{}, err)
+					dst, miss = r.add(dst, start, miss, webaddress.Address{}, err)
 					continue
 				}
-				add(pt.Parse())
+				a, err := pt.Parse()
+				dst, miss = r.add(dst, start, miss, a, err)
 			}
 		default:
-			add(webaddress.Address{}, err)
+			dst, miss = r.add(dst, start, miss, webaddress.Address{}, err)
 		}
 	}
 	if len(dst) > start {
 		miss = ""
+	}
+	return dst, miss
+}
+
+// add appends the key of a (or err) to dst, once among dst[start:], or
+// keeps its Miss in miss when miss is the first.
+func (r *Rules) add(dst []string, start int, miss Miss, a webaddress.Address, err error) ([]string, Miss) {
+	k, m := r.key(a, err)
+	switch {
+	case m != "":
+		if miss == "" {
+			miss = m
+		}
+	case !slices.Contains(dst[start:], k):
+		dst = append(dst, k)
 	}
 	return dst, miss
 }
@@ -113,8 +119,9 @@ func (r *Rules) key(a webaddress.Address, err error) (string, Miss) {
 	if r.Level == webaddress.LevelOwner {
 		// The owner key alone costs less than all the levels; it is
 		// "" exactly when there is no owner.
-		if k = r.Keyer.KeyAt(a, webaddress.LevelOwner); k != "" {
-			return k, ""
+		var buf [64]byte
+		if b := r.Keyer.AppendKeyAt(buf[:0], a, webaddress.LevelOwner); len(b) > 0 {
+			return string(b), ""
 		}
 		rule = r.Keyer.Levels(a).Rule
 	} else {
@@ -141,17 +148,39 @@ func (r *Rules) key(a webaddress.Address, err error) (string, Miss) {
 // the next column.
 func (r *Rules) RowKeys(dst []string, fields []string, cols []int) ([]string, int, Miss) {
 	var first Miss
-	for i, c := range cols {
-		var m Miss
+	dst, via := First(dst, fields, cols, func(dst []string, cell string) ([]string, bool) {
 		n := len(dst)
-		if dst, m = r.CellKeys(dst, fields[c]); len(dst) > n {
-			return dst, i, ""
-		}
+		dst, m := r.CellKeys(dst, cell)
 		if first == "" {
 			first = m
 		}
+		return dst, len(dst) > n
+	})
+	if via >= 0 {
+		first = ""
 	}
-	return dst, -1, first
+	return dst, via, first
+}
+
+// First tries the columns cols of fields in order, the rule of a row of
+// several columns of addresses (the tool's key, dedupe and match, Beam):
+// read appends to dst what a cell gives, and reports whether that gives a
+// key. First returns dst with what the first column that gives a key gave,
+// and that column's place in cols; when none does, what the first column
+// gave, and -1.
+func First[T any](dst []T, fields []string, cols []int, read func(dst []T, cell string) ([]T, bool)) ([]T, int) {
+	start := len(dst)
+	for i, c := range cols {
+		n := len(dst)
+		var ok bool
+		if dst, ok = read(dst, fields[c]); ok {
+			return append(dst[:start], dst[n:]...), i
+		}
+		if i > 0 {
+			dst = dst[:n] // the first column's values are the ones kept
+		}
+	}
+	return dst, -1
 }
 
 // An Index is the reference's keys: for each key, the reference rows
@@ -159,54 +188,59 @@ func (r *Rules) RowKeys(dst []string, fields []string, cols []int) ([]string, in
 // first row of each key; every row with All). It keeps no other cell of
 // a row: its memory follows the keys and the columns kept.
 type Index struct {
-	All   bool // keep the columns of every row with a key, not only each key's first
-	keys  map[string]entry
-	nodes []node   // the rows of each key, a list each
-	kept  []int32  // the place in cells of each row's kept columns, -1 when not kept
-	cells []string // the kept columns of the rows kept, a row's joined
-	ends  []uint32 // the end of each kept column in its row's string
-	width int      // kept columns a row
+	All   bool             // keep the columns of every row with a key, not only each key's first
+	keys  map[string]int32 // the place of each key's entry in entries
+	ents  []entry
+	nodes []node  // the rows of each key, a list each
+	kept  []int32 // the place in ends of each row's kept columns (a row's first), -1 when not kept
+	data  []byte  // the kept columns of the rows kept, one after the other: no pointers to scan
+	ends  []int   // the end of each kept column in data
+	width int     // kept columns a row
 }
 
+// An entry is a key's rows: the first and last node of their list, and
+// how many.
 type entry struct{ head, tail, n int32 }
 
 type node struct{ row, next int32 }
 
 // NewIndex returns an empty index of rows of width kept columns.
 func NewIndex(width int, all bool) *Index {
-	return &Index{All: all, keys: make(map[string]entry), width: width}
+	return &Index{All: all, keys: make(map[string]int32), width: width}
 }
 
-// Add adds a reference row with keys (distinct, as RowKeys gives them) and
-// its kept columns, and returns its number in the index (from 0).
+// Add adds a reference row with keys (distinct, as RowKeys gives them,
+// and strings of their own: the index keeps them) and its kept columns,
+// and returns its number in the index (from 0).
 func (ix *Index) Add(keys []string, kept []string) int32 {
 	row := int32(len(ix.kept))
 	keep := ix.All
 	for _, k := range keys {
 		nd := int32(len(ix.nodes))
 		ix.nodes = append(ix.nodes, node{row: row, next: -1})
-		e, ok := ix.keys[k]
+		at, ok := ix.keys[k]
 		if !ok {
-			ix.keys[strings.Clone(k)] = entry{head: nd, tail: nd, n: 1}
+			// k is kept as it is: the caller's keys are its own strings,
+			// not parts of a row.
+			ix.keys[k] = int32(len(ix.ents))
+			ix.ents = append(ix.ents, entry{head: nd, tail: nd, n: 1})
 			keep = true
 			continue
 		}
+		e := &ix.ents[at]
 		ix.nodes[e.tail].next = nd
 		e.tail = nd
 		e.n++
-		ix.keys[k] = e
 	}
 	if !keep {
 		ix.kept = append(ix.kept, -1)
 		return row
 	}
-	ix.kept = append(ix.kept, int32(len(ix.cells)))
-	var b strings.Builder
+	ix.kept = append(ix.kept, int32(len(ix.ends)/max(ix.width, 1)))
 	for _, c := range kept {
-		b.WriteString(c)
-		ix.ends = append(ix.ends, uint32(b.Len()))
+		ix.data = append(ix.data, c...)
+		ix.ends = append(ix.ends, len(ix.data))
 	}
-	ix.cells = append(ix.cells, b.String())
 	return row
 }
 
@@ -218,11 +252,11 @@ func (ix *Index) Keys() int { return len(ix.keys) }
 func (ix *Index) Rows(dst []int32, keys []string) []int32 {
 	start := len(dst)
 	for i, k := range keys {
-		e, ok := ix.keys[k]
+		at, ok := ix.keys[k]
 		if !ok {
 			continue
 		}
-		for nd := e.head; nd >= 0; nd = ix.nodes[nd].next {
+		for nd := ix.ents[at].head; nd >= 0; nd = ix.nodes[nd].next {
 			row := ix.nodes[nd].row
 			if i == 0 || !slices.Contains(dst[start:], row) {
 				dst = append(dst, row)
@@ -235,25 +269,47 @@ func (ix *Index) Rows(dst []int32, keys []string) []int32 {
 	return dst
 }
 
-// Count returns how many rows share any of keys.
-func (ix *Index) Count(keys []string) int {
-	if len(keys) == 1 {
-		return int(ix.keys[keys[0]].n)
+// Lookup returns how many rows share any of keys, and the first of them
+// added (-1 when none): with one look-up a key, without walking its rows
+// unless keys are several.
+func (ix *Index) Lookup(keys []string) (count int, first int32) {
+	first = -1
+	for _, k := range keys {
+		if at, ok := ix.keys[k]; ok {
+			e := ix.ents[at]
+			count += int(e.n)
+			if row := ix.nodes[e.head].row; first < 0 || row < first {
+				first = row
+			}
+		}
 	}
-	return len(ix.Rows(nil, keys))
+	if len(keys) > 1 && count > 0 {
+		count = len(ix.Rows(nil, keys)) // a row may have several of keys
+	}
+	return count, first
 }
 
 // Kept appends to dst the kept columns of row, and reports whether the
-// index kept them (the first row of each key; every row with All).
+// index kept them (the first row of each key; every row with All). The
+// strings share the index's memory: they stay as they are.
 func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 	at := ix.kept[row]
 	if at < 0 {
 		return dst, false
 	}
-	s := ix.cells[at]
-	from := uint32(0)
-	for _, end := range ix.ends[int(at)*ix.width : int(at+1)*ix.width] {
-		dst = append(dst, s[from:end])
+	i := int(at) * ix.width
+	from := 0
+	if i > 0 {
+		from = ix.ends[i-1]
+	}
+	for _, end := range ix.ends[i : i+ix.width] {
+		if end > from {
+			// data is only appended to: the bytes of a column kept are
+			// never written again, so a string may share them.
+			dst = append(dst, unsafe.String(&ix.data[from], end-from))
+		} else {
+			dst = append(dst, "")
+		}
 		from = end
 	}
 	return dst, true
@@ -264,6 +320,7 @@ type Result struct {
 	Keys  []string // the keys of the column that matched, else of the first that gave any
 	Via   int      // that column's place in the columns tried; -1 when none gave a key
 	Count int      // how many reference rows share its keys
+	First int32    // the first of them added, -1 when none
 	Miss  Miss     // why no column gave a key, when none did
 }
 
@@ -273,7 +330,7 @@ type Result struct {
 // column that gave any (a free-mail e-mail address, an empty or failed
 // cell falls to the next column). keys is a buffer for the keys.
 func (ix *Index) Match(r *Rules, keys []string, fields []string, cols []int) Result {
-	res := Result{Via: -1}
+	res := Result{Via: -1, First: -1}
 	keys = keys[:0]
 	for i, c := range cols {
 		n := len(keys)
@@ -286,8 +343,8 @@ func (ix *Index) Match(r *Rules, keys []string, fields []string, cols []int) Res
 			continue
 		}
 		mine := keys[n:]
-		if count := ix.Count(mine); count > 0 {
-			return Result{Keys: mine, Via: i, Count: count}
+		if count, first := ix.Lookup(mine); count > 0 {
+			return Result{Keys: mine, Via: i, Count: count, First: first}
 		}
 		if res.Via < 0 {
 			res.Keys, res.Via, res.Miss = mine, i, ""

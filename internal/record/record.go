@@ -267,6 +267,11 @@ type Outcome[V any] struct {
 	// made the Outcome). It goes with Value: an Outcome whose Value
 	// changes needs a new Memo.
 	Memo any
+
+	// Via is the name of the column Input was read from, when a row's
+	// columns were tried in order (the tool's --column email,website);
+	// "" otherwise.
+	Via string
 }
 
 // ErrorCode returns the code of err, the result of the Code method of the
