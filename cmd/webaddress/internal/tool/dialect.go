@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file finds how a delimited input was written before it is read:
 // its delimiter (from the header row, when --delimiter is not given), its
@@ -197,11 +197,11 @@ func numberedNames(n int) []string {
 // was (in), unless --bom or --crlf say.
 func (cfg *config) outputDialect(in dialect) dialect {
 	d := in
-	if cfg.bom != "" {
-		d.bom = cfg.bom == "true"
+	if cfg.BOM != "" {
+		d.bom = cfg.BOM == "true"
 	}
-	if cfg.crlf != "" {
-		d.crlf = cfg.crlf == "true"
+	if cfg.CRLF != "" {
+		d.crlf = cfg.CRLF == "true"
 	}
 	return d
 }
