@@ -10,6 +10,7 @@ package cells
 // cell of several with Split.
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/onecontact/webaddress"
@@ -25,6 +26,46 @@ type Keying struct {
 	Version webaddress.KeyVersion
 	By      webaddress.Level
 	Keyer   *webaddress.Keyer
+}
+
+// NewKeying returns the keying of the key version v (0: not said), the
+// level by and the user's platforms and aliases o: a level other than the
+// page, and o, are KeyV3's, which they make the version when v is not
+// said; they fail with ErrNotKeyV3 when v is another. Without a level,
+// the version is v, or KeyV2 when not said. Keyer is nil (KeyV3's
+// built-in rules) when o is empty.
+func NewKeying(v webaddress.KeyVersion, by webaddress.Level, o webaddress.KeyOptions) (Keying, error) {
+	v, err := KeyVersionOf(v, by != webaddress.LevelPage || !o.IsZero())
+	if err != nil {
+		return Keying{}, err
+	}
+	k := Keying{Version: v, By: by}
+	if !o.IsZero() {
+		if k.Keyer, err = webaddress.NewKeyer(o); err != nil {
+			return Keying{}, err
+		}
+	}
+	return k, nil
+}
+
+// ErrNotKeyV3 is the error of a level or the user's platforms and aliases
+// with a key version other than KeyV3.
+var ErrNotKeyV3 = errors.New("keys at levels are KeyV3's")
+
+// KeyVersionOf returns the key version of v (0: not said) when levels
+// (a level other than the page, or the user's platforms and aliases) are
+// asked or not: KeyV3 with levels, else v or KeyV2; ErrNotKeyV3 for levels
+// with another version said.
+func KeyVersionOf(v webaddress.KeyVersion, levels bool) (webaddress.KeyVersion, error) {
+	switch {
+	case levels && v != 0 && v != webaddress.KeyV3:
+		return v, ErrNotKeyV3
+	case levels:
+		return webaddress.KeyV3, nil
+	case v == 0:
+		return webaddress.KeyV2, nil
+	}
+	return v, nil
 }
 
 // Key returns a's key: of k.Version, at the level k.By for KeyV3 ("" by

@@ -256,17 +256,16 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 	if d == "" {
 		d = string(guessDelimiter(q.Get("name"), body))
 	}
-	if len(d) != 1 {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("delimiter %q: want one byte", d))
-		return
-	}
-	enc, err := table.LookupEncoding(q.Get("encoding"))
+	// The file's column is not known yet: the checks of a table whose
+	// column is the first.
+	o, err := table.InputOptions{Format: "csv", Column: "1", Delimiter: d, Encoding: q.Get("encoding"), FormatFlag: "--input"}.Check()
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "encoding: "+err.Error())
+		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	o.NoTempFile = true
 	smp := sample{Delimiter: d}
-	tr := table.NewReader(bytes.NewReader(body), table.Options{Delimiter: d[0], Encoding: enc, NoTempFile: true})
+	tr := table.NewReader(bytes.NewReader(body), o)
 	names, err := tr.Header()
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, "the file's header row: "+err.Error())
@@ -306,32 +305,15 @@ func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
 }
 
 // guessDelimiter returns the delimiter of a file called name that starts
-// with b: a tab for .tsv and .tab, else the one of ',', '\t', ';' and '|'
-// its first line has most of outside quotes (',' when none).
+// with b: a tab for .tsv and .tab, else the one the tool guesses from its
+// first line when the column is not known (table.GuessDelimiter).
 func guessDelimiter(name string, b []byte) byte {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".tsv", ".tab":
 		return '\t'
 	}
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i]
-	}
-	var n [256]int
-	quoted := false
-	for _, c := range b {
-		if c == '"' {
-			quoted = !quoted
-		} else if !quoted {
-			n[c]++
-		}
-	}
-	best := byte(',')
-	for _, c := range []byte{'\t', ';', '|'} {
-		if n[c] > n[best] {
-			best = c
-		}
-	}
-	return best
+	line, _, _ := bytes.Cut(b, []byte{'\n'})
+	return table.GuessDelimiter(string(bytes.TrimSuffix(line, []byte{'\r'})), "", false)
 }
 
 // columnHints are words of a header name that hold website addresses, the

@@ -56,21 +56,21 @@ const keepEmailsUsage = "an e-mail address fails with web.email, instead of beco
 // make the version unless --key-version says another.
 func newReading(v Values) (*reading, error) {
 	r := &reading{Options: cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}, Split: v.Bool("split")}
-	r.Version.UnmarshalText([]byte(v.Text("key-version"))) // checked
-	r.By.UnmarshalText([]byte(v.Text("by")))               // checked
-	platforms, aliases := v.Text("platforms"), v.Text("aliases")
-	levels := r.By != webaddress.LevelPage || platforms != "" || aliases != ""
-	if !levels {
-		return r, nil
+	var version webaddress.KeyVersion
+	if v.Changed("key-version") {
+		version.UnmarshalText([]byte(v.Text("key-version"))) // checked
 	}
-	if v.Changed("key-version") && r.Version != webaddress.KeyV3 {
-		what := "--by " + r.By.String()
-		if r.By == webaddress.LevelPage {
+	var by webaddress.Level
+	by.UnmarshalText([]byte(v.Text("by"))) // checked
+	platforms, aliases := v.Text("platforms"), v.Text("aliases")
+	version, err := cells.KeyVersionOf(version, by != webaddress.LevelPage || platforms != "" || aliases != "")
+	if err != nil {
+		what := "--by " + by.String()
+		if by == webaddress.LevelPage {
 			what = "--platforms and --aliases"
 		}
-		return nil, fmt.Errorf("%s: keys at levels are KeyV3's, not %v (use --key-version 3, or leave it out)", what, r.Version)
+		return nil, fmt.Errorf("%s: %w, not %v (use --key-version 3, or leave it out)", what, err, version)
 	}
-	r.Version = webaddress.KeyV3
 	var o webaddress.KeyOptions
 	if platforms != "" {
 		if err := readKeyFile(platforms, o.ReadPlatforms); err != nil {
@@ -82,11 +82,10 @@ func newReading(v Values) (*reading, error) {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
-	k, err := webaddress.NewKeyer(o)
+	r.Keying, err = cells.NewKeying(version, by, o)
 	if err != nil {
 		return nil, err
 	}
-	r.Keyer = k
 	return r, nil
 }
 

@@ -175,7 +175,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if s.inputFormat == "csv" {
 			o.Delimiter = s.delim
 			if cfg.Delimiter == "" {
-				in.delim = pickDelimiter(sn.line, cfg.Column, cfg.NoHeader)
+				in.delim = table.GuessDelimiter(sn.line, cfg.Column, cfg.NoHeader)
 				o.Delimiter = in.delim
 				if in.delim != ',' {
 					row := "header row"
