@@ -368,7 +368,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 					}
 				}
 			}
-			r := cleanReading{raw: v.Bool("raw"), keepEmails: v.Bool("keep-emails")}
+			r := cleanReading{cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}}
 			c := clean.NewCleaner(opts, v.Int("cache"))
 			return runTable(cfg, args, command[cleanedCell]{
 				columns:  cols,
