@@ -108,3 +108,14 @@ func TestValues(t *testing.T) {
 		t.Errorf("Set(by, owner) = %v: by %q", err, v.Text("by"))
 	}
 }
+
+// TestRunDefaults checks that a call without options runs the command
+// with its defaults.
+func TestRunDefaults(t *testing.T) {
+	cmd, _ := Lookup("key")
+	var out bytes.Buffer
+	err := Run(Call{Command: cmd, Flags: Flags{Format: "text", Quiet: true}, Stdin: strings.NewReader("WWW.Example.com/a\n"), Stdout: &out, Stderr: io.Discard})
+	if err != nil || out.String() != "example.com/a\n" {
+		t.Errorf("Run(key) = %v, wrote %q; want example.com/a", err, out.String())
+	}
+}
