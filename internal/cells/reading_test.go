@@ -21,7 +21,7 @@ func TestKeyVersionOf(t *testing.T) {
 		want    webaddress.KeyVersion
 		wantErr bool
 	}{
-		{0, false, webaddress.KeyV2, false},
+		{0, false, DefaultKeyVersion, false},
 		{webaddress.KeyV1, false, webaddress.KeyV1, false},
 		{webaddress.KeyV3, false, webaddress.KeyV3, false},
 		{0, true, webaddress.KeyV3, false},
@@ -44,11 +44,11 @@ func TestKeying(t *testing.T) {
 		t.Fatal(err)
 	}
 	page, err := NewKeying(0, webaddress.LevelPage, webaddress.KeyOptions{})
-	if err != nil || page.Version != webaddress.KeyV2 || page.Keyer != nil {
-		t.Fatalf("NewKeying(0, page, none) = %+v, %v; want KeyV2 without a Keyer", page, err)
+	if err != nil || page.Version != DefaultKeyVersion || page.Keyer != nil {
+		t.Fatalf("NewKeying(0, page, none) = %+v, %v; want the default version without a Keyer", page, err)
 	}
-	if got, want := page.Key(a), a.Key(webaddress.KeyV2); got != want {
-		t.Errorf("KeyV2: Key = %q, want %q", got, want)
+	if got, want := page.Key(a), a.Key(DefaultKeyVersion); got != want {
+		t.Errorf("%v: Key = %q, want %q", DefaultKeyVersion, got, want)
 	}
 	owner, err := NewKeying(0, webaddress.LevelOwner, webaddress.KeyOptions{})
 	if err != nil || owner.Version != webaddress.KeyV3 {
@@ -60,10 +60,29 @@ func TestKeying(t *testing.T) {
 	if page.NoOwner(a) {
 		t.Error("by page, NoOwner is true: only keys by owner leave an address alone")
 	}
-	if !strings.HasPrefix(owner.Fingerprint(), "KeyV3") || !strings.HasPrefix(page.Fingerprint(), "KeyV2") {
-		t.Errorf("fingerprints %q and %q: want KeyV3's and KeyV2's", owner.Fingerprint(), page.Fingerprint())
+	if !strings.HasPrefix(owner.Fingerprint(), "KeyV3") || !strings.HasPrefix(page.Fingerprint(), DefaultKeyVersion.String()) {
+		t.Errorf("fingerprints %q and %q: want KeyV3's and %v's", owner.Fingerprint(), page.Fingerprint(), DefaultKeyVersion)
+	}
+	v1, err := NewKeying(webaddress.KeyV1, webaddress.LevelPage, webaddress.KeyOptions{})
+	if err != nil || v1.Key(a) != a.Key(webaddress.KeyV1) {
+		t.Errorf("KeyV1: Key = %q, %v; want %q", v1.Key(a), err, a.Key(webaddress.KeyV1))
 	}
 	if _, err := NewKeying(webaddress.KeyV2, webaddress.LevelSite, webaddress.KeyOptions{}); !errors.Is(err, ErrNotKeyV3) {
 		t.Errorf("NewKeying(KeyV2, site) = %v, want ErrNotKeyV3", err)
+	}
+}
+
+// TestKeyV3Page checks that KeyV3's page key of a Keying without a Keyer
+// is the Address's.
+func TestKeyV3Page(t *testing.T) {
+	k := Keying{Version: webaddress.KeyV3}
+	for _, in := range []string{"https://www.linkedin.com/feed/", "WWW.Example.com/a?utm_source=x", "sites.google.com/view/acme"} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := k.Key(a), a.Key(webaddress.KeyV3); got != want {
+			t.Errorf("%s: Key = %q, want %q", in, got, want)
+		}
 	}
 }
