@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/table"
@@ -88,7 +89,7 @@ type matchKeyFn struct {
 
 // Setup makes the worker's rules.
 func (f *matchKeyFn) Setup() error {
-	k, err := f.Options.keyer()
+	k, err := webaddress.NewKeyer(f.Options.Keys)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 import (
 	"errors"
@@ -10,8 +10,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
@@ -22,10 +20,10 @@ import (
 // to the first row of each group, unless --fields names others.
 var firstDefaults = []string{"input", "text", "key", "error_code", "error"}
 
-func dedupeCommand(cfg *config) *cobra.Command {
-	var d dedupeFlags
-	cmd := &cobra.Command{
-		Use:   "dedupe [ADDRESS...]",
+func dedupeCommand() *Command {
+	return &Command{
+		Name:  "dedupe",
+		Use:   "[ADDRESS...]",
 		Short: "Group the inputs by comparison key (KeyV2)",
 		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
 which is the same for the ways of writing one page of one owner, or with
@@ -73,28 +71,31 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Example: `  webaddress dedupe < urls.txt
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
   webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := d.setup(cmd.Flags()); err != nil {
+		Options: append([]Option{
+			{Name: "first", Kind: Bool, Default: "false", Usage: "print only the first row of each group, as it comes"},
+			{Name: "merge-invalid", Kind: Bool, Default: "false", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"},
+		}, readingOptions()...),
+		Columns: Columns{All: append(record.Names(table.GroupColumns), "key_fingerprint"), Defaults: record.Names(table.GroupColumns)},
+		Alt: map[string]Columns{
+			"first": {All: append(record.Names(defaultReading().Columns()), "key_fingerprint", "via"), Defaults: firstDefaults},
+		},
+		run: func(cfg *config, args []string, v Values) error {
+			r, err := newReading(v)
+			if err != nil {
 				return err
 			}
+			d := &dedupeFlags{reading: r, first: v.Bool("first"), mergeInvalid: v.Bool("merge-invalid")}
 			if d.first {
-				return cfg.dedupeFirst(args, &d)
+				return cfg.dedupeFirst(args, d)
 			}
-			return cfg.dedupe(args, &d)
+			return cfg.dedupe(args, d)
 		},
 	}
-	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
-	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
-	d.addFlags(cmd.Flags())
-	d.completeFlags(cmd)
-	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
-	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint", "via"), firstDefaults)
-	return cmd
 }
 
 // dedupeFlags are dedupe's flags.
 type dedupeFlags struct {
-	reading
+	*reading
 	first, mergeInvalid bool
 }
 
@@ -109,14 +110,15 @@ type keyed struct {
 // keyed in the workers, kept for the emitter, which decides. b.ends[i] is
 // the end of record i's values in b.vals.
 func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
-	eval := func(dst []parsed, fields []string) []parsed { return d.read(dst, fields[in.col]) }
+	eval := func(dst []parsed, fields []string) []parsed { return d.Read(dst, fields[in.col]) }
 	if len(in.cols) > 1 {
 		// Several columns, tried in order: the first that gives a key.
 		names := make([]string, len(in.cols))
 		for i, col := range in.cols {
 			names[i] = in.header[col]
 		}
-		eval = func(dst []parsed, fields []string) []parsed { return d.readRow(dst, fields, in.cols, names) }
+		readRow := rowReader(d.reading)
+		eval = func(dst []parsed, fields []string) []parsed { return readRow(dst, fields, in.cols, names) }
 	}
 	return func(b *batch[keyed]) {
 		var ps []parsed
@@ -130,9 +132,9 @@ func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
 				if v.Err != nil {
 					b.fail(codeOf(v.Err))
 				} else {
-					v.key = d.key(v.Value)
+					v.key = d.Key(v.Value)
 				}
-				owned := v.Err != nil || !d.noOwner(v.Value)
+				owned := v.Err != nil || !d.NoOwner(v.Value)
 				if !owned {
 					v.apart = true // no owner: never merged (--by owner)
 				} else if v.apart && d.mergeInvalid {
@@ -210,13 +212,13 @@ func (g *group) add(row int64) {
 
 // apartGroup returns the group of e, a value apart: its input read again.
 func (d *dedupeFlags) apartGroup(e entry) *table.Group {
-	v := d.read(nil, e.input)[e.part]
+	v := d.Read(nil, e.input)[e.part]
 	g := &table.Group{Count: 1, First: e.input, Rows: table.Rows(nil).Add(e.row, 0)}
 	if v.Err != nil {
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.ErrorCode, g.Error = string(code), v.Err.Error()
 	} else {
-		g.Key = d.key(v.Value)
+		g.Key = d.Key(v.Value)
 	}
 	return g
 }
@@ -228,8 +230,8 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(&d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
-	l, err := layout(cfg.fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
+	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
+	l, err := layout(cfg.Fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -250,7 +252,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	var groups []entry
 	seen := make(map[string]*group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -328,9 +330,9 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }), viaColumn)
+	cols := append(d.Columns(), fingerprintColumn(d.reading, func(p *parsed) bool { return p.Err == nil }), viaColumn)
 	defaults := firstDefaults
-	if len(columnNames(cfg.column)) > 1 {
+	if len(columnNames(cfg.Column)) > 1 {
 		defaults = append(slices.Clip(defaults), "via")
 	}
 	in, l, o, err := openRows(cfg, args, s, format, cols, defaults, false)
@@ -342,7 +344,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file is the match command: each row of the input (a new list)
 // matched against the rows of a reference table (the accounts) by KeyV3's
@@ -16,9 +16,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/match"
@@ -30,7 +27,7 @@ import (
 // reference's.
 var matchColumns = []string{"match_count", "match_key", "match_via"}
 
-// matchFlags are match's flags.
+// matchFlags are match's options.
 type matchFlags struct {
 	against       string // the reference's file
 	againstColumn string // its columns of addresses, tried in order
@@ -43,17 +40,30 @@ type matchFlags struct {
 	aliases       string
 }
 
-func (m *matchFlags) addFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&m.against, "against", "", "the reference table's `FILE` (CSV, TSV or .xlsx), read with the input's options")
-	fs.StringVar(&m.againstColumn, "against-column", "", "the reference's `COLUMNS` of addresses, comma-separated, tried in order (default: --column's)")
-	fs.StringVar(&m.againstFields, "against-fields", "", "the reference's `COLUMNS` added to each matched row, comma-separated (default all)")
-	fs.BoolVar(&m.all, "all", false, "a row per matched pair (input row, reference row) instead of a row per input row")
-	fs.BoolVar(&m.raw, "raw", false, "parse each value exactly as webaddress.Parse does, without the messy-cell layer")
-	fs.BoolVar(&m.keepEmails, "keep-emails", false, "an e-mail address fails with web.email (never matches), instead of becoming its domain's website")
-	m.by = webaddress.LevelOwner
-	fs.TextVar(&m.by, "by", webaddress.LevelOwner, "the KeyV3 `LEVEL` two addresses match at: owner (an organisation), site (a host, a profile, a path tenant) or page")
-	fs.StringVar(&m.platforms, "platforms", "", "the extra site platforms of `FILE`, a shape per line (as dedupe's --platforms)")
-	fs.StringVar(&m.aliases, "aliases", "", "the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\"; as dedupe's --aliases)")
+// matchOptions are match's options.
+func matchOptions() []Option {
+	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
+	return []Option{
+		{Name: "against", Kind: File, Usage: "the reference table's `FILE` (CSV, TSV or .xlsx), read with the input's options"},
+		{Name: "against-column", Kind: Text, Usage: "the reference's `COLUMNS` of addresses, comma-separated, tried in order (default: --column's)"},
+		{Name: "against-fields", Kind: Text, Usage: "the reference's `COLUMNS` added to each matched row, comma-separated (default all)"},
+		{Name: "all", Kind: Bool, Default: "false", Usage: "a row per matched pair (input row, reference row) instead of a row per input row"},
+		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer"},
+		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: "an e-mail address fails with web.email (never matches), instead of becoming its domain's website"},
+		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelOwner.String(),
+			Usage: "the KeyV3 `LEVEL` two addresses match at: owner (an organisation), site (a host, a profile, a path tenant) or page",
+			check: func(s string) error { var l webaddress.Level; return l.UnmarshalText([]byte(s)) }},
+		{Name: "platforms", Kind: File, Usage: "the extra site platforms of `FILE`, a shape per line (as dedupe's --platforms)"},
+		{Name: "aliases", Kind: File, Usage: "the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\"; as dedupe's --aliases)"},
+	}
+}
+
+// newMatchFlags returns match's options of v.
+func newMatchFlags(v Values) *matchFlags {
+	m := &matchFlags{against: v.Text("against"), againstColumn: v.Text("against-column"), againstFields: v.Text("against-fields"),
+		all: v.Bool("all"), raw: v.Bool("raw"), keepEmails: v.Bool("keep-emails"), platforms: v.Text("platforms"), aliases: v.Text("aliases")}
+	m.by.UnmarshalText([]byte(v.Text("by"))) // checked
+	return m
 }
 
 // rules returns the rules of m's flags, reading --platforms and --aliases.
@@ -76,10 +86,10 @@ func (m *matchFlags) rules() (*match.Rules, error) {
 	return match.NewRules(cells.Options{Raw: m.raw, KeepEmails: m.keepEmails}, k, m.by)
 }
 
-func matchCommand(cfg *config) *cobra.Command {
-	var m matchFlags
-	cmd := &cobra.Command{
-		Use:   "match --column COLS --against FILE [--against-column COLS] [FILE]",
+func matchCommand() *Command {
+	return &Command{
+		Name:  "match",
+		Use:   "--column COLS --against FILE [--against-column COLS] [FILE]",
 		Short: "Match a list's rows against a reference table (leads to accounts) by owner",
 		Long: `match attaches each row of the input, a new list (leads, sign-ups, an import),
 to the rows of a reference table (--against FILE: the accounts you have)
@@ -112,15 +122,12 @@ says the rows read, matched (by column), unmatched, matched several, and
 the values without a key by code.`,
 		Example: `  webaddress match --column email,website --against accounts.csv --against-column domain --format csv leads.csv
   webaddress match --column website --against crm.xlsx --against-column Website --against-fields Name,Id --format csv < signups.csv`,
-		RunE: func(_ *cobra.Command, args []string) error {
-			return cfg.match(args, &m)
+		Options: matchOptions(),
+		Columns: Columns{All: matchColumns},
+		run: func(cfg *config, args []string, v Values) error {
+			return cfg.match(args, newMatchFlags(v))
 		},
 	}
-	m.addFlags(cmd.Flags())
-	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
-	cmd.RegisterFlagCompletionFunc("by", fixedCompletion(levels...))
-	annotateColumns(cmd, "", matchColumns, nil)
-	return cmd
 }
 
 // A matched is what match writes after an input row's columns.
@@ -136,16 +143,6 @@ type matchedRow struct {
 	via   int // the column that matched, -1 when none
 	count int
 	miss  match.Miss
-}
-
-// columnNames returns the names of the comma-separated columns of
-// --column (or --against-column): "email,website" is tried in that order.
-func columnNames(column string) []string {
-	names := strings.Split(column, ",")
-	for i := range names {
-		names[i] = strings.TrimSpace(names[i])
-	}
-	return names
 }
 
 // columnsOf returns the places of the comma-separated columns names in
@@ -176,14 +173,14 @@ type refTable struct {
 
 // match runs match.
 func (cfg *config) match(args []string, m *matchFlags) error {
-	if cfg.column == "" {
+	if cfg.Column == "" {
 		return errors.New("match reads a table: say --column with the input's columns of addresses (such as email,website)")
 	}
 	if m.against == "" {
 		return errors.New("match needs --against FILE, the reference table (the accounts) to match against")
 	}
 	if m.againstColumn == "" {
-		m.againstColumn = cfg.column
+		m.againstColumn = cfg.Column
 	}
 	rules, err := m.rules()
 	if err != nil {
@@ -195,18 +192,18 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	}
 	inCfg := *cfg
 	// One file of rejects for both tables, the reference's first.
-	if s.skip && cfg.rejects != "" && cfg.rejectsTo == nil {
-		f, err := os.Create(cfg.rejects)
+	if s.skip && cfg.Rejects != "" && cfg.hooks.Rejects == nil {
+		f, err := os.Create(cfg.Rejects)
 		if err != nil {
 			return fmt.Errorf("--rejects: %w", err)
 		}
 		defer f.Close()
-		inCfg.rejectsTo, inCfg.rejects = f, ""
+		inCfg.hooks.Rejects, inCfg.Rejects = f, ""
 	}
 	refCfg := inCfg
-	refCfg.column, refCfg.sheet = m.againstColumn, ""
-	if isWorkbook(m.against) {
-		refCfg.input = ""
+	refCfg.Column, refCfg.Sheet = m.againstColumn, ""
+	if IsWorkbook(m.against) {
+		refCfg.Input = ""
 	}
 	rs, err := refCfg.check()
 	if err != nil {
@@ -247,7 +244,7 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 			return v.ref[j], true
 		}))
 	}
-	l, err := layout(cfg.fields, in.header, mcols, nil)
+	l, err := layout(cfg.Fields, in.header, mcols, nil)
 	if err != nil {
 		return err
 	}
@@ -259,7 +256,7 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	var n counts
 	byCol := make([]int, len(cols))
 	var several, out int
-	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[matchedRow]) {
+	err = evaluate(in, cfg.Jobs, s.skip, func(b *batch[matchedRow]) {
 		b.out = getBuf()
 		b.vals = make([]matchedRow, len(b.recs))
 		var keys []string
@@ -325,11 +322,11 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 		out = n.read
 	}
 	q := *cfg
-	q.quiet = true
+	q.Quiet = true
 	if err := q.finish(in, o, n, false, strictness{}, err); err != nil {
 		return err
 	}
-	if !cfg.quiet {
+	if !cfg.Quiet {
 		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", matchSummary(in, n, colNames, byCol, several, out, m.all, ref))
 	}
 	return strictError(s.strict, in, n)
@@ -352,7 +349,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 		kept[i] = i
 	}
 	if m.againstFields != "" {
-		if kept, err = columnsOf("--against-fields", m.againstFields, refIn.header, cfg.noHeader); err != nil {
+		if kept, err = columnsOf("--against-fields", m.againstFields, refIn.header, cfg.NoHeader); err != nil {
 			return nil, err
 		}
 	}
@@ -374,7 +371,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 		keys []string
 		miss match.Miss
 	}
-	err = evaluate(refIn, cfg.jobs, rs.skip, func(b *batch[refRow]) {
+	err = evaluate(refIn, cfg.Jobs, rs.skip, func(b *batch[refRow]) {
 		b.vals = make([]refRow, len(b.recs))
 		for i := range b.recs {
 			keys, via, miss := rules.RowKeys(nil, b.recs[i].Fields, cols)

@@ -1,0 +1,58 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package tool
+
+// This file reads a row whose --column names several columns, tried in
+// order (--column email,website), for parse, key and dedupe, by the rule
+// match uses too (internal/match.First).
+
+import (
+	"strings"
+
+	"github.com/onecontact/webaddress/internal/match"
+	"github.com/onecontact/webaddress/internal/record"
+)
+
+// columnNames returns the names of the comma-separated columns of
+// --column (or --against-column): "email,website" is tried in that order.
+func columnNames(column string) []string {
+	names := strings.Split(column, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	return names
+}
+
+// rowReader returns what r makes of the first of the columns cols of a
+// row's fields (named names) that gives a key (an address that parsed,
+// is a public website and, by owner, has an owner), each value's Via that
+// column's name; when none gives one, what the first column gives, with
+// no Via.
+func rowReader(r *reading) func(dst []parsed, fields []string, cols []int, names []string) []parsed {
+	givesKey := func(p *parsed) bool { return !notAnAddress(p) && !r.NoOwner(p.Value) }
+	return func(dst []parsed, fields []string, cols []int, names []string) []parsed {
+		start := len(dst)
+		dst, via := match.First(dst, fields, cols, func(dst []parsed, cell string) ([]parsed, bool) {
+			n := len(dst)
+			dst = r.Read(dst, cell)
+			for i := n; i < len(dst); i++ {
+				if givesKey(&dst[i]) {
+					return dst, true
+				}
+			}
+			return dst, false
+		})
+		if via >= 0 {
+			for i := start; i < len(dst); i++ {
+				dst[i].Via = names[via]
+			}
+		}
+		return dst
+	}
+}
+
+// viaColumn is the column via: the column of --column's several that gave
+// the key.
+var viaColumn = record.Str("via", func(p *parsed) (string, bool) { return p.Via, p.Via != "" })
