@@ -11,8 +11,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -50,10 +48,10 @@ func (r *reading) addFlags(fs *pflag.FlagSet) {
 }
 
 // setup checks the key flags of r, once they are parsed, and reads the
-// files of --platforms and --aliases: --by site or owner, and the files,
+// lists of --platforms and --aliases (cfg.readList): --by site or owner, and the files,
 // are KeyV3's, which they make the version unless --key-version says
 // another.
-func (r *reading) setup(fs *pflag.FlagSet) error {
+func (r *reading) setup(cfg *config, fs *pflag.FlagSet) error {
 	levels := r.by != webaddress.LevelPage || r.platforms != "" || r.aliases != ""
 	if !levels {
 		return nil
@@ -68,12 +66,12 @@ func (r *reading) setup(fs *pflag.FlagSet) error {
 	r.keyVersion = webaddress.KeyV3
 	var o webaddress.KeyOptions
 	if r.platforms != "" {
-		if err := readKeyFile(r.platforms, o.ReadPlatforms); err != nil {
+		if err := cfg.readList("platforms", r.platforms, o.ReadPlatforms); err != nil {
 			return fmt.Errorf("--platforms: %w", err)
 		}
 	}
 	if r.aliases != "" {
-		if err := readKeyFile(r.aliases, o.ReadAliases); err != nil {
+		if err := cfg.readList("aliases", r.aliases, o.ReadAliases); err != nil {
 			return fmt.Errorf("--aliases: %w", err)
 		}
 	}
@@ -83,16 +81,6 @@ func (r *reading) setup(fs *pflag.FlagSet) error {
 	}
 	r.keyer = k
 	return nil
-}
-
-// readKeyFile opens name and reads it with read.
-func readKeyFile(name string, read func(io.Reader) error) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return read(f)
 }
 
 // key returns a's key: of --key-version, at the level of --by for KeyV3.

@@ -125,7 +125,7 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := r.setup(cmd.Flags()); err != nil {
+			if err := r.setup(cfg, cmd.Flags()); err != nil {
 				return err
 			}
 			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
@@ -161,7 +161,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
   webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := r.setup(cmd.Flags()); err != nil {
+			if err := r.setup(cfg, cmd.Flags()); err != nil {
 				return err
 			}
 			cols := append([]record.Column[parsed]{r.keyColumn()}, table.MustPick(r.columns(), "error_code", "error")...)

@@ -69,7 +69,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
   webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := d.setup(cmd.Flags()); err != nil {
+			if err := d.setup(cfg, cmd.Flags()); err != nil {
 				return err
 			}
 			if d.first {

@@ -169,6 +169,9 @@ type config struct {
 	// file (table.Options.NoTempFile): serve, which writes nothing to
 	// disk.
 	noTempFile bool
+	// lists, when not nil, are the lists of the flags that read a file
+	// (--aliases, --platforms), by flag: serve's, which opens no file.
+	lists map[string]string
 }
 
 func newRoot(cfg *config) *cobra.Command {

@@ -55,7 +55,7 @@ type columns struct {
 type flagInfo struct {
 	Name    string   `json:"name"`
 	Usage   string   `json:"usage"`
-	Type    string   `json:"type"` // "bool", or another pflag type, a text field
+	Type    string   `json:"type"` // "bool"; "list", a file's text (isListFlag); or another pflag type, a text field
 	Default string   `json:"default"`
 	Values  []string `json:"values,omitempty"` // the values it takes, when a list
 }
@@ -90,6 +90,9 @@ func readCommandInfos() []commandInfo {
 				return
 			}
 			fi := flagInfo{Name: f.Name, Usage: f.Usage, Type: f.Value.Type(), Default: f.DefValue}
+			if isListFlag(f) {
+				fi.Type = "list"
+			}
 			if fn, ok := c.GetFlagCompletionFunc(f.Name); ok {
 				vals, _ := fn(c, nil, "")
 				for _, v := range vals {
@@ -143,6 +146,7 @@ type runRequest struct {
 	Fields    []string          `json:"fields"` // the output columns; none: the command's
 	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
 	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
+	Lists     map[string]string `json:"lists"`  // the text of the options that read a file (aliases, platforms), by name
 }
 
 // args returns the tool's arguments for q, or what is wrong with it. The
@@ -184,6 +188,11 @@ func (q runRequest) args() ([]string, error) {
 	if len(q.Fields) > 0 {
 		args = append(args, "--fields="+strings.Join(q.Fields, ","))
 	}
+	lists, err := q.listArgs(ci)
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, lists...)
 	names := make([]string, 0, len(q.Flags))
 	for n := range q.Flags {
 		names = append(names, n)
@@ -203,7 +212,7 @@ func (q runRequest) args() ([]string, error) {
 		if f.Values != nil && !slices.Contains(f.Values, v) {
 			return nil, fmt.Errorf("%s --%s %q: want one of %s", q.Command, n, v, strings.Join(f.Values, ", "))
 		}
-		if v == f.Default {
+		if v == f.Default || f.Type == "list" {
 			continue
 		}
 		args = append(args, "--"+n+"="+v)
@@ -223,13 +232,17 @@ func commandNames() []string {
 // execute runs the tool with args on stdin, writing to stdout and the
 // rejected records to rejects, followed by w; it returns the tool's
 // messages (standard error) and its error. A workbook is read all in
-// memory, up to --max-upload unzipped, and only its first maxRows rows
-// when maxRows is not 0.
-func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writer, w *watch, maxRows int) (string, error) {
+// memory, up to --max-unzip unzipped, and only its first maxRows rows
+// when maxRows is not 0. The lists of the flags that read a file are
+// lists, by flag: no file is opened.
+func (s *server) execute(args []string, lists map[string]string, stdin io.Reader, stdout, rejects io.Writer, w *watch, maxRows int) (string, error) {
 	var msgs capBuffer
 	msgs.limit = 64 << 10
+	if lists == nil {
+		lists = map[string]string{}
+	}
 	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w,
-		sheetMemory: s.opts.maxUpload, maxRows: maxRows, noTempFile: true}
+		sheetMemory: s.opts.maxUnzip, maxRows: maxRows, noTempFile: true, lists: lists}
 	root := newRoot(cfg)
 	root.SetArgs(append(args, fmt.Sprintf("--jobs=%d", s.jobs)))
 	err := root.Execute()
@@ -298,7 +311,11 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	if isWorkbook(q.Get("name")) {
+	if isZip(body) || isWorkbook(q.Get("name")) {
+		if isZip(body) != isWorkbook(q.Get("name")) {
+			httpError(w, http.StatusUnprocessableEntity, notWorkbook(isWorkbook(q.Get("name"))))
+			return
+		}
 		s.sampleWorkbook(w, body)
 		return
 	}
@@ -348,7 +365,7 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 // the workbook body, read as the tool reads it, all in memory.
 func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
 	var msgs strings.Builder
-	cfg := &config{column: "1", stderr: &msgs, sheetMemory: s.opts.maxUpload, maxRows: sampleRows + 1}
+	cfg := &config{column: "1", stderr: &msgs, sheetMemory: s.opts.maxUnzip, maxRows: sampleRows + 1}
 	var in input
 	if err := in.openSheet(cfg, bytes.NewReader(body)); err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
@@ -455,6 +472,10 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if isZip(body) != isWorkbook(q.Name) {
+		httpError(w, http.StatusUnprocessableEntity, notWorkbook(isWorkbook(q.Name)))
+		return
+	}
 	var out capBuffer
 	out.limit = 4 << 20
 	var wt watch
@@ -462,7 +483,7 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	if isWorkbook(q.Name) {
 		maxRows = workbookPreviewRows // the whole workbook is the body
 	}
-	msgs, err := s.execute(args, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
+	msgs, err := s.execute(args, q.Lists, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -506,6 +527,7 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 type fileRun struct {
 	id      string
 	args    []string
+	lists   map[string]string // the lists of args (runRequest.Lists)
 	format  string
 	name    string // the download's
 	created time.Time
@@ -551,7 +573,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	}
 	var idb [16]byte
 	rand.Read(idb[:])
-	ru := &fileRun{id: hex.EncodeToString(idb[:]), args: args, format: q.Format, created: time.Now(), done: make(chan struct{})}
+	ru := &fileRun{id: hex.EncodeToString(idb[:]), args: args, lists: q.Lists, format: q.Format, created: time.Now(), done: make(chan struct{})}
 	if ru.format == "" {
 		ru.format = "csv"
 	}
@@ -577,14 +599,29 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d runs are going already, the most at once: wait for one to end, or cancel one", maxRuns))
 		return
 	}
+	release := func() {}
+	if isWorkbook(q.Name) {
+		// A workbook is unzipped in memory: a few at once.
+		select {
+		case s.workbooks <- struct{}{}:
+			release = func() { <-s.workbooks }
+		default:
+			s.mu.Unlock()
+			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d workbooks are being run already, the most at once: wait for one to end, or cancel one", workbookRuns))
+			return
+		}
+	}
 	s.runs[ru.id] = ru
+	wait := s.uploadWait
 	s.mu.Unlock()
+	ru.dropUnsent(wait)
 
 	ru.timer = time.AfterFunc(s.opts.timeout, func() {
 		ru.abort(fmt.Errorf("the run took longer than %v, the limit (serve --timeout)", s.opts.timeout))
 	})
 	go func() {
-		msgs, err := s.execute(ru.args, ru.inR, writerFunc(func(p []byte) (int, error) {
+		defer release()
+		msgs, err := s.execute(ru.args, ru.lists, ru.inR, writerFunc(func(p []byte) (int, error) {
 			n, err := ru.outW.Write(p)
 			ru.bytesOut.Add(int64(n))
 			return n, err
@@ -599,6 +636,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		ru.outW.CloseWithError(err) // nil: the download ends well
 		ru.inR.CloseWithError(errRunEnded)
 		close(ru.done)
+		s.sweepLater()
 	}()
 	writeJSON(w, map[string]string{"id": ru.id, "name": ru.name})
 }
@@ -622,18 +660,6 @@ func (ru *fileRun) abort(err error) {
 	ru.mu.Unlock()
 	ru.inW.CloseWithError(err)
 	ru.outR.CloseWithError(err)
-}
-
-// sweep forgets the runs that ended more than keepRuns ago; s.mu is held.
-func (s *server) sweep() {
-	for id, ru := range s.runs {
-		ru.mu.Lock()
-		old := !ru.ended.IsZero() && time.Since(ru.ended) > keepRuns
-		ru.mu.Unlock()
-		if old {
-			delete(s.runs, id)
-		}
-	}
 }
 
 // cancelRuns stops every run, when the server stops.
@@ -667,6 +693,7 @@ func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusConflict, "this run's file was uploaded already: start another run")
 		return
 	}
+	readDeadline(w, s.opts.timeout)
 	limit := s.opts.maxUpload
 	tooLarge := func() {
 		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))

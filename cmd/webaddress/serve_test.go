@@ -579,16 +579,16 @@ func TestServeWorkbook(t *testing.T) {
 		}
 	}
 
-	// A workbook over --max-upload, for its sample: said so.
+	// A workbook (a zip file) over --max-upload, for its sample: said so.
 	_, small := testServer(t, serveOptions{maxUpload: 1 << 20})
-	big := bytes.Repeat([]byte{'x'}, 1<<20+1)
+	big := append([]byte("PK\x03\x04"), bytes.Repeat([]byte{'x'}, 1<<20)...)
 	code, body, _ = do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(big), nil)
 	if code != 413 || !strings.Contains(body, "the workbook is larger than 1 MiB, the limit (serve --max-upload)") {
 		t.Errorf("a workbook over --max-upload: %d %q", code, body)
 	}
 	// Not a workbook: what is wrong, said.
 	code, body, _ = do(t, small, "POST", "/api/sample?name=notes.xlsx", strings.NewReader("name,website\n"), nil)
-	if code != 422 || !strings.Contains(body, "--input xlsx") {
+	if code != 422 || !strings.Contains(body, "not an Excel workbook") {
 		t.Errorf("a .xlsx file that is not a workbook: %d %q", code, body)
 	}
 }
@@ -596,7 +596,7 @@ func TestServeWorkbook(t *testing.T) {
 // TestServeWorkbookInMemory runs a workbook whose sheet unzips to more
 // than excelize's 16 MB, over which it would put the sheet in a temporary
 // file: the page keeps it in memory (nothing in TMPDIR), and refuses it,
-// saying so, when it unzips to more than --max-upload.
+// saying so, when it unzips to more than --max-unzip.
 func TestServeWorkbookInMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a workbook of 200,000 rows")
@@ -656,13 +656,13 @@ func TestServeWorkbookInMemory(t *testing.T) {
 		t.Errorf("the run wrote %d files to the temporary directory", len(files))
 	}
 
-	_, small := testServer(t, serveOptions{maxUpload: 8 << 20})
+	_, small := testServer(t, serveOptions{maxUpload: 8 << 20, maxUnzip: 8 << 20})
 	if len(xlsx) > 8<<20 {
 		t.Fatalf("the workbook is %d bytes: over the 8 MiB upload limit", len(xlsx))
 	}
 	code, body, _ := do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(xlsx), nil)
-	if code != 422 || !strings.Contains(body, "unzips to more than 8 MiB, the limit (serve --max-upload)") {
-		t.Errorf("a workbook unzipping to more than --max-upload: %d %q", code, body)
+	if code != 422 || !strings.Contains(body, "unzips to more than 8 MiB, the limit (serve --max-unzip)") {
+		t.Errorf("a workbook unzipping to more than --max-unzip: %d %q", code, body)
 	}
 }
 

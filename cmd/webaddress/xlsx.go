@@ -73,7 +73,7 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 	f, err := excelize.OpenReader(r, opts...)
 	if err != nil {
 		if cfg.sheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
-			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-upload)", sizeText(cfg.sheetMemory))
+			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", sizeText(cfg.sheetMemory))
 		}
 		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}

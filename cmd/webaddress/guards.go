@@ -1,0 +1,255 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+// This file holds the guards that keep serve's page safe on a shared
+// machine or a LAN: the lists the page gives are text, never a path on
+// the server; a preview reads the start of a file, not the whole of it,
+// whatever its names say; workbooks unzip within a small limit, and
+// samples and previews are made two at a time; a run whose file does not
+// come is dropped, and the runs ended are kept up to a number; every
+// request's body has a read deadline and connections a limit; and on port
+// 80 the Host a browser sends without its port is answered.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/net/netutil"
+)
+
+// The guards' limits.
+const (
+	defaultMaxUnzip = 128 << 20        // bytes a workbook may unzip to (serve --max-unzip)
+	defaultMaxConns = 64               // connections at once
+	samplesAtOnce   = 2                // samples and previews made at once
+	workbookRuns    = 2                // runs of a workbook at once
+	maxKeptRuns     = 8                // runs ended kept for their status and rejects
+	uploadWait      = time.Minute      // for a run's file to start coming
+	busyWait        = 5 * time.Second  // for a sample's turn
+	listFile        = "FILE"           // the name of the value of a flag that reads a file
+	maxListBytes    = 1 << 20          // of a list the page gives
+	defaultTimeout  = 10 * time.Second // to read and answer a request other than a run's
+)
+
+// isListFlag reports whether f names a file the command reads (its usage
+// says `FILE`): the page gives such a list as its text.
+func isListFlag(f *pflag.Flag) bool {
+	name, _ := pflag.UnquoteUsage(f)
+	return name == listFile
+}
+
+// listArgs returns the flags of q's lists, each naming the file the page
+// offers to save it as, and refuses a path for a list: the page takes no
+// path on the server. The words of a refusal never depend on the path.
+func (q runRequest) listArgs(ci commandInfo) ([]string, error) {
+	isList := func(n string) bool {
+		return slices.ContainsFunc(ci.Flags, func(f flagInfo) bool { return f.Name == n && f.Type == "list" })
+	}
+	for n, v := range q.Flags {
+		if isList(n) && v != "" {
+			return nil, fmt.Errorf("--%s: the page takes the list itself (typed or uploaded), never the path of a file on the machine it runs on", n)
+		}
+	}
+	var args []string
+	for n, text := range q.Lists {
+		if !isList(n) {
+			return nil, fmt.Errorf("%s has no list %q", q.Command, n)
+		}
+		if len(text) > maxListBytes {
+			return nil, fmt.Errorf("--%s: the list is larger than %s, the limit", n, sizeText(maxListBytes))
+		}
+		args = append(args, "--"+n+"="+listName(n))
+	}
+	slices.Sort(args)
+	return args, nil
+}
+
+// listName is the name of the file the page saves the list of flag as.
+func listName(flag string) string { return flag + ".txt" }
+
+// readList reads the list of flag, read from the file name on the command
+// line, from the text the page gave for serve (cfg.lists): there, no file
+// is ever opened.
+func (cfg *config) readList(flag, name string, read func(io.Reader) error) error {
+	if cfg.lists != nil {
+		text, ok := cfg.lists[flag]
+		if !ok || name != listName(flag) {
+			return fmt.Errorf("--%s: the page gives the list itself, not a file", flag)
+		}
+		return read(strings.NewReader(text))
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return read(f)
+}
+
+// zipMagic starts a zip file, so an Excel workbook.
+var zipMagic = []byte("PK\x03\x04")
+
+// isZip reports whether b starts as a zip file does.
+func isZip(b []byte) bool { return bytes.HasPrefix(b, zipMagic) }
+
+// notWorkbook says that a file named a workbook is not one, or the
+// reverse.
+func notWorkbook(named bool) string {
+	if named {
+		return "the file's name ends in .xlsx but it is not an Excel workbook: save it as a workbook, or name it .csv"
+	}
+	return "the file is an Excel workbook (a zip file) but its name does not end in .xlsx: name it .xlsx"
+}
+
+// takeSample waits for the turn of a sample or a preview, up to
+// busyWait, and returns its release; false when the turn did not come.
+func (s *server) takeSample(r *http.Request) (func(), bool) {
+	s.mu.Lock()
+	wait := s.busyWait
+	s.mu.Unlock()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case s.samples <- struct{}{}:
+		return func() { <-s.samples }, true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	return nil, false
+}
+
+// busy answers that samples are being made already.
+func busy(w http.ResponseWriter) {
+	httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d previews are being made at once already, the most: try again in a moment", samplesAtOnce))
+}
+
+// readDeadline sets the time by which r's body must have come, on w (the
+// server's own ResponseWriter).
+func readDeadline(w http.ResponseWriter, d time.Duration) {
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+}
+
+// peekWorkbook returns whether r's body starts as a workbook, leaving
+// the body whole.
+func peekWorkbook(r *http.Request) bool {
+	br := bufio.NewReaderSize(r.Body, 512)
+	b, _ := br.Peek(len(zipMagic))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, r.Body}
+	return isZip(b)
+}
+
+// dropUnsent drops ru when its file has not started coming within wait.
+func (ru *fileRun) dropUnsent(wait time.Duration) {
+	time.AfterFunc(wait, func() {
+		if !ru.uploading.Load() {
+			ru.abort(fmt.Errorf("the run's file did not come within %v: start the run again", wait))
+		}
+	})
+}
+
+// sweep forgets the runs that ended more than keepRuns ago, and the
+// oldest of those ended beyond maxKeptRuns; s.mu is held.
+func (s *server) sweep() {
+	var ended []*fileRun
+	for id, ru := range s.runs {
+		ru.mu.Lock()
+		end := ru.ended
+		ru.mu.Unlock()
+		switch {
+		case end.IsZero():
+		case time.Since(end) > keepRuns:
+			delete(s.runs, id)
+		default:
+			ended = append(ended, ru)
+		}
+	}
+	if len(ended) <= maxKeptRuns {
+		return
+	}
+	slices.SortFunc(ended, func(a, b *fileRun) int { return a.created.Compare(b.created) })
+	for _, ru := range ended[:len(ended)-maxKeptRuns] {
+		delete(s.runs, ru.id)
+	}
+}
+
+// sweepLater sweeps the runs once the run that just ended is too old to
+// keep, whether or not another request comes.
+func (s *server) sweepLater() {
+	time.AfterFunc(keepRuns+time.Second, func() {
+		s.mu.Lock()
+		s.sweep()
+		s.mu.Unlock()
+	})
+}
+
+// listRuns answers the runs, going and ended, the oldest first.
+func (s *server) listRuns(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.sweep()
+	runs := make([]*fileRun, 0, len(s.runs))
+	for _, ru := range s.runs {
+		runs = append(runs, ru)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(runs, func(a, b *fileRun) int { return a.created.Compare(b.created) })
+	list := make([]runStatus, 0, len(runs))
+	for _, ru := range runs {
+		list = append(list, ru.status())
+	}
+	writeJSON(w, list)
+}
+
+// limitConns returns ln accepting at most s's limit of connections at
+// once: the others wait for one to close.
+func (s *server) limitConns(ln net.Listener) net.Listener {
+	return netutil.LimitListener(ln, s.opts.maxConns)
+}
+
+// defaults sets the options of the guards left zero.
+func (o *serveOptions) defaults() {
+	if o.maxUnzip == 0 {
+		o.maxUnzip = defaultMaxUnzip
+	}
+	if o.maxConns == 0 {
+		o.maxConns = defaultMaxConns
+	}
+	if o.requestTimeout == 0 {
+		o.requestTimeout = defaultTimeout
+	}
+}
+
+// port80Hosts adds to s the Host values of a page on port 80, which
+// browsers send without the port.
+func (s *server) port80Hosts() {
+	for h := range s.hosts {
+		if name, ok := strings.CutSuffix(h, ":80"); ok {
+			s.hosts[name] = true
+		}
+	}
+}
+
+// anyIPHost reports whether host, a Host without a port, is an IP
+// literal answered on port 80 by a server on every address.
+func (s *server) anyIPHost(host string) bool {
+	if s.anyIP != "80" {
+		return false
+	}
+	_, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return err == nil
+}
