@@ -72,6 +72,9 @@ and group again when it changes: keys of another fingerprint may differ.`,
 			if err := d.setup(cfg, cmd.Flags()); err != nil {
 				return err
 			}
+			if err := d.setupKeepApart(cfg); err != nil {
+				return err
+			}
 			if d.first {
 				return cfg.dedupeFirst(args, &d)
 			}
@@ -80,6 +83,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
 	}
 	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
 	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
+	cmd.Flags().StringVar(&d.keepApartFile, "keep-apart", "", "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own")
 	d.addFlags(cmd.Flags())
 	d.completeFlags(cmd)
 	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
@@ -91,6 +95,8 @@ and group again when it changes: keys of another fingerprint may differ.`,
 type dedupeFlags struct {
 	reading
 	first, mergeInvalid bool
+	keepApartFile       string          // --keep-apart FILE
+	keepApart           map[string]bool // its keys
 }
 
 // keyed is what the dedupe runs make of a value: its parse, and its key.
@@ -119,8 +125,8 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 					v.key = d.key(v.Value)
 				}
 				owned := v.Err != nil || !d.noOwner(v.Value)
-				if !owned {
-					v.apart = true // no owner: never merged (--by owner)
+				if !owned || v.Err == nil && d.keepApart[v.key] {
+					v.apart = true // no owner (--by owner), or kept apart: never merged
 				} else if v.apart && d.mergeInvalid {
 					v.apart = false
 					if v.Err != nil {
