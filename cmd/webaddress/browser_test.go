@@ -36,6 +36,7 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
@@ -98,6 +99,7 @@ const messyContacts = "Name,Website,Phone\r\n" +
 	"Globex,\"“globex.co.uk”\",\r\n" +
 	"Globex (dup),http://GLOBEX.co.uk./,\r\n" +
 	"Two sites,\"initech.com, initrode.com\",\r\n" +
+	"Acme UK,www.acme.co.uk,\r\n" +
 	"Blank,,\r\n"
 
 // TestBrowser drives Chromium through the page: the viewer as one types
@@ -314,12 +316,43 @@ func TestBrowser(t *testing.T) {
 	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#marks .err.fail").length`)); n != 1 {
 		t.Errorf("viewer: %d failures underlined, want 1 (port-out-of-range)", n)
 	}
+	// A website as people write it: the answer first, the URL
+	// Standard's strict reading as a note.
+	clearAddress()
+	do(chromedp.SendKeys(chromedp.ID("address"), "WWW.Acme.com/about"))
+	rendered("WWW.Acme.com/about")
+	if got := field("answer", "organisation"); got != "acme.com" {
+		t.Errorf("viewer: the answer's organisation is %q, want acme.com", got)
+	}
+	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#sec-url .failure").length + 10 * document.querySelectorAll("#sec-url .strict").length`)); n != 10 {
+		t.Errorf("viewer: the URL Standard's reading of WWW.Acme.com/about is shown as an error")
+	}
+	link := get(t, ctx, chromedp.AttributeValue(chromedp.ID("link"), "href")).Value
+	if link != "/?address=WWW.Acme.com%2Fabout" {
+		t.Errorf("viewer: the link to this view is %q", link)
+	}
+	axe := axeCore(t)
+	checkAxe := func(state string) {
+		t.Helper()
+		if axe == "" {
+			return
+		}
+		get(t, ctx, chromedp.Evaluate[bool](`(() => { if (!window.axe) { (0, eval)(`+strconv.Quote(axe)+`); } return true; })()`))
+		v := get(t, ctx, chromedp.Evaluate[[]axeViolation](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}).then(r => r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)})))`, chromedp.EvalAwaitPromise))
+		for _, x := range v {
+			t.Errorf("axe-core, %s: %s (%s) on %s", state, x.ID, x.Impact, strings.Join(x.Nodes, ", "))
+		}
+		t.Logf("axe-core, %s: %d violations", state, len(v))
+	}
+	checkAxe("viewer, a website")
 	if os.Getenv("SCREENSHOTS") == "1" {
+		screenshot(t, ctx, "serve-viewer-answer.png")
 		clearAddress()
 		do(chromedp.SendKeys(chromedp.ID("address"), typed))
 		rendered(typed)
 		screenshot(t, ctx, "serve-viewer.png")
 	}
+	checkAxe("viewer, validation errors")
 
 	// A shared link renders without JavaScript: the server's template.
 	shared := url.Values{"address": {"WWW.Example.com/Shop/?utm_source=x"}, "www_handling": {"strip"}}.Encode()
@@ -361,74 +394,247 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// The list cleaner: a messy contact list, dedupe (the first row of
-	// each group), the download against the tool's output.
+	// The list cleaner, by keyboard: a messy contact list, each task end
+	// to end (its download against the tool given the command line the
+	// page shows), the review of the groups (one merged, one kept apart)
+	// whose download is the tool's given the two files the page saves,
+	// and axe-core's checks in every state.
 	dir := t.TempDir()
 	contacts := filepath.Join(dir, "contacts.csv")
 	if err := os.WriteFile(contacts, []byte(messyContacts), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")),
-		chromedp.SetUploadFiles(chromedp.ID("file"), []string{contacts}))
-	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	// shot writes a screenshot of the page scrolled to the element of
+	// sel, for the README.
+	shot := func(name, sel string) {
+		t.Helper()
+		if os.Getenv("SCREENSHOTS") == "1" {
+			do(chromedp.EmulateViewport(1100, 1350))
+			get(t, ctx, chromedp.Evaluate[bool](`(document.querySelector(`+strconv.Quote(sel)+`).scrollIntoView({block: "start"}), true)`))
+			screenshot(t, ctx, name)
+		}
+	}
+	key := func(keys string) { do(chromedp.KeyEvent(keys)) }
+	// tabTo presses Tab until the element of id has the focus, each
+	// focused element visibly outlined, and returns the Tab presses.
+	tabTo := func(id string) int {
+		t.Helper()
+		for n := 1; n <= 80; n++ {
+			key(kb.Tab)
+			focus := get(t, ctx, chromedp.Evaluate[[]string](`(() => { const e = document.activeElement; const s = getComputedStyle(e); return [e.id, e.tagName + (e.className ? "." + e.className : ""), s.outlineStyle, s.outlineWidth]; })()`))
+			if focus[2] == "none" || focus[3] == "0px" {
+				t.Errorf("keyboard: the focus on %s (#%s) is not visible: outline %s %s", focus[1], focus[0], focus[2], focus[3])
+			}
+			if focus[0] == id {
+				return n
+			}
+		}
+		t.Fatalf("keyboard: #%s never had the focus", id)
+		return 0
+	}
+	// download runs the page's run by keyboard (its button, Enter) and
+	// returns the download and the command line the page shows.
+	download := func(button string) ([]byte, []string) {
+		t.Helper()
+		do(chromedp.Focus(chromedp.ID(button)))
+		key(kb.Enter)
+		got := waitDownload()
+		do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+		cli := strings.Fields(get(t, ctx, chromedp.TextContent(chromedp.CSS("#summary code.cmd"))))
+		if len(cli) < 3 || cli[0] != "webaddress" || cli[len(cli)-2] != "<" {
+			t.Fatalf("list: the command line shown is %q", cli)
+		}
+		return got, cli[1 : len(cli)-2]
+	}
+	// tool runs the tool as the page says, its lists read from dir.
+	tool := func(args []string, input string) []byte {
+		t.Helper()
+		args = slices.Clone(args)
+		for i, a := range args {
+			for _, l := range []string{"aliases", "keep-apart", "platforms"} {
+				if a == "--"+l+"="+listName(l) {
+					args[i] = "--" + l + "=" + filepath.Join(dir, listName(l))
+				}
+			}
+		}
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(input), &out, &errb); code != 0 {
+			t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
+		}
+		return out.Bytes()
+	}
+
+	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	checkAxe("list, empty")
+	shot("serve-list-empty.png", "body")
+	// The skip link is the first Tab stop, and goes past the file.
+	if n := tabTo("file"); n > 4 {
+		t.Errorf("keyboard: choosing a file is the %dth Tab stop", n)
+	}
+	do(chromedp.SetUploadFiles(chromedp.ID("file"), []string{contacts}))
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "Website" {
 		t.Errorf("list: the column guessed is %q, want Website", column)
 	}
-	get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector("#command"); c.value = "dedupe"; c.dispatchEvent(new Event("change")); return true; })()`))
-	// Dedupe by owner, when the tool's dedupe has --by (keys at three
-	// levels); else by its one key.
-	byOwner := false
-	for _, c := range commandInfos() {
-		for _, f := range c.Flags {
-			if c.Name == "dedupe" && f.Name == "by" {
-				byOwner = true
-			}
+	if task := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("input[name=task]:checked").value`)); task != "organisations" {
+		t.Errorf("list: the page opens on the task %q, want organisations", task)
+	}
+	checkAxe("list, file loaded")
+	shot("serve-list-loaded.png", "body")
+	// From the top, the skip link leads to the tasks, and the preview is
+	// a few Tab stops further.
+	get(t, ctx, chromedp.Evaluate[bool](`(document.activeElement.blur(), window.scrollTo(0, 0), true)`))
+	do(chromedp.Focus(chromedp.CSS("a.skip")))
+	key(kb.Enter)
+	if n := tabTo("preview-btn"); n > 6 {
+		t.Errorf("keyboard: the preview is %d Tab stops past the skip link", n)
+	}
+	key(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="preview"]`)))
+	for code, want := range map[string]string{
+		"web.placeholder":       "1 row has a placeholder (such as N/A or TBD) instead of a website web.placeholder",
+		"web.empty":             "1 row has no website web.empty",
+		"web.several-addresses": "1 row has several websites in one cell web.several-addresses",
+	} {
+		if got := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#words li[data-code="`+code+`"]`))); got != want {
+			t.Errorf("list, preview: the words of %s are %q, want %q", code, got, want)
 		}
 	}
-	if byOwner {
-		get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector("#flag-by"); c.value = "owner"; c.dispatchEvent(new Event("change", {bubbles: true})); return c.value === "owner"; })()`))
-	} else {
-		t.Log("dedupe has no --by: the list is deduplicated by its one key")
+	lead := get(t, ctx, chromedp.TextContent(chromedp.CSS("#words .lead")))
+	if lead != "7 rows kept, one per organisation; 4 rows were the same organisation as a row kept, and left out." {
+		t.Errorf("list, preview: %q", lead)
 	}
-	// Drop the file's Phone column.
-	get(t, ctx, chromedp.Evaluate[bool](`(() => { const c = document.querySelector('#input-list input[value="Phone"]'); c.click(); return !c.checked; })()`))
-	do(chromedp.Click(chromedp.ID("flag-first")),
-		chromedp.Click(chromedp.ID("preview-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
-	do(chromedp.Click(chromedp.ID("run-btn")))
-	got := waitDownload()
-	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart-outcome rect").length`)); n < 4 {
+		t.Errorf("list, preview: the outcome's chart has %d parts", n)
+	}
+	checkAxe("list, preview")
+	shot("serve-list-preview.png", "#what")
 
-	var cliOut, cliErr bytes.Buffer
-	rejects := filepath.Join(dir, "rejects.jsonl")
-	args := []string{"dedupe", "--first", "--column", "Website", "--format", "csv", "--on-bad-record", "skip", "--rejects", rejects,
-		"--fields", "Name,Website,input,text,key,error_code,error"}
-	if byOwner {
-		args = append(args, "--by", "owner")
+	// One row per organisation, downloaded.
+	got, args := download("run-btn")
+	if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+		t.Errorf("list, one row per organisation: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
-	if code := run(args, strings.NewReader(messyContacts), &cliOut, &cliErr); code != 0 {
-		t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, cliErr.String())
-	}
-	if !bytes.Equal(got, cliOut.Bytes()) {
-		t.Errorf("list: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, cliOut.Bytes())
+	if !slices.Contains(args, "--fields=Name,Website,Phone") || !slices.Contains(args, "--by=owner") || !slices.Contains(args, "--first=true") {
+		t.Errorf("list, one row per organisation: %q", args)
 	}
 	if rejected := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="rows rejected"]`))); rejected != "1" {
 		t.Errorf("list: the summary says %s rows rejected, want 1", rejected)
 	}
-	do(chromedp.Click(chromedp.ID("rejects-link")))
+	do(chromedp.Focus(chromedp.ID("rejects-link")))
+	key(kb.Enter)
 	gotRejects := waitDownload()
-	wantRejects, err := os.ReadFile(rejects)
-	if err != nil {
-		t.Fatal(err)
+	var cliOut, cliErr bytes.Buffer
+	rejects := filepath.Join(dir, "rejects.jsonl")
+	if code := run(append(slices.Clone(args), "--rejects", rejects), strings.NewReader(messyContacts), &cliOut, &cliErr); code != 0 {
+		t.Fatal(cliErr.String())
 	}
-	if !bytes.Equal(gotRejects, wantRejects) {
+	if wantRejects, _ := os.ReadFile(rejects); !bytes.Equal(gotRejects, wantRejects) {
 		t.Errorf("list: the rejects downloaded differ from the tool's --rejects:\n--- page\n%s--- tool\n%s", gotRejects, wantRejects)
 	}
-	if os.Getenv("SCREENSHOTS") == "1" {
-		do(chromedp.EmulateViewport(1100, 1350))
-		get(t, ctx, chromedp.Evaluate[bool](`(window.scrollTo(0, 0), true)`))
-		screenshot(t, ctx, "serve-list.png")
+	checkAxe("list, run done")
+	shot("serve-list-done.png", "#result")
+
+	// The review: every group of more than one row, with its rows and why.
+	do(chromedp.Focus(chromedp.ID("review-btn")))
+	key(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="review"]`)))
+	type groupView struct {
+		Title string   `json:"title"`
+		Why   string   `json:"why"`
+		Rows  []string `json:"rows"`
 	}
+	groups := func() []groupView {
+		return get(t, ctx, chromedp.Evaluate[[]groupView](`[...document.querySelectorAll("#groups .group")].map(g => ({title: g.querySelector("h3").textContent, why: g.querySelector(".why").textContent, rows: [...g.querySelectorAll("tbody tr")].map(r => [...r.cells].map(c => c.textContent).join("|"))}))`))
+	}
+	gs := groups()
+	if len(gs) != 3 || gs[2].Rows[0] != "9 (kept)|Globex|“globex.co.uk”|" || gs[0].Title != "acme.com: 3 rows" || len(gs[0].Rows) != 3 || gs[0].Rows[0] != "2 (kept)|Acme Inc|WWW.Acme.com/|+1 555 0100" ||
+		!strings.Contains(gs[0].Why, "an e-mail address read as its domain's website (1 row)") || !strings.Contains(gs[0].Why, "tracking parameters removed (1 row)") {
+		t.Errorf("review: the groups are %+v", gs)
+	}
+	checkAxe("list, review")
+	shot("serve-list-review.png", "#review")
+	if ms := get(t, ctx, chromedp.AttributeValue(chromedp.ID("review"), "data-ms")); ms.Value != "" {
+		t.Logf("review: the file read for its groups and rows in %s ms", ms.Value)
+	}
+	// Merge acme.co.uk into acme.com, by keyboard: its field, Enter on
+	// its button.
+	do(chromedp.Focus(chromedp.ID("group-0-merge")), chromedp.SendKeys(chromedp.ID("group-0-merge"), "acme.co.uk"))
+	key(kb.Tab)
+	key(kb.Enter)
+	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#group-0 h3").textContent === "acme.com: 4 rows"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	// Keep Globex's two rows apart.
+	i := get(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#groups .group h3")].findIndex(h => h.textContent.startsWith("globex.co.uk"))`))
+	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf("#group-%d .group-actions button", i))))
+	key(kb.Enter)
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); text != "Merged acme.co.uk into acme.com; Kept the rows of globex.co.uk apart." {
+		t.Errorf("review: the choices say %q", text)
+	}
+	checkAxe("list, review with choices")
+	shot("serve-list-choices.png", "#groups .group.apart")
+	// The two files, saved, as the command line reads them.
+	for _, c := range []struct{ link, name, want string }{
+		{"save-aliases", "aliases", "acme.co.uk acme.com\n"},
+		{"save-apart", "keep-apart", "globex.co.uk\n"},
+	} {
+		do(chromedp.Focus(chromedp.ID(c.link)))
+		key(kb.Enter)
+		saved := waitDownload()
+		if string(saved) != c.want {
+			t.Errorf("review: %s saved %q, want %q", listName(c.name), saved, c.want)
+		}
+		os.WriteFile(filepath.Join(dir, listName(c.name)), saved, 0o666)
+	}
+	got, args = download("apply-btn")
+	if !slices.Contains(args, "--aliases=aliases.txt") || !slices.Contains(args, "--keep-apart=keep-apart.txt") {
+		t.Errorf("review: the command line shown has no lists: %q", args)
+	}
+	if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+		t.Errorf("review: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
+	}
+	if !bytes.Contains(got, []byte("Globex (dup)")) || bytes.Contains(got, []byte("Acme UK")) {
+		t.Errorf("review: the download does not follow the choices:\n%s", got)
+	}
+	checkAxe("list, review downloaded")
+
+	// The other tasks, chosen by keyboard (a task's radio, Space).
+	for _, c := range []struct{ task, arg string }{
+		{"columns", "--fields=site,owner,domain"},
+		{"problems", "--fields=error_code,error"},
+		{"clean", "clean"},
+	} {
+		do(chromedp.Focus(chromedp.ID("task-" + c.task)))
+		key(" ")
+		got, args := download("run-btn")
+		if !slices.Contains(args, c.arg) {
+			t.Errorf("list, task %s: the command line is %q, want %s in it", c.task, args, c.arg)
+		}
+		if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+			t.Errorf("list, task %s: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", c.task, strings.Join(args, " "), got, want)
+		}
+		checkAxe("list, task " + c.task + " done")
+	}
+	if disabled := get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#task-match").disabled`)); disabled == has("match") {
+		t.Errorf("list: the task match is disabled %v, with the command match %v", disabled, has("match"))
+	}
+
+	// More: the options in plain words, the flag beside, the help shown;
+	// only combinations that work.
+	do(chromedp.Focus(chromedp.ID("task-organisations")))
+	key(" ")
+	do(chromedp.Focus(chromedp.CSS("#more summary")))
+	key(kb.Enter)
+	if label := get(t, ctx, chromedp.TextContent(chromedp.CSS(`label[for="flag-by"]`))); label != "Count as one --by" {
+		t.Errorf("more: the label of --by is %q", label)
+	}
+	if help := get(t, ctx, chromedp.TextContent(chromedp.ID("flag-by-help"))); !strings.Contains(help, "the same organisation") {
+		t.Errorf("more: the help of --by is %q", help)
+	}
+	if off := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#flag-key-version option:disabled")].map(o => o.value)`)); !slices.Equal(off, []string{"1", "2"}) {
+		t.Errorf("more: with --by owner the key versions %q are disabled, want 1 and 2", off)
+	}
+	checkAxe("list, more")
+	shot("serve-list-more.png", "#more")
 
 	// An Excel workbook: its first rows, the column guessed, a preview,
 	// and the download against the tool's on the same file named.
@@ -445,6 +651,7 @@ func TestBrowser(t *testing.T) {
 	if cell := get(t, ctx, chromedp.TextContent(chromedp.CSS("#sample tbody tr:first-child td:nth-child(3)"))); cell != "WWW.Acme.com/?utm_source=crm" {
 		t.Errorf("list, contacts.xlsx: the first row's website is %q", cell)
 	}
+	get(t, ctx, chromedp.Evaluate[bool](chooseCommand("parse")))
 	do(chromedp.Click(chromedp.ID("preview-btn")), chromedp.WaitVisible(chromedp.CSS("#preview tbody tr")))
 	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#preview tbody tr").length`)); n != 10 {
 		t.Errorf("list, contacts.xlsx: the preview has %d rows, want 10", n)
@@ -471,6 +678,56 @@ func get[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// chooseCommand is a script that picks the command name on the list
+// cleaner, under "Something else".
+func chooseCommand(name string) string {
+	return `(() => { document.querySelector("#task-custom").click(); const c = document.querySelector("#command"); c.value = ` + strconv.Quote(name) + `; c.dispatchEvent(new Event("change")); return true; })()`
+}
+
+// has reports whether the tool has the command name.
+func has(name string) bool {
+	return slices.ContainsFunc(commandInfos(), func(c commandInfo) bool { return c.Name == name })
+}
+
+// An axeViolation is a rule of axe-core that the page breaks.
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Nodes  []string `json:"nodes"`
+}
+
+// axeCore returns the script of axe-core, installed from the npm registry
+// into a directory of the test; "" (and the checks skipped) without npm,
+// unless CI=true, where it fails.
+func axeCore(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("AXE_CORE"); p != "" {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no npm, to install axe-core for the accessibility checks; under CI=true they may not be skipped")
+		}
+		t.Log("no npm: axe-core's accessibility checks are skipped")
+		return ""
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--prefix", dir, "axe-core@4")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm install axe-core: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // screenshot writes the page's viewport to docs/name, for the README.
@@ -592,6 +849,7 @@ func TestPageMillion(t *testing.T) {
 		t.Fatal(err)
 	}
 	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`))
+	get(t, ctx, chromedp.Evaluate[bool](chooseCommand("parse")))
 	start := time.Now()
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-btn"))); err != nil {
 		t.Fatal(err)

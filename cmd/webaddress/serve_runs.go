@@ -297,6 +297,10 @@ type sample struct {
 // sampleRows is how many rows a sample and a preview show.
 const sampleRows = 12
 
+// previewRows is how many rows of its output a preview shows: all the
+// groups of a file's start, as a rule.
+const previewRows = 500
+
 // workbookPreviewRows is how many rows of a workbook's sheet a preview
 // runs on: the page sends the whole workbook (a zip file cannot be cut),
 // and previews the first rows, as it does a CSV file's first 64 KiB.
@@ -450,7 +454,8 @@ func guessColumn(names []string) string {
 // csv and tsv, as cells; for jsonl, each line one cell), and its result.
 type preview struct {
 	Header   []string   `json:"header"`
-	Rows     [][]string `json:"rows"`
+	Rows     [][]string `json:"rows"`  // the first previewRows
+	Total    int        `json:"total"` // rows of the output
 	Result   runResult  `json:"result"`
 	Messages string     `json:"messages,omitempty"`
 }
@@ -495,10 +500,9 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	case "jsonl":
 		p.Header = []string{"JSON"}
 		for line := range strings.Lines(text) {
-			if len(p.Rows) == sampleRows {
-				break
+			if p.Total++; len(p.Rows) < previewRows {
+				p.Rows = append(p.Rows, []string{strings.TrimSuffix(line, "\n")})
 			}
-			p.Rows = append(p.Rows, []string{strings.TrimSuffix(line, "\n")})
 		}
 	default:
 		d := byte(',')
@@ -510,12 +514,14 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 		}
 		tr := table.NewReader(strings.NewReader(text), table.Options{Delimiter: d})
 		p.Header, _ = tr.Header()
-		for len(p.Rows) < sampleRows {
+		for {
 			rec, err := tr.Read()
 			if err != nil {
 				break
 			}
-			p.Rows = append(p.Rows, slices.Clone(rec.Fields))
+			if p.Total++; len(p.Rows) < previewRows {
+				p.Rows = append(p.Rows, slices.Clone(rec.Fields))
+			}
 		}
 	}
 	writeJSON(w, p)

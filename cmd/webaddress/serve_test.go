@@ -91,6 +91,9 @@ func TestServePages(t *testing.T) {
 		`<option selected>strip</option>`,
 		`value="WWW.Example.com/Shop?utm_source=x"`,
 		`<script src="/static/app.js" defer></script>`,
+		// The link is the view's query as it is, not escaped as one
+		// parameter ("/?address%3d...").
+		`<a id="link" href="/?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("GET /?address=...: the page has no %s", want)
@@ -188,6 +191,25 @@ func TestServeViewAPI(t *testing.T) {
 	_, body, _ = do(t, ts, "GET", "/api/view?address=WWW.Shop.Example.co.uk/x", nil, nil)
 	if !strings.Contains(body, `{"name":"registrable_domain","value":"example.co.uk"}`) {
 		t.Errorf("/api/view?address=WWW.Shop.Example.co.uk/x: no registrable_domain example.co.uk:\n%s", body)
+	}
+
+	// What a person asks first, and the URL Standard's strict reading of
+	// a website as people write it: what it is, not an error.
+	_, body, _ = do(t, ts, "GET", "/api/view?address=WWW.Acme.com/about", nil, nil)
+	var acme view
+	json.Unmarshal([]byte(body), &acme)
+	if s := acme.Sections; len(s) < 2 || s[0].ID != "answer" || len(s[0].Fields) != 4 ||
+		s[0].Fields[0] != (field{Name: "a website?", Value: "yes"}) || s[0].Fields[1] != (field{Name: "organisation", Value: "acme.com"}) ||
+		s[0].Fields[3] != (field{Name: "page", Value: "https://www.acme.com/about"}) {
+		t.Errorf("/api/view?address=WWW.Acme.com/about: the first section is not the answer: %+v", acme.Sections)
+	}
+	if s := acme.Sections; len(s) < 2 || s[1].ID != "url" || s[1].Error != nil || s[1].Strict == nil || s[1].Strict.Code != "web.invalid-url" {
+		t.Errorf("/api/view?address=WWW.Acme.com/about: the URL Standard's reading is not a strict note: %+v", acme.Sections[1])
+	}
+	_, body, _ = do(t, ts, "GET", "/api/view?address=N%2FA", nil, nil)
+	json.Unmarshal([]byte(body), &acme)
+	if f := acme.Sections[0].Fields; f[0].Value != "no: a placeholder (such as N/A or TBD) instead of a website (web.placeholder)" {
+		t.Errorf("/api/view?address=N/A: the answer is %+v", f)
 	}
 
 	// A failure, and a wrong option.
