@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file reads a cell as clean does: through the messy-cell layer, as
 // parse does, then R's safe_parse_url on the text; --raw gives R's answers
@@ -10,8 +10,6 @@ package main
 
 import (
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
@@ -29,12 +27,6 @@ type cleanedCell struct {
 // cleanReading is how clean reads a cell: its flags.
 type cleanReading struct {
 	raw, keepEmails bool
-}
-
-// addFlags adds the flags of r to fs.
-func (r *cleanReading) addFlags(fs *pflag.FlagSet) {
-	fs.BoolVar(&r.raw, "raw", false, "clean each value exactly as R's safe_parse_url does, without the messy-cell layer (a placeholder such as N/A, quotes and e-mail addresses are read as URLs)")
-	fs.BoolVar(&r.keepEmails, "keep-emails", false, "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)")
 }
 
 // clean returns what c makes of cell, read as r says.

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 import (
 	"archive/zip"
@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
 // previewPath is the path of a preview of q for a file called name.
@@ -157,7 +159,7 @@ func TestGuardWorkbooks(t *testing.T) {
 		t.Errorf("a workbook unzipping to 1 GiB: %d %q", code, body)
 	}
 	if s.opts.maxUnzip > 256<<20 {
-		t.Errorf("the workbooks' unzip limit is %s, over 256 MiB", sizeText(s.opts.maxUnzip))
+		t.Errorf("the workbooks' unzip limit is %s, over 256 MiB", tool.SizeText(s.opts.maxUnzip))
 	}
 
 	s, ts = testServer(t, serveOptions{maxUnzip: 1 << 20})
@@ -273,10 +275,9 @@ func TestGuardRuns(t *testing.T) {
 func TestGuardConnections(t *testing.T) {
 	stop := make(chan struct{})
 	var out syncBuffer
-	cfg := &config{stdout: &out, stderr: io.Discard, jobs: 1}
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(stop, cfg, serveOptions{addr: "127.0.0.1:0", maxUpload: 1 << 20, timeout: time.Minute, maxConns: 2, requestTimeout: 100 * time.Millisecond})
+		done <- serve(stop, &out, io.Discard, 1, serveOptions{addr: "127.0.0.1:0", maxUpload: 1 << 20, timeout: time.Minute, maxConns: 2, requestTimeout: 100 * time.Millisecond})
 	}()
 	defer func() {
 		close(stop)

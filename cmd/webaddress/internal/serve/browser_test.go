@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 import (
 	"bufio"
@@ -40,8 +40,10 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // chromium returns the path of Chromium, or skips the test when there is
@@ -446,14 +448,14 @@ func TestBrowser(t *testing.T) {
 		}
 		return got, cli[1 : len(cli)-2]
 	}
-	// tool runs the tool as the page says, its lists read from dir.
-	tool := func(args []string, input string) []byte {
+	// cli runs the tool as the page says, its lists read from dir.
+	cli := func(args []string, input string) []byte {
 		t.Helper()
 		args = slices.Clone(args)
 		for i, a := range args {
 			for _, l := range []string{"aliases", "keep-apart", "platforms"} {
-				if a == "--"+l+"="+listName(l) {
-					args[i] = "--" + l + "=" + filepath.Join(dir, listName(l))
+				if a == "--"+l+"="+tool.ListName(l) {
+					args[i] = "--" + l + "=" + filepath.Join(dir, tool.ListName(l))
 				}
 			}
 		}
@@ -512,7 +514,7 @@ func TestBrowser(t *testing.T) {
 
 	// One row per organisation, downloaded.
 	got, args := download("run-btn")
-	if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("list, one row per organisation: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !slices.Contains(args, "--fields=Name,Website,Phone") || !slices.Contains(args, "--by=owner") || !slices.Contains(args, "--first=true") {
@@ -581,15 +583,15 @@ func TestBrowser(t *testing.T) {
 		key(kb.Enter)
 		saved := waitDownload()
 		if string(saved) != c.want {
-			t.Errorf("review: %s saved %q, want %q", listName(c.name), saved, c.want)
+			t.Errorf("review: %s saved %q, want %q", tool.ListName(c.name), saved, c.want)
 		}
-		os.WriteFile(filepath.Join(dir, listName(c.name)), saved, 0o666)
+		os.WriteFile(filepath.Join(dir, tool.ListName(c.name)), saved, 0o666)
 	}
 	got, args = download("apply-btn")
 	if !slices.Contains(args, "--aliases=aliases.txt") || !slices.Contains(args, "--keep-apart=keep-apart.txt") {
 		t.Errorf("review: the command line shown has no lists: %q", args)
 	}
-	if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("review: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !bytes.Contains(got, []byte("Globex (dup)")) || bytes.Contains(got, []byte("Acme UK")) {
@@ -609,7 +611,7 @@ func TestBrowser(t *testing.T) {
 		if !slices.Contains(args, c.arg) {
 			t.Errorf("list, task %s: the command line is %q, want %s in it", c.task, args, c.arg)
 		}
-		if want := tool(args, messyContacts); !bytes.Equal(got, want) {
+		if want := cli(args, messyContacts); !bytes.Equal(got, want) {
 			t.Errorf("list, task %s: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", c.task, strings.Join(args, " "), got, want)
 		}
 		checkAxe("list, task " + c.task + " done")
@@ -638,7 +640,7 @@ func TestBrowser(t *testing.T) {
 
 	// An Excel workbook: its first rows, the column guessed, a preview,
 	// and the download against the tool's on the same file named.
-	workbook, err := filepath.Abs("testdata/contacts.xlsx")
+	workbook, err := filepath.Abs("../../testdata/contacts.xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -747,7 +749,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	out := small.Bytes()
-	path := filepath.Join("..", "..", "docs", name)
+	path := filepath.Join("..", "..", "..", "..", "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -771,7 +773,7 @@ func TestPageMillion(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "million.csv")
 	{
-		lines := corpusLines(t, "typed.txt")
+		lines := testfiles.MustCorpusLines(t, "typed.txt")
 		f, err := os.Create(input)
 		if err != nil {
 			t.Fatal(err)

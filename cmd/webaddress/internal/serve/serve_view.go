@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 // This file is the viewer's model: what the page shows of one address,
 // computed by the commands' own code and records (url, lint, parse, surt,
@@ -19,10 +19,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/spf13/pflag"
-
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -154,19 +154,19 @@ func newView(q url.Values) view {
 		urlSec.Note = "new URL(address, base)"
 		base, baseErr = webaddress.ParseURL(v.Base)
 	}
-	var u urled
+	var u tool.URLed
 	switch {
 	case baseErr != nil:
-		u = urled{Input: in, Err: baseErr}
+		u = tool.URLed{Input: in, Err: baseErr}
 		urlSec.Note += ": the base is not a URL"
 	case v.Base != "":
 		w, err := base.Parse(in)
-		u = urled{Input: in, Value: w, Err: err}
+		u = tool.URLed{Input: in, Value: w, Err: err}
 	default:
 		w, err := webaddress.ParseURL(in)
-		u = urled{Input: in, Value: w, Err: err}
+		u = tool.URLed{Input: in, Value: w, Err: err}
 	}
-	urlSec.Fields, urlSec.Error = recordFields(urlCommand().columns, &u, "input")
+	urlSec.Fields, urlSec.Error = recordFields(tool.URLColumns(), &u, "input")
 
 	// The validation errors, in the address (against the base, if any).
 	var vs []webaddress.Violation
@@ -192,10 +192,9 @@ func newView(q url.Values) view {
 
 	// The messy-cell layer, then the address record, as parse reads it.
 	tidySec := section{ID: "cell", Title: "The messy-cell layer", Note: "webaddress.Tidy, as parse reads a cell"}
-	// The tool's default reading: its flags' defaults.
-	var r reading
-	r.addFlags(pflag.NewFlagSet("", pflag.ContinueOnError))
-	t, terr := webaddress.Tidy(in, r.options().TidyOptions())
+	// The tool's default reading: its options' defaults.
+	r := tool.DefaultReading()
+	t, terr := webaddress.Tidy(in, r.TidyOptions())
 	tidySec.Fields = []field{{Name: "text", Value: t.Text}}
 	if t.Start >= 0 {
 		tidySec.Fields = append(tidySec.Fields, field{Name: "start", Value: strconv.Itoa(t.Start)})
@@ -216,8 +215,8 @@ func newView(q url.Values) view {
 	if v.Base != "" {
 		addrSec.Note += ", without the base: an address is read as typed"
 	}
-	p := r.read(nil, in)[0]
-	addrSec.Fields, addrSec.Error = recordFields(r.columns(), &p, "input")
+	p := r.Read(nil, in)[0]
+	addrSec.Fields, addrSec.Error = recordFields(r.Columns(), &p, "input")
 	if p.Err == nil {
 		// The key of every version, after the record's, and what the
 		// default clean takes as the registrable domain.
@@ -243,9 +242,8 @@ func newView(q url.Values) view {
 	} else {
 		// As the clean command reads a cell by default: the messy-cell
 		// layer, then R's safe_parse_url.
-		var cr cleanReading
-		c := cr.clean(clean.NewCleaner(opts, 1), in)
-		cleanSec.Fields, cleanSec.Error = recordFields(cleanColumns(), &c, "original_url")
+		c := tool.CleanCell(clean.NewCleaner(opts, 1), in)
+		cleanSec.Fields, cleanSec.Error = recordFields(tool.CleanColumns(), &c, "original_url")
 	}
 
 	if urlSec.Error != nil && p.Err == nil {
@@ -258,7 +256,7 @@ func newView(q url.Values) view {
 
 // answer returns what a person asks of an address first, from its parse
 // record's fields: is it a website, of which organisation, which page.
-func answer(p *parsed, fs []field) section {
+func answer(p *cells.Parsed, fs []field) section {
 	sec := section{ID: "answer", Title: "In short", Note: "as the list cleaner reads a cell"}
 	get := func(name string) (string, bool) {
 		i := slices.IndexFunc(fs, func(f field) bool { return f.Name == name })

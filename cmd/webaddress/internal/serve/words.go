@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 // This file holds the page's plain words for the failures' codes: what a
 // cell has instead of a website, for people who do not read codes. The

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file reads a sheet of an Excel workbook (.xlsx) as a table, with
 // github.com/xuri/excelize/v2: the tool's dependency only, never the
@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -21,9 +22,9 @@ import (
 	"github.com/onecontact/webaddress/internal/table"
 )
 
-// isWorkbook reports whether name is that of an Excel workbook, by its
+// IsWorkbook reports whether name is that of an Excel workbook, by its
 // extension.
-func isWorkbook(name string) bool {
+func IsWorkbook(name string) bool {
 	return strings.HasSuffix(strings.ToLower(name), ".xlsx")
 }
 
@@ -32,9 +33,9 @@ func isWorkbook(name string) bool {
 // argument naming a workbook is a mistake (it needs --column), and other
 // arguments are addresses (nil, nil).
 func (cfg *config) tableFile(args []string) (*os.File, error) {
-	if cfg.column == "" {
+	if cfg.Column == "" {
 		for _, a := range args {
-			if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() && isWorkbook(a) {
+			if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() && IsWorkbook(a) {
 				return nil, fmt.Errorf("%s is a workbook: say --column NAME, its column of addresses (and --sheet NAME for a sheet other than the first)", a)
 			}
 		}
@@ -64,7 +65,7 @@ func (cfg *config) tableFile(args []string) (*os.File, error) {
 // record's line is its row's number in the sheet.
 func (in *input) openSheet(cfg *config, r io.Reader) error {
 	var opts []excelize.Options
-	if n := cfg.sheetMemory; n > 0 {
+	if n := cfg.hooks.SheetMemory; n > 0 {
 		// Every part in memory: excelize puts a sheet or a shared string
 		// table larger than UnzipXMLSizeLimit in a temporary file, and
 		// refuses a workbook unzipping to more than UnzipSizeLimit.
@@ -72,13 +73,13 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 	}
 	f, err := excelize.OpenReader(r, opts...)
 	if err != nil {
-		if cfg.sheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
-			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", sizeText(cfg.sheetMemory))
+		if cfg.hooks.SheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
+			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", SizeText(cfg.hooks.SheetMemory))
 		}
 		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}
 	sheets := f.GetSheetList()
-	sheet := cfg.sheet
+	sheet := cfg.Sheet
 	if sheet == "" && len(sheets) > 0 {
 		sheet = sheets[0]
 	}
@@ -131,7 +132,7 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 		}
 	}
 	var first []string // the first row, when it is data
-	if cfg.noHeader {
+	if cfg.NoHeader {
 		first, names = header, numberedNames(width)
 	}
 	if err := in.setHeader(cfg, names, "", 0); err != nil {
@@ -151,7 +152,7 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 			return rec, nil
 		}
 		for {
-			if cfg.maxRows > 0 && row >= cfg.maxRows {
+			if cfg.hooks.MaxRows > 0 && row >= cfg.hooks.MaxRows {
 				closeAll()
 				return table.Record{}, io.EOF
 			}
@@ -172,4 +173,51 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 		}
 	}
 	return nil
+}
+
+// SizeText writes n bytes for a person: "1 MiB", "2048 MiB", "512 bytes".
+func SizeText(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// A SheetSample is the header and first rows of a workbook's first sheet,
+// as the tool reads it, and what it said of them.
+type SheetSample struct {
+	Header []string
+	Rows   [][]string
+	Notes  []string // the messages, then the errors of the rows
+}
+
+// SampleSheet reads the header and the first n rows of the first sheet of
+// the workbook r, all in memory: the workbook may unzip to memory bytes.
+func SampleSheet(r io.Reader, memory int64, n int) (SheetSample, error) {
+	var msgs strings.Builder
+	cfg := &config{Flags: Flags{Column: "1"}, stderr: &msgs, hooks: Hooks{SheetMemory: memory, MaxRows: n + 1}}
+	var in input
+	if err := in.openSheet(cfg, r); err != nil {
+		return SheetSample{}, err
+	}
+	smp := SheetSample{Header: in.header}
+	for line := range strings.Lines(msgs.String()) {
+		smp.Notes = append(smp.Notes, strings.TrimPrefix(strings.TrimSpace(line), "webaddress: "))
+	}
+	for len(smp.Rows) < n {
+		rec, err := in.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			smp.Notes = append(smp.Notes, err.Error())
+			var f *table.Fault
+			if errors.As(err, &f) {
+				continue
+			}
+			break
+		}
+		smp.Rows = append(smp.Rows, rec.Fields)
+	}
+	return smp, nil
 }

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 // This file holds the guards that keep serve's page safe on a shared
 // machine or a LAN: the lists the page gives are text, never a path on
@@ -21,13 +21,13 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/net/netutil"
+
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
 // The guards' limits.
@@ -39,64 +39,39 @@ const (
 	maxKeptRuns     = 8                // runs ended kept for their status and rejects
 	uploadWait      = time.Minute      // for a run's file to start coming
 	busyWait        = 5 * time.Second  // for a sample's turn
-	listFile        = "FILE"           // the name of the value of a flag that reads a file
 	maxListBytes    = 1 << 20          // of a list the page gives
 	defaultTimeout  = 10 * time.Second // to read and answer a request other than a run's
 )
 
-// isListFlag reports whether f names a file the command reads (its usage
-// says `FILE`): the page gives such a list as its text.
-func isListFlag(f *pflag.Flag) bool {
-	name, _ := pflag.UnquoteUsage(f)
-	return name == listFile
-}
-
-// listArgs returns the flags of q's lists, each naming the file the page
-// offers to save it as, and refuses a path for a list: the page takes no
-// path on the server. The words of a refusal never depend on the path.
-func (q runRequest) listArgs(ci commandInfo) ([]string, error) {
+// setLists sets the File options of c to the lists q gives as text, each
+// named as the page saves it (tool.ListName), and refuses a path for one:
+// the page takes no path on the server. The words of a refusal never
+// depend on the path.
+func (q runRequest) setLists(c *tool.Call) error {
 	isList := func(n string) bool {
-		return slices.ContainsFunc(ci.Flags, func(f flagInfo) bool { return f.Name == n && f.Type == "list" })
+		o, ok := c.Command.Option(n)
+		return ok && o.Kind == tool.File
 	}
 	for n, v := range q.Flags {
 		if isList(n) && v != "" {
-			return nil, fmt.Errorf("--%s: the page takes the list itself (typed or uploaded), never the path of a file on the machine it runs on", n)
+			return fmt.Errorf("--%s: the page takes the list itself (typed or uploaded), never the path of a file on the machine it runs on", n)
 		}
 	}
-	var args []string
+	lists := map[string]string{}
 	for n, text := range q.Lists {
 		if !isList(n) {
-			return nil, fmt.Errorf("%s has no list %q", q.Command, n)
+			return fmt.Errorf("%s has no list %q", q.Command, n)
 		}
 		if len(text) > maxListBytes {
-			return nil, fmt.Errorf("--%s: the list is larger than %s, the limit", n, sizeText(maxListBytes))
+			return fmt.Errorf("--%s: the list is larger than %s, the limit", n, tool.SizeText(maxListBytes))
 		}
-		args = append(args, "--"+n+"="+listName(n))
-	}
-	slices.Sort(args)
-	return args, nil
-}
-
-// listName is the name of the file the page saves the list of flag as.
-func listName(flag string) string { return flag + ".txt" }
-
-// readList reads the list of flag, read from the file name on the command
-// line, from the text the page gave for serve (cfg.lists): there, no file
-// is ever opened.
-func (cfg *config) readList(flag, name string, read func(io.Reader) error) error {
-	if cfg.lists != nil {
-		text, ok := cfg.lists[flag]
-		if !ok || name != listName(flag) {
-			return fmt.Errorf("--%s: the page gives the list itself, not a file", flag)
+		if err := c.Options.Set(n, tool.ListName(n)); err != nil {
+			return err
 		}
-		return read(strings.NewReader(text))
+		lists[n] = text
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return read(f)
+	c.Hooks.Lists = lists
+	return nil
 }
 
 // zipMagic starts a zip file, so an Excel workbook.

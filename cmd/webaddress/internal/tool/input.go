@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file opens the input (the arguments, or standard input as lines or
 // a table, read by internal/table), and keeps the rejects and the counts
@@ -31,7 +31,7 @@ type input struct {
 	stdin      bool                         // read from standard input (or the one file named)
 	progress   *progress
 	rejects    *rejects
-	intr       *interruption // stops the reading
+	intr       *Interruption // stops the reading
 	blank      int           // blank lines (or rows) skipped, as of the last batch emitted
 	sheetBlank int           // blank rows of a sheet skipped, by the reader
 	notes      []string      // what the summary says of how the input was read
@@ -61,32 +61,32 @@ type settings struct {
 // check checks the flags that every command takes.
 func (cfg *config) check() (settings, error) {
 	var s settings
-	if cfg.jobs < 1 {
-		return s, fmt.Errorf("--jobs %d: want 1 or more", cfg.jobs)
+	if cfg.Jobs < 1 {
+		return s, fmt.Errorf("--jobs %d: want 1 or more", cfg.Jobs)
 	}
-	switch cfg.format {
+	switch cfg.Format {
 	case "", "jsonl", "csv", "tsv", "text":
 	default:
-		return s, fmt.Errorf("unknown format %q: want jsonl, csv, tsv or text", cfg.format)
+		return s, fmt.Errorf("unknown format %q: want jsonl, csv, tsv or text", cfg.Format)
 	}
-	switch cfg.onBadRecord {
+	switch cfg.OnBadRecord {
 	case "error":
 	case "skip":
 		s.skip = true
 	default:
-		return s, fmt.Errorf("--on-bad-record %q: want error or skip", cfg.onBadRecord)
+		return s, fmt.Errorf("--on-bad-record %q: want error or skip", cfg.OnBadRecord)
 	}
-	if cfg.rejects != "" && !s.skip {
+	if cfg.Rejects != "" && !s.skip {
 		return s, errors.New("--rejects is for --on-bad-record skip")
 	}
-	s.inputFormat = cfg.input
+	s.inputFormat = cfg.Input
 	if s.inputFormat == "" {
 		s.inputFormat = "lines"
-		if cfg.column != "" {
+		if cfg.Column != "" {
 			s.inputFormat = "csv"
 		}
 	}
-	in := table.InputOptions{Format: s.inputFormat, Column: cfg.column, Delimiter: cfg.delimiter, Encoding: cfg.encoding,
+	in := table.InputOptions{Format: s.inputFormat, Column: cfg.Column, Delimiter: cfg.Delimiter, Encoding: cfg.Encoding,
 		FormatFlag: "--input", Formats: []string{"lines", "csv", "tsv", "xlsx"}}
 	t, err := in.Check()
 	if err != nil {
@@ -94,13 +94,13 @@ func (cfg *config) check() (settings, error) {
 	}
 	s.encoding = t.Encoding
 	s.delim = ',' // of CSV output too, whatever the input
-	if cfg.delimiter != "" {
-		s.delim, _ = table.ParseDelimiter(cfg.delimiter) // checked
+	if cfg.Delimiter != "" {
+		s.delim, _ = table.ParseDelimiter(cfg.Delimiter) // checked
 	}
-	if cfg.noHeader && cfg.column == "" {
+	if cfg.NoHeader && cfg.Column == "" {
 		return s, errors.New("--no-header is for a table: say --column with the number of the column of addresses")
 	}
-	if s.strict, err = parseStrict(cfg.strict); err != nil {
+	if s.strict, err = parseStrict(cfg.Strict); err != nil {
 		return s, err
 	}
 	return s, nil
@@ -116,12 +116,12 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 	}
 	if file != nil {
 		src, args = file, nil
-		if cfg.input == "" && isWorkbook(file.Name()) {
+		if cfg.Input == "" && IsWorkbook(file.Name()) {
 			s.inputFormat = "xlsx"
 		}
 	}
 	errSheet := errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
-	if cfg.sheet != "" && s.inputFormat != "xlsx" && (cfg.input != "" || s.inputFormat == "lines") {
+	if cfg.Sheet != "" && s.inputFormat != "xlsx" && (cfg.Input != "" || s.inputFormat == "lines") {
 		return nil, errSheet
 	}
 	if len(args) > 0 {
@@ -135,8 +135,8 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}}, nil
 	}
 	p, r := newProgress(src, cfg.stderr)
-	if cfg.watch != nil {
-		p, r = &progress{watch: cfg.watch}, src
+	if cfg.hooks.Watch != nil {
+		p, r = &progress{watch: cfg.hooks.Watch}, src
 	}
 	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
 	if s.inputFormat == "xlsx" {
@@ -145,20 +145,20 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		}
 		return in, cfg.openSkip(in, s)
 	}
-	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.noTempFile}
+	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile}
 	var sn sniffed
 	if s.inputFormat != "lines" {
 		rs, at := seekable(r)
 		br := bufio.NewReaderSize(r, 64<<10)
 		r, sn = br, sniff(br, s.encoding)
-		if sn.workbook && cfg.input == "" {
+		if sn.workbook && cfg.Input == "" {
 			// A workbook on standard input: read as one.
 			if err := in.openSheet(cfg, r); err != nil {
 				return nil, err
 			}
 			return in, cfg.openSkip(in, s)
 		}
-		if cfg.sheet != "" {
+		if cfg.Sheet != "" {
 			return nil, errSheet
 		}
 		if rs != nil {
@@ -174,12 +174,12 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		o.Delimiter = '\t'
 		if s.inputFormat == "csv" {
 			o.Delimiter = s.delim
-			if cfg.delimiter == "" {
-				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
+			if cfg.Delimiter == "" {
+				in.delim = table.GuessDelimiter(sn.line, cfg.Column, cfg.NoHeader)
 				o.Delimiter = in.delim
 				if in.delim != ',' {
 					row := "header row"
-					if cfg.noHeader {
+					if cfg.NoHeader {
 						row = "first row"
 					}
 					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
@@ -201,7 +201,7 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the header row: %w", err)
 		}
-		if cfg.noHeader {
+		if cfg.NoHeader {
 			in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
 			names = numberedNames(len(names))
 		}
@@ -243,7 +243,7 @@ func (in *input) setHeader(cfg *config, names []string, line string, delim byte)
 		fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
 	}
 	var err error
-	if in.col, err = findColumn(h.Names, cfg.column, cfg.noHeader, line, delim); err != nil {
+	if in.col, err = findColumn(h.Names, cfg.Column, cfg.NoHeader, line, delim); err != nil {
 		return err
 	}
 	in.header = h.Names
@@ -274,13 +274,13 @@ type rejects struct {
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
-	if cfg.rejectsTo != nil {
-		return &rejects{w: bufio.NewWriter(cfg.rejectsTo), l: record.NewLayout(table.FailureColumns...)}, nil
+	if cfg.hooks.Rejects != nil {
+		return &rejects{w: bufio.NewWriter(cfg.hooks.Rejects), l: record.NewLayout(table.FailureColumns...)}, nil
 	}
-	if cfg.rejects == "" {
+	if cfg.Rejects == "" {
 		return &rejects{w: bufio.NewWriter(cfg.stderr)}, nil
 	}
-	f, err := os.Create(cfg.rejects)
+	f, err := os.Create(cfg.Rejects)
 	if err != nil {
 		return nil, fmt.Errorf("--rejects: %w", err)
 	}
