@@ -6,6 +6,7 @@ package tool
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -69,6 +70,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Options: append([]Option{
 			{Name: "first", Kind: Bool, Default: "false", Usage: "print only the first row of each group, as it comes"},
 			{Name: "merge-invalid", Kind: Bool, Default: "false", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"},
+			{Name: "keep", Kind: Choice, Values: keepValues, Default: "first", Usage: "with --first, the row of each group written: first (as it comes) or most-complete (the most cells not empty, the first of those; written where the group's first row was, at the end)"},
 			{Name: "keep-apart", Kind: File, Usage: "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own"},
 		}, readingOptions()...),
 		Columns: Columns{All: append(record.Names(table.GroupColumns), "key_fingerprint"), Defaults: record.Names(table.GroupColumns)},
@@ -83,6 +85,12 @@ and group again when it changes: keys of another fingerprint may differ.`,
 			d := &dedupeFlags{reading: r, first: v.Bool("first"), mergeInvalid: v.Bool("merge-invalid")}
 			if d.keepApart, err = cfg.readKeepApart(v.Text("keep-apart")); err != nil {
 				return err
+			}
+			if !d.first && v.Text("keep") != "first" {
+				return fmt.Errorf("--keep %s: which row of a group is written is --first's: add --first", v.Text("keep"))
+			}
+			if d.first && v.Text("keep") == "most-complete" {
+				return cfg.dedupeMostComplete(args, d)
 			}
 			if d.first {
 				return cfg.dedupeFirst(args, d)

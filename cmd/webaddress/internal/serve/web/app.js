@@ -100,6 +100,7 @@
   // will move to the command line.
   const WORDS = {
     by: ["Count as one", "page: the same page; site: the same website (a host, a profile, a shop on a platform); owner: the same organisation, whatever page of it was typed."],
+    keep: ["Row kept of each group", "first: the first row of the group, as it comes; most-complete: the row with the most cells filled in (the first of those). Only with one row per group."],
     first: ["Keep one row per group", "Only the first row of each group is written, with your columns; without it the result is a list of the groups."],
     "keep-emails": ["Treat e-mail addresses as no website", "By default an e-mail address at a company's domain stands for its website (sales@acme.com: acme.com)."],
     raw: ["Read each cell exactly as typed", "No tidying: placeholders such as N/A, e-mail addresses, quotes and several addresses in a cell are read as web addresses."],
@@ -236,6 +237,11 @@
     // enforce leaves only the combinations that work: keys at a level,
     // and the lists, are the comparison version 3's.
     function enforce() {
+      const keep = $("#flag-keep"), first = $("#flag-first");
+      if (keep && first) {
+        keep.disabled = !first.checked;
+        if (!first.checked) keep.value = "first";
+      }
       const by = $("#flag-by"), kv = $("#flag-key-version");
       if (!by || !kv) return;
       const lists = [...flagsBox.querySelectorAll("[data-list]")];
@@ -646,7 +652,9 @@
       $("#next-page").disabled = rv.page >= pages - 1;
       $("#keys").replaceChildren(...rv.groups.filter((g) => g.key && !g.key.includes("/")).slice(0, 5000).map((g) => el("option", { value: g.key })));
       $("#groups").replaceChildren(...multi.slice(rv.page * PAGE, (rv.page + 1) * PAGE).map((g, i) => groupView(g, rv.page * PAGE + i)));
-      const choices = [...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
+      const keep = $("#flag-keep");
+      $("#keep-row").value = keep ? keep.value : "first";
+      const choices = [...(keep && keep.value === "most-complete" ? ["Kept the most complete row of each group"] : []), ...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
       $("#choices").textContent = choices.length ? choices.join("; ") + "." : "None yet: the groups are as the tool made them.";
       const lists = reviewLists();
       setSave($("#save-aliases"), lists.aliases || "");
@@ -657,8 +665,20 @@
       a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
       a.dataset.text = text;
     }
+    // keptRow returns which of a group's rows the download keeps: the
+    // first, or with --keep most-complete the first of those with the most
+    // cells filled in.
+    function keptRow(rows) {
+      const keep = $("#flag-keep");
+      if (!keep || keep.value !== "most-complete") return 0;
+      const filled = (x) => header.filter((h) => x[h] != null && String(x[h]).trim() !== "").length;
+      let best = 0;
+      rows.forEach((x, j) => { if (filled(x) > filled(rows[best])) best = j; });
+      return best;
+    }
     function groupView(g, n) {
       const rows = g.rows.map((i) => rv.rows[i - 1]).filter((x) => x);
+      const keptAt = keptRow(rows);
       const id = "group-" + n;
       const apart = rv.apart.includes(g.key);
       const mergeIn = el("input", { id: id + "-merge", list: "keys", size: 24, spellcheck: "false", "aria-describedby": id + "-merge-help" });
@@ -679,12 +699,17 @@
         el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
         el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows of " + g.key },
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
-            el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === 0 && !apart ? "kept" : null },
-              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === 0 ? (apart ? "" : " (kept)") : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
+            el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
+              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
         el("div", { class: "group-actions" }, apartBtn, " ",
           el("label", { for: id + "-merge" }, "Another organisation's website, to add to this one: "), mergeIn, " ", mergeBtn,
           el("p", { class: "help", id: id + "-merge-help", text: "Its rows join this group (as a line of aliases.txt: \"other " + g.key + "\"). A row's number is its line in the file, as a spreadsheet numbers it: the header is row 1." })));
     }
+    $("#keep-row").addEventListener("change", (e) => {
+      const keep = $("#flag-keep");
+      if (keep) keep.value = e.target.value;
+      renderReview();
+    });
     $("#prev-page").addEventListener("click", () => { rv.page--; renderReview(); });
     $("#next-page").addEventListener("click", () => { rv.page++; renderReview(); });
     $("#apply-btn").addEventListener("click", () => startRun(request({ lists: listValues(reviewLists()) })));
