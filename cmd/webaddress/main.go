@@ -86,7 +86,8 @@
 // usage error or a malformed record under --on-bad-record error, and also 1
 // with --strict when a value failed or a record was rejected, an empty cell
 // apart (--strict=empty or all: it too; --strict=CODES: those codes). Run
-// "webaddress help COMMAND" for each command's columns and an example,
+// "webaddress help COMMAND" for each command's examples and columns,
+// "webaddress help reading" for the rules of reading above,
 // "webaddress --version" for the version, and "webaddress completion bash"
 // (or zsh, fish, powershell) for shell completion.
 package main

@@ -32,7 +32,7 @@ type Keying struct {
 // level by and the user's platforms and aliases o: a level other than the
 // page, and o, are KeyV3's, which they make the version when v is not
 // said; they fail with ErrNotKeyV3 when v is another. Without a level,
-// the version is v, or KeyV2 when not said. Keyer is nil (KeyV3's
+// the version is v, or DefaultKeyVersion when not said. Keyer is nil (KeyV3's
 // built-in rules) when o is empty.
 func NewKeying(v webaddress.KeyVersion, by webaddress.Level, o webaddress.KeyOptions) (Keying, error) {
 	v, err := KeyVersionOf(v, by != webaddress.LevelPage || !o.IsZero())
@@ -48,13 +48,17 @@ func NewKeying(v webaddress.KeyVersion, by webaddress.Level, o webaddress.KeyOpt
 	return k, nil
 }
 
+// DefaultKeyVersion is the key version when none is said: the tool's
+// --key-version default, Beam's zero Options.KeyVersion.
+const DefaultKeyVersion = webaddress.KeyV2
+
 // ErrNotKeyV3 is the error of a level or the user's platforms and aliases
 // with a key version other than KeyV3.
 var ErrNotKeyV3 = errors.New("keys at levels are KeyV3's")
 
 // KeyVersionOf returns the key version of v (0: not said) when levels
 // (a level other than the page, or the user's platforms and aliases) are
-// asked or not: KeyV3 with levels, else v or KeyV2; ErrNotKeyV3 for levels
+// asked or not: KeyV3 with levels, else v or DefaultKeyVersion; ErrNotKeyV3 for levels
 // with another version said.
 func KeyVersionOf(v webaddress.KeyVersion, levels bool) (webaddress.KeyVersion, error) {
 	switch {
@@ -63,7 +67,7 @@ func KeyVersionOf(v webaddress.KeyVersion, levels bool) (webaddress.KeyVersion, 
 	case levels:
 		return webaddress.KeyV3, nil
 	case v == 0:
-		return webaddress.KeyV2, nil
+		return DefaultKeyVersion, nil
 	}
 	return v, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -24,18 +25,19 @@ type cleanedCell struct {
 	facts webaddress.Facts
 }
 
-// cleanReading is how clean reads a cell: its flags.
+// cleanReading is how clean reads a cell: --raw and --keep-emails, the
+// rules parse reads a cell by (internal/cells).
 type cleanReading struct {
-	raw, keepEmails bool
+	cells.Options
 }
 
 // clean returns what c makes of cell, read as r says.
 func (r *cleanReading) clean(c *clean.Cleaner, cell string) cleanedCell {
-	if r.raw {
+	if r.Raw {
 		v, _ := c.Clean(cell) // the error is v.Err
 		return cleanedCell{Cleaned: v, text: cell}
 	}
-	t, err := webaddress.Tidy(cell, webaddress.TidyOptions{EmailToWebsite: !r.keepEmails})
+	t, err := webaddress.Tidy(cell, r.TidyOptions())
 	if err != nil {
 		return cleanedCell{Cleaned: clean.Cleaned{Original: cell, Status: clean.StatusError, Err: err}}
 	}

@@ -281,7 +281,8 @@ func lintCommand() *Command {
 validation errors in it: in JSON an array of {name, start, end, failure}
 (byte offsets in the input), in CSV NAME@START-END separated by spaces, with
 "!" after the one that made it fail. Columns: ` + columnList(lintRecords().columns) + `.`,
-		Example: `  webaddress lint 'HTTPS:example.org:70000/a b'`,
+		Example: `  webaddress lint 'HTTPS:example.org:70000/a b'
+  webaddress lint --column website --format csv --fields website,violations,failed < contacts.csv`,
 	}, lintRecords())
 }
 
@@ -316,7 +317,8 @@ func urlCommand() *Command {
 		Short: "Print the URL Standard's components of absolute URLs",
 		Long: `url parses each input as an absolute URL, as new URL(input) does in a browser,
 and prints its components with the URL API's names. Columns: ` + columnList(urlRecords().columns) + `.`,
-		Example: `  webaddress url 'https://EXAMPLE.com:443/a/../b?x#y'`,
+		Example: `  webaddress url 'https://EXAMPLE.com:443/a/../b?x#y'
+  webaddress url --format csv --fields input,hostname,pathname,error_code < urls.txt`,
 	}, urlRecords())
 }
 
@@ -366,7 +368,7 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 					}
 				}
 			}
-			r := cleanReading{raw: v.Bool("raw"), keepEmails: v.Bool("keep-emails")}
+			r := cleanReading{cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}}
 			c := clean.NewCleaner(opts, v.Int("cache"))
 			return runTable(cfg, args, command[cleanedCell]{
 				columns:  cols,

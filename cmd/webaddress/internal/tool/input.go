@@ -120,96 +120,109 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 			s.inputFormat = "xlsx"
 		}
 	}
-	errSheet := errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
 	if cfg.Sheet != "" && s.inputFormat != "xlsx" && (cfg.Input != "" || s.inputFormat == "lines") {
 		return nil, errSheet
 	}
 	if len(args) > 0 {
-		i := 0
-		return &input{delim: s.delim, intr: cfg.intr, next: func() (table.Record, error) {
-			if i == len(args) {
-				return table.Record{}, io.EOF
-			}
-			i++
-			return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
-		}}, nil
+		return argsInput(args, s.delim, cfg.intr), nil
 	}
 	p, r := newProgress(src, cfg.stderr)
 	if cfg.hooks.Watch != nil {
 		p, r = &progress{watch: cfg.hooks.Watch}, src
 	}
 	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
-	if s.inputFormat == "xlsx" {
-		if err := in.openSheet(cfg, r); err != nil {
-			return nil, err
-		}
-		return in, cfg.openSkip(in, s)
+	switch s.inputFormat {
+	case "xlsx":
+		err = in.openSheet(cfg, r)
+	case "lines":
+		in.reader = table.NewReader(r, table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile})
+		in.next = in.reader.Read
+	default:
+		err = in.openDelimited(cfg, r, s)
 	}
-	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile}
-	var sn sniffed
-	if s.inputFormat != "lines" {
-		rs, at := seekable(r)
-		br := bufio.NewReaderSize(r, 64<<10)
-		r, sn = br, sniff(br, s.encoding)
-		if sn.workbook && cfg.Input == "" {
-			// A workbook on standard input: read as one.
-			if err := in.openSheet(cfg, r); err != nil {
-				return nil, err
-			}
-			return in, cfg.openSkip(in, s)
+	if err != nil {
+		return nil, err
+	}
+	return in, cfg.openSkip(in, s)
+}
+
+// errSheet is the error of --sheet for an input that is not a workbook.
+var errSheet = errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
+
+// argsInput returns the input of the arguments, a record each.
+func argsInput(args []string, delim byte, intr *Interruption) *input {
+	i := 0
+	return &input{delim: delim, intr: intr, next: func() (table.Record, error) {
+		if i == len(args) {
+			return table.Record{}, io.EOF
 		}
-		if cfg.Sheet != "" {
-			return nil, errSheet
+		i++
+		return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
+	}}
+}
+
+// openDelimited makes in read r as a CSV or TSV table (or a workbook, on
+// standard input without --input): its dialect and delimiter found from
+// its first line, then its header row.
+func (in *input) openDelimited(cfg *config, r io.Reader, s settings) error {
+	rs, at := seekable(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	sn := sniff(br, s.encoding)
+	if sn.workbook && cfg.Input == "" {
+		return in.openSheet(cfg, br) // a workbook on standard input: read as one
+	}
+	if cfg.Sheet != "" {
+		return errSheet
+	}
+	r = br
+	if rs != nil {
+		// A file: the reader reads it from where the sniffing started,
+		// and may seek it to read lines again (after a quote never
+		// closed) instead of keeping them in a temporary file.
+		if _, err := rs.Seek(at, io.SeekStart); err == nil {
+			r = rs
 		}
-		if rs != nil {
-			// A file: the reader reads it from where the sniffing
-			// started, and may seek it to read lines again (after a
-			// quote never closed) instead of keeping them in a
-			// temporary file.
-			if _, err := rs.Seek(at, io.SeekStart); err == nil {
-				r = rs
-			}
-		}
-		in.dialect = sn.dialect
-		o.Delimiter = '\t'
-		if s.inputFormat == "csv" {
-			o.Delimiter = s.delim
-			if cfg.Delimiter == "" {
-				in.delim = table.GuessDelimiter(sn.line, cfg.Column, cfg.NoHeader)
-				o.Delimiter = in.delim
-				if in.delim != ',' {
-					row := "header row"
-					if cfg.NoHeader {
-						row = "first row"
-					}
-					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
+	}
+	in.dialect = sn.dialect
+	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile, Delimiter: '\t'}
+	if s.inputFormat == "csv" {
+		o.Delimiter = s.delim
+		if cfg.Delimiter == "" {
+			in.delim = table.GuessDelimiter(sn.line, cfg.Column, cfg.NoHeader)
+			o.Delimiter = in.delim
+			if in.delim != ',' {
+				row := "header row"
+				if cfg.NoHeader {
+					row = "first row"
 				}
+				in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
 			}
 		}
 	}
 	in.reader = table.NewReader(r, o)
 	in.next = in.reader.Read
-	if o.Delimiter != 0 {
-		names, err := in.reader.Header()
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("the input is empty: it has no header row")
-		}
-		var encErr *table.EncodingError
-		if errors.As(err, &encErr) {
-			return nil, encodingHint(err)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("the header row: %w", err)
-		}
-		if cfg.NoHeader {
-			in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
-			names = numberedNames(len(names))
-		}
-		if err := in.setHeader(cfg, names, sn.line, o.Delimiter); err != nil {
-			return nil, err
-		}
+	return in.readHeader(cfg, sn.line, o.Delimiter)
+}
+
+// readHeader reads the header row of in's table, whose first line is
+// line and delimiter delim (with --no-header, its first row, data).
+func (in *input) readHeader(cfg *config, line string, delim byte) error {
+	names, err := in.reader.Header()
+	if errors.Is(err, io.EOF) {
+		return errors.New("the input is empty: it has no header row")
 	}
-	return in, cfg.openSkip(in, s)
+	var encErr *table.EncodingError
+	if errors.As(err, &encErr) {
+		return encodingHint(err)
+	}
+	if err != nil {
+		return fmt.Errorf("the header row: %w", err)
+	}
+	if cfg.NoHeader {
+		in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
+		names = numberedNames(len(names))
+	}
+	return in.setHeader(cfg, names, line, delim)
 }
 
 // seekable returns r as an io.ReadSeeker and where it is, when it can seek

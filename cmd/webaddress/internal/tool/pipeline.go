@@ -82,30 +82,7 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 		defer close(workq)
 		defer close(ordered)
 		for {
-			b := &batch[T]{done: make(chan struct{})}
-			var err error
-			for len(b.recs) < batchSize {
-				select {
-				case <-intr:
-					err = io.EOF // stop reading: the batch so far is the last
-				default:
-					var r table.Record
-					r, err = in.next()
-					var f *table.Fault
-					if skip && errors.As(err, &f) {
-						b.faults = append(b.faults, f)
-						err = nil
-						continue
-					}
-					if err == nil {
-						b.recs = append(b.recs, r)
-						noteHuge(r)
-						continue
-					}
-				}
-				break
-			}
-			b.blank = in.skipped()
+			b, err := readBatch[T](in, skip, intr)
 			if !errors.Is(err, io.EOF) {
 				readErr = err
 			}
@@ -175,6 +152,37 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 // runs at GOGC 100, not main's 300: what a command makes of such a record
 // (its copies, a row growing) is garbage of its size many times over.
 const hugeRecord = 16 << 20
+
+// readBatch reads the next batch of in: up to batchSize records, and
+// with skip the malformed records among them, until the input's error
+// (io.EOF at its end) or intr, which ends it as io.EOF does.
+func readBatch[T any](in *input, skip bool, intr <-chan struct{}) (*batch[T], error) {
+	b := &batch[T]{done: make(chan struct{})}
+	var err error
+	for len(b.recs) < batchSize {
+		select {
+		case <-intr:
+			err = io.EOF // stop reading: the batch so far is the last
+		default:
+			var r table.Record
+			r, err = in.next()
+			var f *table.Fault
+			if skip && errors.As(err, &f) {
+				b.faults = append(b.faults, f)
+				err = nil
+				continue
+			}
+			if err == nil {
+				b.recs = append(b.recs, r)
+				noteHuge(r)
+				continue
+			}
+		}
+		break
+	}
+	b.blank = in.skipped()
+	return b, err
+}
 
 // noteHuge lowers the garbage collector's target once a record of
 // hugeRecord bytes is read, unless GOGC is set.

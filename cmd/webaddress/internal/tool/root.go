@@ -95,18 +95,14 @@ func newRoot(cfg *config, version string) *cobra.Command {
 		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
 from its arguments, from the lines of standard input, or from a column of a
 CSV or TSV file or an Excel workbook, on standard input or named (--column
-NAME), whose other columns pass through with the results added. One output row per input, in order; a
-malformed CSV record stops the run (or, with --on-bad-record skip, is
-rejected, all its lines), and is never merged into another. Lines end in
-LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
-over its lines: a quoted field running on further is malformed
-(record.too-long), one record up to where its quote closes. A quote never
-closed, to the end of the input, costs its own line (record.unclosed-quote),
-and reading goes on at the next, whatever its size (from standard input
-through a pipe, the lines after it are kept in a temporary file to read
-them again). SIGINT or SIGTERM stops the reading: the rows read are
-written, whole, and the summary says the run was interrupted (exit status
-130 or 143).`,
+NAME), whose other columns pass through with the results added. One output
+row per input, in order. "webaddress help reading" says how a table is read:
+its malformed records, the longest record, encodings, temporary files, and
+what SIGINT and SIGTERM do.`,
+		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
+  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
+  webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
+  webaddress serve`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -143,8 +139,57 @@ written, whole, and the summary says the run was interrupted (exit status
 	for _, c := range Commands() {
 		root.AddCommand(c.cobraCommand(cfg))
 	}
+	root.AddCommand(readingTopic())
+	setHelp(root)
 	strictHelp(root)
 	return root
+}
+
+// readingTopic is the help topic "reading": how the commands read their
+// input, the rules every command follows.
+func readingTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "reading",
+		Short: "How a table is read: malformed records, the longest record, encodings, signals",
+		Long: `A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the same
+quoting both ways. Lines end in LF, CRLF or CR alone. One output row per
+input, in order; a malformed CSV record (a stray quote, a quote never
+closed, a field too many or too few) stops the run (or, with
+--on-bad-record skip, is rejected, all its lines), and is never merged
+into another. A record may span at most 4 MiB (4,194,304 bytes) over its
+lines: a quoted field running on further is malformed (record.too-long),
+one record up to where its quote closes. A quote never closed, to the end
+of the input, costs its own line (record.unclosed-quote), and reading goes
+on at the next, whatever its size (from standard input through a pipe, the
+lines after it are kept in a temporary file to read them again). Rows read
+= rows written + rows rejected, always, and the summary on standard error
+says so.
+
+Bytes are never changed silently: a value that is not UTF-8 fails with
+web.invalid-utf8 (name its encoding with --encoding, such as latin1 or
+windows-1252); other columns keep their bytes in CSV and TSV, and a JSON
+line that cannot carry them says so in its "invalid_utf8" member.
+
+SIGINT or SIGTERM stops the reading: the rows read are written, whole, and
+the summary says the run was interrupted (exit status 130 or 143).`,
+	}
+}
+
+// setHelp makes each command's help open with what it does and its
+// examples, then its details, then its usage and flags.
+func setHelp(root *cobra.Command) {
+	root.SetHelpTemplate(`{{.Short}}{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}{{with .Long}}
+
+{{. | trimTrailingWhitespaces}}{{end}}
+
+{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`)
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), `{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}`, "", 1))
 }
 
 // strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or

@@ -219,7 +219,7 @@ type Hooks struct {
 // the flags every command takes, the streams and the hooks.
 type Call struct {
 	Command *Command
-	Options Values // of Command (Command.NewValues)
+	Options Values // of Command (Command.NewValues); zero: the defaults
 	Flags   Flags
 	Stdin   io.Reader
 	Stdout  io.Writer
@@ -228,8 +228,12 @@ type Call struct {
 }
 
 // Run runs the call's command on its standard input, as the command line
-// runs it with the same options and flags.
+// runs it with the same options and flags. Zero Options are the
+// command's defaults.
 func Run(c Call) error {
+	if c.Options.cmd == nil {
+		c.Options = c.Command.NewValues()
+	}
 	f := c.Flags
 	if f.OnBadRecord == "" {
 		f.OnBadRecord = "error"

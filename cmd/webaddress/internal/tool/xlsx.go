@@ -64,6 +64,52 @@ func (cfg *config) tableFile(args []string) (*os.File, error) {
 // column is a malformed record (record.field-count), as in CSV. Each
 // record's line is its row's number in the sheet.
 func (in *input) openSheet(cfg *config, r io.Reader) error {
+	f, sheet, err := openWorkbook(cfg, r)
+	if err != nil {
+		return err
+	}
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("sheet %q: %w", sheet, err)
+	}
+	sr := &sheetRows{f: f, rows: rows, sheet: sheet, maxRows: cfg.hooks.MaxRows}
+	header, err := sr.header()
+	if err != nil {
+		sr.close()
+		return err
+	}
+	sr.width = len(header)
+	names := slices.Clone(header)
+	for i, n := range names {
+		if n == "" {
+			names[i], _ = excelize.ColumnNumberToName(i + 1)
+		}
+	}
+	var first []string // the first row, when it is data
+	if cfg.NoHeader {
+		first, names = header, numberedNames(sr.width)
+	}
+	if err := in.setHeader(cfg, names, "", 0); err != nil {
+		sr.close()
+		return err
+	}
+	in.notes = append(in.notes, "sheet "+table.Quote(sheet))
+	in.next = func() (table.Record, error) {
+		if first != nil {
+			rec := sr.record(first)
+			first = nil
+			return rec, nil
+		}
+		return sr.read(&in.sheetBlank)
+	}
+	return nil
+}
+
+// openWorkbook opens the workbook r, all in memory with --sheet's hook,
+// and returns it with the name of its sheet to read: --sheet, or the
+// first.
+func openWorkbook(cfg *config, r io.Reader) (*excelize.File, string, error) {
 	var opts []excelize.Options
 	if n := cfg.hooks.SheetMemory; n > 0 {
 		// Every part in memory: excelize puts a sheet or a shared string
@@ -74,9 +120,9 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 	f, err := excelize.OpenReader(r, opts...)
 	if err != nil {
 		if cfg.hooks.SheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
-			return fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", SizeText(cfg.hooks.SheetMemory))
+			return nil, "", fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", SizeText(cfg.hooks.SheetMemory))
 		}
-		return fmt.Errorf("--input xlsx: reading the workbook: %w", err)
+		return nil, "", fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}
 	sheets := f.GetSheetList()
 	sheet := cfg.Sheet
@@ -85,94 +131,92 @@ func (in *input) openSheet(cfg *config, r io.Reader) error {
 	}
 	if !slices.Contains(sheets, sheet) {
 		f.Close()
-		return fmt.Errorf("--sheet %q: the workbook has no such sheet; its sheets: %s", sheet, strings.Join(sheets, ", "))
+		return nil, "", fmt.Errorf("--sheet %q: the workbook has no such sheet; its sheets: %s", sheet, strings.Join(sheets, ", "))
 	}
-	rows, err := f.Rows(sheet)
+	return f, sheet, nil
+}
+
+// sheetRows reads the rows of a sheet of a workbook.
+type sheetRows struct {
+	f       *excelize.File
+	rows    *excelize.Rows
+	sheet   string
+	row     int // the number of the row read last
+	width   int // the header's columns
+	maxRows int // the most rows read; 0: all
+}
+
+// close closes the rows and the workbook.
+func (sr *sheetRows) close() {
+	sr.rows.Close()
+	sr.f.Close()
+}
+
+// next returns the cells of the next row, without the empty ones at its
+// end; io.EOF after the last.
+func (sr *sheetRows) next() ([]string, error) {
+	if !sr.rows.Next() {
+		if err := sr.rows.Error(); err != nil {
+			return nil, fmt.Errorf("sheet %q, row %d: %w", sr.sheet, sr.row+1, err)
+		}
+		return nil, io.EOF
+	}
+	sr.row++
+	cells, err := sr.rows.Columns()
 	if err != nil {
-		f.Close()
-		return fmt.Errorf("sheet %q: %w", sheet, err)
+		return nil, fmt.Errorf("sheet %q, row %d: %w", sr.sheet, sr.row, err)
 	}
-	closeAll := func() {
-		rows.Close()
-		f.Close()
+	for len(cells) > 0 && cells[len(cells)-1] == "" {
+		cells = cells[:len(cells)-1]
 	}
-	row := 0 // the number of the row read last
-	next := func() ([]string, error) {
-		if !rows.Next() {
-			if err := rows.Error(); err != nil {
-				return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row+1, err)
-			}
-			return nil, io.EOF
+	return cells, nil
+}
+
+// header returns the header row: the first row that is not empty.
+func (sr *sheetRows) header() ([]string, error) {
+	for {
+		header, err := sr.next()
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("sheet %q is empty: it has no header row", sr.sheet)
 		}
-		row++
-		cells, err := rows.Columns()
+		if err != nil || len(header) > 0 {
+			return header, err
+		}
+	}
+}
+
+// record returns the record of the row read last, of cells.
+func (sr *sheetRows) record(cells []string) table.Record {
+	fields := make([]string, sr.width)
+	copy(fields, cells)
+	return table.Record{Line: sr.row, Lines: 1, Fields: fields}
+}
+
+// read returns the record of the next row that is not empty (counting
+// those skipped in blank) when the header has more than one column; a row
+// with a value right of the header's last column is a malformed record.
+// It closes the workbook at the end.
+func (sr *sheetRows) read(blank *int) (table.Record, error) {
+	for {
+		if sr.maxRows > 0 && sr.row >= sr.maxRows {
+			sr.close()
+			return table.Record{}, io.EOF
+		}
+		cells, err := sr.next()
 		if err != nil {
-			return nil, fmt.Errorf("sheet %q, row %d: %w", sheet, row, err)
+			sr.close()
+			return table.Record{}, err
 		}
-		for len(cells) > 0 && cells[len(cells)-1] == "" {
-			cells = cells[:len(cells)-1]
+		switch {
+		case len(cells) == 0 && sr.width > 1:
+			*blank++
+			continue
+		case len(cells) > sr.width:
+			return table.Record{}, table.NewFault(sr.row, strings.Join(cells, ","),
+				fmt.Sprintf("a value in column %d, right of the header's last (%d)", len(cells), sr.width), table.CodeFieldCount)
 		}
-		return cells, nil
+		return sr.record(cells), nil
 	}
-	var header []string
-	for len(header) == 0 {
-		if header, err = next(); err != nil {
-			closeAll()
-			if errors.Is(err, io.EOF) {
-				return fmt.Errorf("sheet %q is empty: it has no header row", sheet)
-			}
-			return err
-		}
-	}
-	width := len(header)
-	names := slices.Clone(header)
-	for i, n := range names {
-		if n == "" {
-			names[i], _ = excelize.ColumnNumberToName(i + 1)
-		}
-	}
-	var first []string // the first row, when it is data
-	if cfg.NoHeader {
-		first, names = header, numberedNames(width)
-	}
-	if err := in.setHeader(cfg, names, "", 0); err != nil {
-		closeAll()
-		return err
-	}
-	in.notes = append(in.notes, "sheet "+table.Quote(sheet))
-	record := func(cells []string) table.Record {
-		fields := make([]string, width)
-		copy(fields, cells)
-		return table.Record{Line: row, Lines: 1, Fields: fields}
-	}
-	in.next = func() (table.Record, error) {
-		if first != nil {
-			rec := record(first)
-			first = nil
-			return rec, nil
-		}
-		for {
-			if cfg.hooks.MaxRows > 0 && row >= cfg.hooks.MaxRows {
-				closeAll()
-				return table.Record{}, io.EOF
-			}
-			cells, err := next()
-			if err != nil {
-				closeAll()
-				return table.Record{}, err
-			}
-			switch {
-			case len(cells) == 0 && width > 1:
-				in.sheetBlank++
-				continue
-			case len(cells) > width:
-				return table.Record{}, table.NewFault(row, strings.Join(cells, ","),
-					fmt.Sprintf("a value in column %d, right of the header's last (%d)", len(cells), width), table.CodeFieldCount)
-			}
-			return record(cells), nil
-		}
-	}
-	return nil
 }
 
 // SizeText writes n bytes for a person: "1 MiB", "2048 MiB", "512 bytes".
