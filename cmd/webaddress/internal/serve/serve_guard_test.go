@@ -358,30 +358,3 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
-
-// TestGuardPort80: on port 80, browsers send the Host without its port.
-func TestGuardPort80(t *testing.T) {
-	for _, c := range []struct {
-		addr             string
-		allowed, refused []string
-	}{
-		{"127.0.0.1:80", []string{"127.0.0.1", "localhost", "127.0.0.1:80", "localhost:80"}, []string{"evil.example", "127.0.0.1:8080"}},
-		{"[::1]:80", []string{"[::1]", "localhost"}, []string{"evil.example"}},
-		{"0.0.0.0:80", []string{"192.168.1.5", "192.168.1.5:80", "[fe80::1]"}, []string{"box.example", "192.168.1.5:81"}},
-	} {
-		s, err := newServer(c.addr, 1, serveOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, h := range c.allowed {
-			if !s.hostAllowed(h) {
-				t.Errorf("%s: Host %s refused", c.addr, h)
-			}
-		}
-		for _, h := range c.refused {
-			if s.hostAllowed(h) {
-				t.Errorf("%s: Host %s allowed", c.addr, h)
-			}
-		}
-	}
-}

@@ -492,6 +492,10 @@ func TestServeAddr(t *testing.T) {
 		{"[::1]:8080", []string{"[::1]:8080", "localhost:8080"}, []string{"evil.example:8080"}, true},
 		{"0.0.0.0:8080", []string{"192.168.1.5:8080", "[fe80::1]:8080", "localhost:8080"}, []string{"box.example:8080", "192.168.1.5:9"}, false},
 		{"192.168.1.5:8080", []string{"192.168.1.5:8080"}, []string{"localhost:8080", "box.example:8080"}, false},
+		// On port 80, browsers send the Host without its port.
+		{"127.0.0.1:80", []string{"127.0.0.1", "localhost", "127.0.0.1:80", "localhost:80"}, []string{"evil.example", "127.0.0.1:8080"}, true},
+		{"[::1]:80", []string{"[::1]", "localhost"}, []string{"evil.example"}, true},
+		{"0.0.0.0:80", []string{"192.168.1.5", "192.168.1.5:80", "[fe80::1]"}, []string{"box.example", "192.168.1.5:81"}, false},
 	} {
 		s, err := newServer(c.addr, 1, serveOptions{})
 		if err != nil {

@@ -89,10 +89,10 @@ and group again when it changes: keys of another fingerprint may differ.`,
 			if !d.first && v.Text("keep") != "first" {
 				return fmt.Errorf("--keep %s: which row of a group is written is --first's: add --first", v.Text("keep"))
 			}
-			if d.first && v.Text("keep") == "most-complete" {
-				return cfg.dedupeMostComplete(args, d)
-			}
 			if d.first {
+				if v.Text("keep") == "most-complete" {
+					d.mostComplete = &mostComplete{byKey: map[string]*kept{}}
+				}
 				return cfg.dedupeFirst(args, d)
 			}
 			return cfg.dedupe(args, d)
@@ -105,6 +105,7 @@ type dedupeFlags struct {
 	*reading
 	first, mergeInvalid bool
 	keepApart           map[string]bool // the keys of --keep-apart
+	mostComplete        *mostComplete   // --keep most-complete: the rows kept
 }
 
 // keyed is what the dedupe runs make of a value: its parse, and its key.
@@ -321,7 +322,8 @@ func stoppedReading(err error) bool {
 	return err == nil || errors.As(err, &f) || errors.As(err, &ie)
 }
 
-// dedupeFirst prints the first row of each group as it comes.
+// dedupeFirst prints the first row of each group as it comes; with --keep
+// most-complete, its most complete row, at the end.
 func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	s, err := cfg.check()
 	if err != nil {
@@ -338,6 +340,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
+	keep := d.mostComplete
 	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
@@ -350,9 +353,16 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 				if !v.apart {
 					if seen[v.key] {
 						n.dups++
+						if keep != nil {
+							keep.again(v.key, b.recs[i].Fields, j-start)
+						}
 						continue
 					}
 					seen[strings.Clone(v.key)] = true // a copy: the key may be part of the row
+				}
+				if keep != nil {
+					keep.add(v.key, v.apart, b.recs[i].Fields, j-start)
+					continue
 				}
 				written++
 				if fields := b.recs[i].Fields; stream != nil && isHuge(fields) {
@@ -377,5 +387,10 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		n.add(in, len(b.recs), written, &b.tally)
 		return o.write(buf)
 	})
+	if keep != nil && stoppedReading(err) {
+		if werr := keep.write(d, in.col, enc, o, &n); err == nil {
+			err = werr
+		}
+	}
 	return cfg.finish(in, o, n, false, s.strict, err)
 }

@@ -22,6 +22,52 @@ type kept struct {
 	filled int
 }
 
+// mostComplete holds the rows kept, in the order of their groups' first
+// rows, and the row kept of each key.
+type mostComplete struct {
+	rows  []*kept
+	byKey map[string]*kept
+}
+
+// add keeps the first row of a group (of key; none for a value apart),
+// its value part.
+func (m *mostComplete) add(key string, apart bool, fields []string, part int) {
+	k := &kept{fields: cloneFields(fields), part: part, filled: filled(fields)}
+	m.rows = append(m.rows, k)
+	if !apart {
+		m.byKey[strings.Clone(key)] = k
+	}
+}
+
+// again keeps, of the group of key, the row of fields instead of the one
+// kept when it has more cells filled in.
+func (m *mostComplete) again(key string, fields []string, part int) {
+	if k := m.byKey[key]; k != nil {
+		if f := filled(fields); f > k.filled {
+			k.fields, k.part, k.filled = cloneFields(fields), part, f
+		}
+	}
+}
+
+// write writes the rows kept, each read again (its value part of the cell
+// of column col) and encoded by enc, and counts them.
+func (m *mostComplete) write(d *dedupeFlags, col int, enc func([]byte, []string, *parsed) ([]byte, bool), o *output, n *counts) error {
+	var buf []byte
+	for i, k := range m.rows {
+		v := d.Read(nil, k.fields[col])[k.part]
+		var ok bool
+		if buf, ok = enc(buf[:0], k.fields, &v); !ok {
+			n.lossy++
+		}
+		m.rows[i] = nil // written: let it go
+		if err := o.write(buf); err != nil {
+			return err
+		}
+		n.written++
+	}
+	return nil
+}
+
 // filled counts the cells of fields that are not empty.
 func filled(fields []string) int {
 	n := 0
@@ -31,73 +77,6 @@ func filled(fields []string) int {
 		}
 	}
 	return n
-}
-
-// dedupeMostComplete prints, for each group in the order of its first
-// row, its most complete row.
-func (cfg *config) dedupeMostComplete(args []string, d *dedupeFlags) error {
-	s, err := cfg.check()
-	if err != nil {
-		return err
-	}
-	format := cfg.outputFormat(false)
-	cols := append(d.Columns(), fingerprintColumn(d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
-	if err != nil {
-		return err
-	}
-	var rows []*kept
-	seen := make(map[string]*kept)
-	var n counts
-	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
-		if err := in.reject(b.faults); err != nil {
-			return err
-		}
-		start := 0
-		for i := range b.recs {
-			fields := b.recs[i].Fields
-			for j := start; j < b.ends[i]; j++ {
-				v := &b.vals[j]
-				k := &kept{part: j - start, filled: filled(fields)}
-				if !v.apart {
-					if g := seen[v.key]; g != nil {
-						n.dups++
-						if k.filled > g.filled {
-							g.fields, g.part, g.filled = cloneFields(fields), k.part, k.filled
-						}
-						continue
-					}
-					seen[strings.Clone(v.key)] = k
-				}
-				k.fields = cloneFields(fields)
-				rows = append(rows, k)
-			}
-			start = b.ends[i]
-		}
-		n.add(in, len(b.recs), 0, &b.tally)
-		return nil
-	})
-	seen = nil
-	if stoppedReading(err) {
-		enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
-		var buf []byte
-		for i, k := range rows {
-			v := d.Read(nil, k.fields[in.col])[k.part]
-			var ok bool
-			if buf, ok = enc(buf[:0], k.fields, &v); !ok {
-				n.lossy++
-			}
-			rows[i] = nil
-			if werr := o.write(buf); werr != nil {
-				if err == nil {
-					err = werr
-				}
-				break
-			}
-			n.written++
-		}
-	}
-	return cfg.finish(in, o, n, false, s.strict, err)
 }
 
 // cloneFields returns a copy of fields, which the reader reuses.
