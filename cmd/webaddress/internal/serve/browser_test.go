@@ -418,6 +418,28 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	key := func(keys string) { do(chromedp.KeyEvent(keys)) }
+	// tabAround checks that every control of the page in its state is
+	// reached by Tab and visibly focused: from the skip link around to
+	// it again.
+	tabAround := func(state string) {
+		t.Helper()
+		do(chromedp.Focus(chromedp.CSS("a.skip")))
+		stops := 0
+		for ; stops < 400; stops++ {
+			key(kb.Tab)
+			focus := get(t, ctx, chromedp.Evaluate[[]string](`(() => { const e = document.activeElement; const s = getComputedStyle(e); const l = e.closest("label"); const ls = l ? getComputedStyle(l) : s; return [e.id || e.tagName, s.outlineStyle, s.outlineWidth, ls.outlineStyle, e === document.querySelector("a.skip") ? "first" : ""]; })()`))
+			if focus[4] == "first" || focus[0] == "BODY" {
+				break
+			}
+			if (focus[1] == "none" || focus[2] == "0px") && focus[3] == "none" {
+				t.Errorf("keyboard, %s: the focus on %s is not visible", state, focus[0])
+			}
+		}
+		if stops < 10 || stops == 400 {
+			t.Errorf("keyboard, %s: %d Tab stops around the page", state, stops)
+		}
+		t.Logf("keyboard, %s: %d Tab stops around the page, each visibly focused", state, stops)
+	}
 	// tabTo presses Tab until the element of id has the focus, each
 	// focused element visibly outlined, and returns the Tab presses.
 	tabTo := func(id string) int {
@@ -580,6 +602,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("review: the choices say %q", text)
 	}
 	checkAxe("list, review with choices")
+	tabAround("list, review with choices")
 	shot("serve-list-choices.png", "#groups .group.apart")
 	// The two files, saved, as the command line reads them.
 	for _, c := range []struct{ link, name, want string }{
@@ -644,6 +667,7 @@ func TestBrowser(t *testing.T) {
 	}
 	checkAxe("list, more")
 	shot("serve-list-more.png", "#more")
+	tabAround("list, More open")
 
 	// An Excel workbook: its first rows, the column guessed, a preview,
 	// and the download against the tool's on the same file named.
