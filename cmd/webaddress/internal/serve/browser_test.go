@@ -780,7 +780,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	out := small.Bytes()
-	path := filepath.Join("..", "..", "..", "..", "docs", name)
+	path := filepath.Join(testfiles.Root(), "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
