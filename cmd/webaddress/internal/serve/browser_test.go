@@ -501,6 +501,9 @@ func TestBrowser(t *testing.T) {
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "Website" {
 		t.Errorf("list: the column guessed is %q, want Website", column)
 	}
+	if notes := get(t, ctx, chromedp.TextContent(chromedp.ID("sample-notes"))); !strings.Contains(notes, "Line 8 has a quote inside a cell that does not start with one: it is left out of the run (record.bare-quote)") {
+		t.Errorf("list: the sample's notes are %q", notes)
+	}
 	if task := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("input[name=task]:checked").value`)); task != "organisations" {
 		t.Errorf("list: the page opens on the task %q, want organisations", task)
 	}
@@ -531,6 +534,16 @@ func TestBrowser(t *testing.T) {
 	}
 	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart-outcome rect").length`)); n < 4 {
 		t.Errorf("list, preview: the outcome's chart has %d parts", n)
+	}
+	// The counts agree: the chart's parts add up to the rows read, and
+	// the list says the tool's summary's numbers.
+	legend := get(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#chart-outcome rect")].reduce((a, r) => a + +r.dataset.count, 0)`))
+	read := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="rows read"]`)))
+	failed := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="values failed"]`)))
+	empty := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="empty values"]`)))
+	toolSays := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary p.help`)))
+	if strconv.Itoa(legend) != read || !strings.Contains(toolSays, read+" rows read") || !strings.Contains(toolSays, failed+" values failed; "+empty+" empty value") {
+		t.Errorf("list, preview: the counts disagree: the chart %d, rows read %s, values failed %s, empty %s, the tool %q", legend, read, failed, empty, toolSays)
 	}
 	checkAxe("list, preview")
 	shot("serve-list-preview.png", "#what")

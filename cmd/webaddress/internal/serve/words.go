@@ -21,6 +21,11 @@ var codeWords = map[string]string{
 	"web.invalid-port":      "a broken website: its port is not a number from 0 to 65535",
 	"web.invalid-url":       "a broken website that cannot be read",
 	"web.invalid-utf8":      "characters that are not text",
+	// A record the table's reader rejects: what its row has.
+	"record.bare-quote":     "a quote inside a cell that does not start with one",
+	"record.field-count":    "another number of cells than the header has",
+	"record.unclosed-quote": "a quote that is never closed",
+	"record.too-long":       "a quoted cell running on over 4 MiB",
 }
 
 // plainWords returns the words of code, or general ones for a code

@@ -387,10 +387,18 @@
       const named = { ",": "comma", "\t": "tab", ";": "semicolon", "|": "bar" }[s.delimiter] || JSON.stringify(s.delimiter);
       $("#sample-notes").textContent = (workbook() ? "The first rows of the workbook's first sheet" : "The first rows, read with the delimiter " + named) +
         (s.column ? "; the column " + s.column + " looks like websites." : "; pick the column of websites.") +
-        (s.notes ? " " + s.notes.join("; ") : "");
+        (s.notes ? " " + s.notes.map(noteWords).join("; ") : "");
       previewBtn.disabled = runBtn.disabled = reviewBtn.disabled = false;
       clearResult();
       document.body.dataset.state = "loaded";
+    }
+    // noteWords says a note of the reader in plain words, its code beside:
+    // "record.bare-quote: line 8: ..." is "Line 8 has a quote inside a
+    // cell ... (record.bare-quote)".
+    function noteWords(note) {
+      const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
+      if (!m || !CODE_WORDS[m[1]]) return note;
+      return "Line " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run (" + m[1] + ")";
     }
     function markColumn() {
       const i = [...column.options].findIndex((o) => o.selected);
@@ -410,6 +418,7 @@
       $("#chart").replaceChildren();
       downloads.replaceChildren();
       $("#review").hidden = true;
+      if (!running) progress.hidden = true;
       delete status.dataset.state;
       status.textContent = "";
     }
@@ -445,7 +454,7 @@
       const parts = [];
       const failedBy = res.failed_by_code || {};
       let failed = 0;
-      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.free-mail"], "placeholder": ["web.placeholder"] };
+      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
       const seen = new Set();
       for (const [name, cs] of Object.entries(kinds)) {
         const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
@@ -504,7 +513,10 @@
       const rows = [["rows read", res.read], ["rows written", res.written], ["rows rejected", res.rejected]];
       if (res.groups) rows.push(["groups", res.groups]);
       if (res.duplicates) rows.push(["rows left out as the same " + levelWord(), res.duplicates]);
-      rows.push(["values failed", res.failed]);
+      // As the tool's summary counts them: the empty values apart.
+      const empty = (res.failed_by_code || {})["web.empty"] || 0;
+      rows.push(["values failed", res.failed - empty]);
+      if (empty) rows.push(["empty values", empty]);
       if (res.blank) rows.push(["blank lines skipped", res.blank]);
       const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { "data-name": k, text: String(v) })]));
       $("#words").replaceChildren(...words(res));
