@@ -80,11 +80,15 @@ its address to open. The page has two parts:
     validation errors underlined, its SURT key, and its cleaning with the
     options of clean as controls; the page's address holds what it shows, so
     that a link shares it;
-  - the list cleaner: a CSV or TSV file, its column of addresses, a command
-    (parse, key, dedupe, clean, surt, lint, url) with its options, a preview,
-    and the whole file run by this tool's own code (the same records as on
-    the command line), streamed to a download, with its summary and its
-    rejected records.
+  - the list cleaner: a CSV or TSV file or a workbook, its column of
+    addresses, and what to do with it (one row per organisation, the
+    organisation, site and domain columns, the missing, personal and broken
+    websites, a clean as R does; or any command with its options), a
+    preview, a review of the groups before the download (keep apart, merge,
+    which row kept: saved as the files of --aliases and --keep-apart), and
+    the whole file run by this tool's own code (the same records as on the
+    command line), streamed to a download, with its summary in plain words
+    and its rejected records.
 
 Nothing leaves the machine and nothing is written to disk but what you
 download. So a file run streams through once: where the command line reads
