@@ -532,8 +532,15 @@
     }
 
     previewBtn.addEventListener("click", async () => {
+      const run = JSON.stringify(request());
+      if (run.length > 30000) {
+        // The preview's options go in its address, which has a limit.
+        clearResult();
+        status.textContent = "The lists typed under More are too long for a preview (over 30 KB): review the groups, or run the whole file, which take lists of up to 1 MiB.";
+        return;
+      }
       status.textContent = "Running on the first rows…";
-      const r = await fetch("/api/preview?" + new URLSearchParams({ name: file.name, run: JSON.stringify(request()) }), { method: "POST", body: sampleBody });
+      const r = await fetch("/api/preview?" + new URLSearchParams({ name: file.name, run }), { method: "POST", body: sampleBody });
       if (!r.ok) {
         clearResult();
         status.textContent = (await fail(r)).message;
