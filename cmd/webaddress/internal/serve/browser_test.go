@@ -603,15 +603,21 @@ func TestBrowser(t *testing.T) {
 	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#group-0 h3").textContent === "acme.com: 4 rows"`, chromedp.WithPollingInterval(20*time.Millisecond)))
 	// Keep Globex's two rows apart.
 	i := get(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#groups .group h3")].findIndex(h => h.textContent.startsWith("globex.co.uk"))`))
-	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf("#group-%d .group-actions button", i))))
+	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf("#group-%d .group-actions button:nth-of-type(2)", i))))
 	key(kb.Enter)
+	// Accept Bücher's.
+	do(chromedp.Focus(chromedp.CSS("#group-1 .group-actions button")))
+	key(kb.Enter)
+	if h := get(t, ctx, chromedp.TextContent(chromedp.CSS("#group-1 h3"))); h != "xn--bcher-kva.de: 2 rows, accepted" {
+		t.Errorf("review: the group accepted says %q", h)
+	}
 	// Keep the most complete row of each group: Acme's with a phone.
 	do(chromedp.Focus(chromedp.ID("keep-row")))
 	key(kb.ArrowDown)
 	if kept := get(t, ctx, chromedp.TextContent(chromedp.CSS("#group-0 tr.kept td"))); kept != "4 (kept)" {
 		t.Errorf("review: the most complete row of acme.com is %q, want row 4", kept)
 	}
-	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); text != "Kept the most complete row of each group; Merged acme.co.uk into acme.com; Kept the rows of globex.co.uk apart." {
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); text != "Kept the most complete row of each group; Merged acme.co.uk into acme.com; Kept the rows of globex.co.uk apart. 2 of 3 groups reviewed (accepted or kept apart); the others are downloaded as the tool made them." {
 		t.Errorf("review: the choices say %q", text)
 	}
 	checkAxe("list, review with choices")

@@ -572,7 +572,7 @@
     // The review: the groups of the whole file, and its rows with their
     // own columns, read here; the person's choices become the lists of
     // --aliases and --keep-apart.
-    const rv = { groups: [], rows: [], lines: [], page: 0, merges: [], apart: [] };
+    const rv = { groups: [], rows: [], lines: [], page: 0, merges: [], apart: [], accepted: new Set() };
     const PAGE = 25;
     reviewBtn.addEventListener("click", () => review());
     async function review() {
@@ -674,7 +674,9 @@
       const keep = $("#flag-keep");
       $("#keep-row").value = keep ? keep.value : "first";
       const choices = [...(keep && keep.value === "most-complete" ? ["Kept the most complete row of each group"] : []), ...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
-      $("#choices").textContent = choices.length ? choices.join("; ") + "." : "None yet: the groups are as the tool made them.";
+      const reviewed = multi.filter((g) => rv.accepted.has(g.key) || rv.apart.includes(g.key)).length;
+      $("#choices").textContent = (choices.length ? choices.join("; ") + ". " : "None yet: the groups are as the tool made them. ") +
+        reviewed + " of " + multi.length + " groups reviewed (accepted or kept apart); the others are downloaded as the tool made them.";
       const lists = reviewLists();
       setSave($("#save-aliases"), lists.aliases || "");
       setSave($("#save-apart"), lists["keep-apart"] || "");
@@ -708,19 +710,27 @@
         rv.merges.push([other, g.key]);
         review();
       });
+      const accepted = rv.accepted.has(g.key);
+      const acceptBtn = el("button", { type: "button", class: "small", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
+      acceptBtn.addEventListener("click", () => {
+        if (accepted) rv.accepted.delete(g.key);
+        else rv.accepted.add(g.key);
+        renderReview();
+      });
       const apartBtn = el("button", { type: "button", class: "small", "aria-pressed": String(apart) }, apart ? "Merge its rows again" : "Keep its rows apart");
       apartBtn.addEventListener("click", () => {
         rv.apart = apart ? rv.apart.filter((k) => k !== g.key) : [...rv.apart, g.key];
+        rv.accepted.delete(g.key);
         renderReview();
       });
       return el("section", { class: "group" + (apart ? " apart" : ""), id, "aria-labelledby": id + "-h" },
-        el("h3", { id: id + "-h" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : "")),
+        el("h3", { id: id + "-h" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
         el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
         el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows of " + g.key },
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
             el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
               el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
-        el("div", { class: "group-actions" }, apartBtn, " ",
+        el("div", { class: "group-actions" }, acceptBtn, " ", apartBtn, " ",
           el("label", { for: id + "-merge" }, "Another organisation's website, to add to this one: "), mergeIn, " ", mergeBtn,
           el("p", { class: "help", id: id + "-merge-help", text: "Its rows join this group (as a line of aliases.txt: \"other " + g.key + "\"). A row's number is its line in the file, as a spreadsheet numbers it: the header is row 1." })));
     }
