@@ -697,6 +697,24 @@
       rows.forEach((x, j) => { if (filled(x) > filled(rows[best])) best = j; });
       return best;
     }
+    // hostedPages returns the host when the rows are pages of one host
+    // under different first path segments (www3.telus.net/davidlin,
+    // www3.telus.net/frostadphotography): often the sites of different
+    // people a provider hosts; "" otherwise. A segment of three letters or
+    // fewer (en, us, cn: a language or a country) is a site's own.
+    function hostedPages(rows) {
+      const seen = new Set();
+      let host = "";
+      for (const x of rows) {
+        let u;
+        try { u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(x[column.value]) ? x[column.value] : "https://" + x[column.value]); } catch (e) { return ""; }
+        const first = u.pathname.split("/")[1] || "";
+        if (first.length <= 3 || seen.has(first.toLowerCase()) || (host && u.hostname !== host)) return "";
+        seen.add(first.toLowerCase());
+        host = u.hostname;
+      }
+      return rows.length > 1 ? host : "";
+    }
     function groupView(g, n) {
       const rows = g.rows.map((i) => rv.rows[i - 1]).filter((x) => x);
       const keptAt = keptRow(rows);
@@ -726,6 +744,7 @@
       return el("section", { class: "group" + (apart ? " apart" : ""), id, "aria-labelledby": id + "-h" },
         el("h3", { id: id + "-h" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
         el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
+        hostedPages(rows) && el("p", { class: "help hosted" }, "Each row is another page under " + hostedPages(rows) + ": if they are the sites of different people or organisations that it hosts, keep the rows apart."),
         el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows of " + g.key },
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
             el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
