@@ -16,6 +16,8 @@ package serve
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net"
@@ -173,13 +175,41 @@ func (s *server) sweepLater() {
 	})
 }
 
-// listRuns answers the runs, going and ended, the oldest first.
+// ownerCookie names the cookie of a browser's runs.
+const ownerCookie = "webaddress-runs"
+
+// owner returns the token of the browser of r, whose runs are its own,
+// setting a new one on w when it has none.
+func owner(w http.ResponseWriter, r *http.Request) string {
+	if t := ownerOf(r); t != "" {
+		return t
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	t := hex.EncodeToString(b[:])
+	http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	return t
+}
+
+// ownerOf returns the token of the browser of r, "" when it has none.
+func ownerOf(r *http.Request) string {
+	c, err := r.Cookie(ownerCookie)
+	if err != nil || len(c.Value) != 32 {
+		return ""
+	}
+	return c.Value
+}
+
+// listRuns answers the browser's runs, going and ended, the oldest first.
 func (s *server) listRuns(w http.ResponseWriter, r *http.Request) {
+	me := ownerOf(r)
 	s.mu.Lock()
 	s.sweep()
 	runs := make([]*fileRun, 0, len(s.runs))
 	for _, ru := range s.runs {
-		runs = append(runs, ru)
+		if me != "" && ru.owner == me {
+			runs = append(runs, ru)
+		}
 	}
 	s.mu.Unlock()
 	slices.SortFunc(runs, func(a, b *fileRun) int { return a.created.Compare(b.created) })

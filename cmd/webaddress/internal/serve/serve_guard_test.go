@@ -190,9 +190,9 @@ func TestGuardWorkbooks(t *testing.T) {
 }
 
 // listRuns answers GET /api/runs.
-func listRuns(t *testing.T, ts interface{ Client() *http.Client }, base string) []runStatus {
+func listRuns(t *testing.T, c interface{ Get(string) (*http.Response, error) }, base string) []runStatus {
 	t.Helper()
-	resp, err := ts.Client().Get(base + "/api/runs")
+	resp, err := c.Get(base + "/api/runs")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestGuardRuns(t *testing.T) {
 	// The four end, never uploaded (a bound on the wait, far over the 20
 	// ms they take, for a loaded machine).
 	for i := 0; ; i++ {
-		l := listRuns(t, ts, ts.URL)
+		l := listRuns(t, ts.Client(), ts.URL)
 		failed := 0
 		for _, st := range l {
 			if st.State == "failed" && strings.Contains(st.Error, "file did not come") {
@@ -250,7 +250,7 @@ func TestGuardRuns(t *testing.T) {
 		t.Fatalf("a run once the others were dropped: %d", code)
 	}
 	found := false
-	for _, st := range listRuns(t, ts, ts.URL) {
+	for _, st := range listRuns(t, ts.Client(), ts.URL) {
 		found = found || st.ID == id && st.State == "running"
 	}
 	if !found {
@@ -265,7 +265,7 @@ func TestGuardRuns(t *testing.T) {
 		do(t, ts, "GET", "/api/runs/"+id+"/output", nil, nil) // its end
 	}
 	_, id = create()
-	if l := listRuns(t, ts, ts.URL); len(l) > maxKeptRuns+1 {
+	if l := listRuns(t, ts.Client(), ts.URL); len(l) > maxKeptRuns+1 {
 		t.Errorf("%d runs kept, want at most %d ended and the one going", len(l), maxKeptRuns)
 	}
 	do(t, ts, "POST", "/api/runs/"+id+"/cancel", nil, nil)
@@ -358,4 +358,43 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestGuardRunOwner: a run is its browser's (a cookie the server sets
+// when it creates the run): another browser on the LAN does not see it
+// listed, nor its status, output or rejects, and cannot cancel it.
+func TestGuardRunOwner(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	rq, _ := json.Marshal(runRequest{Command: "parse", Column: "a"})
+	code, body, _ := do(t, ts, "POST", "/api/runs", bytes.NewReader(rq), nil)
+	var created struct{ ID string }
+	if err := json.Unmarshal([]byte(body), &created); code != 200 || err != nil {
+		t.Fatalf("POST /api/runs: %d %s", code, body)
+	}
+	other := &http.Client{Transport: ts.Client().Transport}
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/api/runs/" + created.ID},
+		{"GET", "/api/runs/" + created.ID + "/rejects"},
+		{"GET", "/api/runs/" + created.ID + "/output"},
+		{"POST", "/api/runs/" + created.ID + "/cancel"},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, nil)
+		resp, err := other.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("another browser: %s %s: %d, want 404", c.method, c.path, resp.StatusCode)
+		}
+	}
+	if l := listRuns(t, other, ts.URL); len(l) != 0 {
+		t.Errorf("another browser lists %d runs", len(l))
+	}
+	if l := listRuns(t, ts.Client(), ts.URL); len(l) != 1 || l[0].ID != created.ID {
+		t.Errorf("the run's browser lists %+v", l)
+	}
+	if code, _, _ := do(t, ts, "POST", "/api/runs/"+created.ID+"/cancel", nil, nil); code != 200 {
+		t.Errorf("the run's browser cannot cancel it: %d", code)
+	}
 }

@@ -444,6 +444,7 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 // downloaded from the command's standard output, both streamed.
 type fileRun struct {
 	id      string
+	owner   string // the token of the browser that created it (ownerCookie)
 	call    tool.Call
 	format  string
 	name    string // the download's
@@ -490,7 +491,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	}
 	var idb [16]byte
 	rand.Read(idb[:])
-	ru := &fileRun{id: hex.EncodeToString(idb[:]), call: c, format: q.Format, created: time.Now(), done: make(chan struct{})}
+	ru := &fileRun{id: hex.EncodeToString(idb[:]), owner: owner(w, r), call: c, format: q.Format, created: time.Now(), done: make(chan struct{})}
 	if ru.format == "" {
 		ru.format = "csv"
 	}
@@ -593,6 +594,9 @@ func (s *server) lookup(w http.ResponseWriter, r *http.Request) *fileRun {
 	s.mu.Lock()
 	ru := s.runs[r.PathValue("id")]
 	s.mu.Unlock()
+	if ru != nil && ru.owner != ownerOf(r) {
+		ru = nil // another browser's: as if there were none
+	}
 	if ru == nil {
 		httpError(w, http.StatusNotFound, "no run "+r.PathValue("id")+": it ended more than "+keepRuns.String()+" ago, or the server restarted")
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -43,6 +44,12 @@ func testServer(t *testing.T, o serveOptions) (*server, *httptest.Server) {
 	}
 	ts.Config.Handler = s
 	ts.Start()
+	// A browser's cookies: its runs are its own.
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Client().Jar = jar
 	t.Cleanup(ts.Close)
 	return s, ts
 }
