@@ -9,9 +9,10 @@ package serve
 // the server; a preview reads the start of a file, not the whole of it,
 // whatever its names say; workbooks unzip within a small limit, and
 // samples and previews are made two at a time; a run whose file does not
-// come is dropped, and the runs ended are kept up to a number; every
-// request's body has a read deadline and connections a limit; and on port
-// 80 the Host a browser sends without its port is answered.
+// come is dropped, and the runs ended are kept up to a number; a run is
+// its browser's (a cookie), listed and read by it alone; every request's
+// body has a read deadline and connections a limit; and on port 80 the
+// Host a browser sends without its port is answered.
 
 import (
 	"bufio"
