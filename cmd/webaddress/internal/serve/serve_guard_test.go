@@ -190,9 +190,7 @@ func TestGuardWorkbooks(t *testing.T) {
 }
 
 // listRuns answers GET /api/runs.
-func listRuns(t *testing.T, c interface {
-	Get(string) (*http.Response, error)
-}, base string) []runStatus {
+func listRuns(t *testing.T, c *http.Client, base string) []runStatus {
 	t.Helper()
 	resp, err := c.Get(base + "/api/runs")
 	if err != nil {
