@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -120,16 +121,29 @@ func readDeadline(w http.ResponseWriter, d time.Duration) {
 	http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
 }
 
-// peekWorkbook returns whether r's body starts as a workbook, leaving
-// the body whole.
+// runPrefix returns the length of the run's options that start r's body
+// (a preview's, the query's runlen: so that long lists need not fit in
+// its address), 0 for none.
+func runPrefix(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("runlen"))
+	if err != nil || n < 0 || n > maxRequest {
+		return 0
+	}
+	return n
+}
+
+// peekWorkbook returns whether the file in r's body (after the run's
+// options, if they come first) starts as a workbook, leaving the body
+// whole.
 func peekWorkbook(r *http.Request) bool {
-	br := bufio.NewReaderSize(r.Body, 512)
-	b, _ := br.Peek(len(zipMagic))
+	off := runPrefix(r)
+	br := bufio.NewReaderSize(r.Body, off+512)
+	b, _ := br.Peek(off + len(zipMagic))
 	r.Body = struct {
 		io.Reader
 		io.Closer
 	}{br, r.Body}
-	return isZip(b)
+	return len(b) > off && isZip(b[off:])
 }
 
 // dropUnsent drops ru when its file has not started coming within wait.

@@ -93,6 +93,17 @@ func TestGuardNoServerPath(t *testing.T) {
 	if st.Error != "" || strings.Count(out, "\n") != 2 || !strings.Contains(strings.Join(st.Args, " "), "--aliases=aliases.txt") {
 		t.Errorf("a run with the aliases typed: %q, %+v", out, st)
 	}
+	// A list too long for the preview's address: the run's options start
+	// its body.
+	long := strings.Repeat("# a comment to make the list long\n", 4000) + "acme.co.uk acme.com\n"
+	lq := q
+	lq.Lists = map[string]string{"aliases": long}
+	rq, _ := json.Marshal(lq)
+	code, body, _ = do(t, ts, "POST", "/api/preview?name=a.csv&runlen="+fmt.Sprint(len(rq)), strings.NewReader(string(rq)+file), nil)
+	p = preview{}
+	if err := json.Unmarshal([]byte(body), &p); code != 200 || err != nil || p.Result.Duplicates != 1 || len(rq) < 100<<10 {
+		t.Errorf("a preview whose %d bytes of options start its body: %d %.300s", len(rq), code, body)
+	}
 	q.Lists = map[string]string{"aliases": "acme.co.uk\n"}
 	code, body, _ = do(t, ts, "POST", previewPath("a.csv", q), strings.NewReader(file), nil)
 	if code != 422 || !strings.Contains(body, "line 1") {

@@ -372,15 +372,25 @@ type preview struct {
 	Messages string      `json:"messages,omitempty"`
 }
 
-// previewAPI runs the query's run (the JSON of a runRequest in "run") on
-// the body, a file's start, and answers its preview.
+// previewAPI runs the query's run (the JSON of a runRequest in "run", or
+// the body's first "runlen" bytes) on the body, a file's start, and
+// answers its preview.
 func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	body, ok := readBody(w, r)
 	if !ok {
 		return
 	}
+	// The run's options: the body's first runlen bytes, else the query's.
+	raw := []byte(r.URL.Query().Get("run"))
+	if n := runPrefix(r); n > 0 {
+		if n > len(body) {
+			httpError(w, http.StatusBadRequest, fmt.Sprintf("runlen %d: the body has %d bytes", n, len(body)))
+			return
+		}
+		raw, body = body[:n], body[n:]
+	}
 	var q runRequest
-	if err := json.Unmarshal([]byte(r.URL.Query().Get("run")), &q); err != nil {
+	if err := json.Unmarshal(raw, &q); err != nil {
 		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
 		return
 	}

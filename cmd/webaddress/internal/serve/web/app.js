@@ -532,15 +532,16 @@
     }
 
     previewBtn.addEventListener("click", async () => {
-      const run = JSON.stringify(request());
-      if (run.length > 30000) {
-        // The preview's options go in its address, which has a limit.
+      // The run's options start the body (runlen bytes): lists of any
+      // length, within the request's limit.
+      const run = new TextEncoder().encode(JSON.stringify(request()));
+      if (!workbook() && run.length + sampleBody.length > 1 << 20) {
         clearResult();
-        status.textContent = "The lists typed under More are too long for a preview (over 30 KB): review the groups, or run the whole file, which take lists of up to 1 MiB.";
+        status.textContent = "The lists typed under More are too long for a preview (over " + size((1 << 20) - sampleBody.length) + "): review the groups, or run the whole file.";
         return;
       }
       status.textContent = "Running on the first rows…";
-      const r = await fetch("/api/preview?" + new URLSearchParams({ name: file.name, run }), { method: "POST", body: sampleBody });
+      const r = await fetch("/api/preview?" + new URLSearchParams({ name: file.name, runlen: String(run.length) }), { method: "POST", body: new Blob([run, sampleBody]) });
       if (!r.ok) {
         clearResult();
         status.textContent = (await fail(r)).message;
