@@ -1,0 +1,192 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
+)
+
+// The release's files: the man pages of docs/man, generated here from the
+// command definitions by cobra's doc package (in a test, so that the tool
+// does not carry the generator), and the version the release names, the
+// one of the CHANGELOG's latest release heading, "## v0.1.0 (2026-12-02)".
+
+// manDir is where the man pages are kept, from the repository's root.
+const manDir = "docs/man"
+
+// releaseHeading is a release's heading in CHANGELOG.md: its version and
+// its date. .release/snapshot reads the latest one's version too.
+var releaseHeading = regexp.MustCompile(`(?m)^## (v\d+\.\d+\.\d+) \((\d{4}-\d\d-\d\d)\)$`)
+
+// latestRelease returns the version and date of CHANGELOG.md's first
+// release heading.
+func latestRelease(t *testing.T) (string, time.Time) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testfiles.Root(), "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := releaseHeading.FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("CHANGELOG.md has no release heading matching %s", releaseHeading)
+	}
+	date, err := time.Parse(time.DateOnly, string(m[2]))
+	if err != nil {
+		t.Fatalf("CHANGELOG.md: heading %q: %v", m[0], err)
+	}
+	return string(m[1]), date
+}
+
+// machineDefaults are the flags whose default depends on the machine, and
+// what the man pages say instead of this machine's value.
+var machineDefaults = map[string]string{
+	"jobs": "CPUs", // runtime.GOMAXPROCS(0)
+}
+
+// writeManPages writes the man pages of the tool and of each of its
+// commands to dir, in section 1, with version and date in their header.
+func writeManPages(dir, version string, date time.Time) error {
+	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	for name, value := range machineDefaults {
+		root.PersistentFlags().Lookup(name).DefValue = value
+	}
+	var noTag func(*cobra.Command)
+	noTag = func(c *cobra.Command) {
+		c.DisableAutoGenTag = true // its date is the day the pages were made
+		for _, sub := range c.Commands() {
+			noTag(sub)
+		}
+	}
+	noTag(root)
+	return doc.GenManTree(root, &doc.GenManHeader{
+		Section: "1",
+		Date:    &date,
+		Source:  "webaddress " + version,
+		Manual:  "webaddress manual",
+	}, dir)
+}
+
+// TestManPages checks that docs/man holds the man pages that the command
+// definitions give, and no others. UPDATE_MAN=1 writes them anew (review
+// the diff): run it after changing a command's help or flags.
+func TestManPages(t *testing.T) {
+	version, date := latestRelease(t)
+	fresh := t.TempDir()
+	if err := writeManPages(fresh, version, date); err != nil {
+		t.Fatal(err)
+	}
+	kept := filepath.Join(testfiles.Root(), manDir)
+	if os.Getenv("UPDATE_MAN") == "1" {
+		if err := os.RemoveAll(kept); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(kept, os.DirFS(fresh)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := manPages(t, fresh)
+	got := manPages(t, kept)
+	for name, page := range want {
+		if old, ok := got[name]; !ok {
+			t.Errorf("%s/%s is missing", manDir, name)
+		} else if !bytes.Equal(old, page) {
+			t.Errorf("%s/%s is not what the command definitions give", manDir, name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s/%s is of no command", manDir, name)
+		}
+	}
+	if t.Failed() {
+		t.Log(`write the man pages anew with: UPDATE_MAN=1 go test -run '^TestManPages$' ./cmd/webaddress`)
+	}
+	for _, name := range []string{"webaddress.1", "webaddress-parse.1", "webaddress-serve.1"} {
+		if _, ok := want[name]; !ok {
+			t.Errorf("no man page %s among %v", name, slices.Sorted(maps.Keys(want)))
+		}
+	}
+}
+
+// manPages reads the files of dir by name.
+func manPages(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	pages := make(map[string][]byte)
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[e.Name()] = data
+	}
+	return pages
+}
+
+// TestReleaseVersion checks that the README's install section names the
+// version of the CHANGELOG's latest release.
+func TestReleaseVersion(t *testing.T) {
+	version, _ := latestRelease(t)
+	data, err := os.ReadFile(filepath.Join(testfiles.Root(), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"webaddress_" + strings.TrimPrefix(version, "v") + "_linux_amd64.tar.gz",
+		"webaddress/cmd/webaddress@" + version,
+	} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("README.md does not name %s, of CHANGELOG.md's release %s", want, version)
+		}
+	}
+}
+
+// TestVersionStamp builds the tool with its version and revision set at
+// link time, as the release build (.goreleaser.yaml) sets them, and checks
+// that --version names them.
+func TestVersionStamp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tool")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	bin := filepath.Join(t.TempDir(), "webaddress")
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	build := exec.Command(goTool, "build", "-o", bin,
+		"-ldflags", "-X main.buildVersion=v9.8.7 -X main.buildRevision="+rev, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatalf("webaddress --version: %v", err)
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	want := "webaddress v9.8.7 " + rev + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if first != want {
+		t.Errorf("webaddress --version prints\n%s\nwant\n%s", first, want)
+	}
+}
