@@ -88,6 +88,7 @@ func TestREADME(t *testing.T) {
 			t.Fatal(err)
 		}
 		env = append(env, "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		t.Logf("webaddress is %s", bin)
 	}
 	dir := t.TempDir()
 	// The workbook the README reads, which "cat" cannot show.
@@ -117,7 +118,7 @@ func TestREADME(t *testing.T) {
 		}
 		ran++
 		if bin != "" {
-			t.Logf("README.md:%d: ran %s with %s", tr.line, tr.cmd, bin)
+			t.Logf("README.md:%d: ran %s", tr.line, tr.cmd)
 		}
 		if got := stdout.String() + stderr.String(); got != tr.out {
 			t.Errorf("README.md:%d: %s\nprints\n%s\nthe README shows\n%s", tr.line, tr.cmd, got, tr.out)
