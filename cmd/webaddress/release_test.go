@@ -20,6 +20,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
+	"github.com/spf13/pflag"
 
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
@@ -61,6 +62,24 @@ var machineDefaults = map[string]string{
 	"jobs": "CPUs", // runtime.GOMAXPROCS(0)
 }
 
+// markdownEscaper escapes the characters of plain text that Markdown would
+// read as emphasis, links or HTML, so that "safe_parse_url" keeps its
+// underscores and "<name>" is not dropped as a tag.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`)
+
+// markdownText returns the plain text s as Markdown: escaped, but for its
+// indented lines, which Markdown shows as they are (as in the help of
+// cobra's completion commands).
+func markdownText(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if !strings.HasPrefix(line, "\t") && !strings.HasPrefix(line, "    ") {
+			lines[i] = markdownEscaper.Replace(line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // writeManPages writes the man pages of the tool and of each of its
 // commands to dir, in section 1, with version and date in their header.
 func writeManPages(dir, version string, date time.Time) error {
@@ -68,14 +87,27 @@ func writeManPages(dir, version string, date time.Time) error {
 	for name, value := range machineDefaults {
 		root.PersistentFlags().Lookup(name).DefValue = value
 	}
-	var noTag func(*cobra.Command)
-	noTag = func(c *cobra.Command) {
+	// cobra's doc package reads the help as Markdown; it is plain text.
+	escaped := make(map[*pflag.Flag]bool)
+	var prepare func(*cobra.Command)
+	prepare = func(c *cobra.Command) {
 		c.DisableAutoGenTag = true // its date is the day the pages were made
+		c.Short, c.Long = markdownText(c.Short), markdownText(c.Long)
+		for _, fs := range []*pflag.FlagSet{c.PersistentFlags(), c.LocalNonPersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !escaped[f] {
+					// A `NAME` in backquotes stays: pflag's name for
+					// the flag's value, in bold on the page.
+					f.Usage = markdownText(f.Usage)
+					escaped[f] = true
+				}
+			})
+		}
 		for _, sub := range c.Commands() {
-			noTag(sub)
+			prepare(sub)
 		}
 	}
-	noTag(root)
+	prepare(root)
 	return doc.GenManTree(root, &doc.GenManHeader{
 		Section: "1",
 		Date:    &date,
