@@ -194,9 +194,12 @@ func TestReleaseVersion(t *testing.T) {
 	}
 }
 
-// TestVersionStamp builds the tool with its version and revision set at
-// link time, as the release build (.goreleaser.yaml) sets them, and checks
-// that --version names them.
+// releaseLDFlags is the release build's ldflags line in .goreleaser.yaml.
+var releaseLDFlags = regexp.MustCompile(`(?m)^ *ldflags:\n *- (.+)$`)
+
+// TestVersionStamp builds the tool with the release build's ldflags
+// (.goreleaser.yaml's, its templates filled in), which set the version and
+// revision at link time, and checks that --version names them.
 func TestVersionStamp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool")
@@ -205,10 +208,21 @@ func TestVersionStamp(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
-	bin := filepath.Join(t.TempDir(), "webaddress")
+	config, err := os.ReadFile(filepath.Join(testfiles.Root(), ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := releaseLDFlags.FindSubmatch(config)
+	if m == nil {
+		t.Fatalf(".goreleaser.yaml has no ldflags line matching %s", releaseLDFlags)
+	}
 	const rev = "0123456789abcdef0123456789abcdef01234567"
-	build := exec.Command(goTool, "build", "-o", bin,
-		"-ldflags", "-X main.buildVersion=v9.8.7 -X main.buildRevision="+rev, ".")
+	ldflags := strings.NewReplacer("{{ .Version }}", "9.8.7", "{{ .FullCommit }}", rev).Replace(string(m[1]))
+	if strings.Contains(ldflags, "{{") {
+		t.Fatalf(".goreleaser.yaml's ldflags has a template this test does not fill in: %s", ldflags)
+	}
+	bin := filepath.Join(t.TempDir(), "webaddress")
+	build := exec.Command(goTool, "build", "-o", bin, "-ldflags", ldflags, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
