@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -80,12 +81,22 @@ func markdownText(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// commandTree returns the tool's root command with all its commands, as
+// the command line has them.
+func commandTree() *cobra.Command {
+	return newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+}
+
 // writeManPages writes the man pages of the tool and of each of its
 // commands to dir, in section 1, with version and date in their header.
 func writeManPages(dir, version string, date time.Time) error {
-	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	root := commandTree()
 	for name, value := range machineDefaults {
-		root.PersistentFlags().Lookup(name).DefValue = value
+		f := root.PersistentFlags().Lookup(name)
+		if f == nil {
+			return fmt.Errorf("machineDefaults: the tool has no flag --%s", name)
+		}
+		f.DefValue = value
 	}
 	// cobra's doc package reads the help as Markdown; it is plain text.
 	escaped := make(map[*pflag.Flag]bool)
