@@ -23,6 +23,8 @@ import (
 	"github.com/spf13/cobra/doc"
 	"github.com/spf13/pflag"
 
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/serve"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -84,7 +86,9 @@ func markdownText(s string) string {
 // commandTree returns the tool's root command with all its commands, as
 // the command line has them.
 func commandTree() *cobra.Command {
-	return newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	root := tool.NewRoot(tool.Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Version: version()})
+	root.AddCommand(serve.Command(nil))
+	return root
 }
 
 // writeManPages writes the man pages of the tool and of each of its
