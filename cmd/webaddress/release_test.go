@@ -40,18 +40,26 @@ const manDir = "docs/man"
 // its date. .release/snapshot reads the latest one's version too.
 var releaseHeading = regexp.MustCompile(`(?m)^## (v\d+\.\d+\.\d+) \((\d{4}-\d\d-\d\d)\)$`)
 
+// findIn returns the first match of re in the repository's file name,
+// with its submatches.
+func findIn(t *testing.T, name string, re *regexp.Regexp) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testfiles.Root(), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := re.FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("%s has no line matching %s", name, re)
+	}
+	return m
+}
+
 // latestRelease returns the version and date of CHANGELOG.md's first
 // release heading.
 func latestRelease(t *testing.T) (string, time.Time) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(testfiles.Root(), "CHANGELOG.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := releaseHeading.FindSubmatch(data)
-	if m == nil {
-		t.Fatalf("CHANGELOG.md has no release heading matching %s", releaseHeading)
-	}
+	m := findIn(t, "CHANGELOG.md", releaseHeading)
 	date, err := time.Parse(time.DateOnly, string(m[2]))
 	if err != nil {
 		t.Fatalf("CHANGELOG.md: heading %q: %v", m[0], err)
@@ -223,14 +231,7 @@ func TestVersionStamp(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
-	config, err := os.ReadFile(filepath.Join(testfiles.Root(), ".goreleaser.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := releaseLDFlags.FindSubmatch(config)
-	if m == nil {
-		t.Fatalf(".goreleaser.yaml has no ldflags line matching %s", releaseLDFlags)
-	}
+	m := findIn(t, ".goreleaser.yaml", releaseLDFlags)
 	const rev = "0123456789abcdef0123456789abcdef01234567"
 	ldflags := strings.NewReplacer("{{ .Version }}", "9.8.7", "{{ .FullCommit }}", rev).Replace(string(m[1]))
 	if strings.Contains(ldflags, "{{") {
