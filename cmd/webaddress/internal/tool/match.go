@@ -67,15 +67,15 @@ func newMatchFlags(v Values) *matchFlags {
 }
 
 // rules returns the rules of m's flags, reading --platforms and --aliases.
-func (m *matchFlags) rules() (*match.Rules, error) {
+func (m *matchFlags) rules(cfg *config) (*match.Rules, error) {
 	var o webaddress.KeyOptions
 	if m.platforms != "" {
-		if err := readKeyFile(m.platforms, o.ReadPlatforms); err != nil {
+		if err := cfg.readList("platforms", m.platforms, o.ReadPlatforms); err != nil {
 			return nil, fmt.Errorf("--platforms: %w", err)
 		}
 	}
 	if m.aliases != "" {
-		if err := readKeyFile(m.aliases, o.ReadAliases); err != nil {
+		if err := cfg.readList("aliases", m.aliases, o.ReadAliases); err != nil {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
@@ -182,7 +182,7 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	if m.againstColumn == "" {
 		m.againstColumn = cfg.Column
 	}
-	rules, err := m.rules()
+	rules, err := m.rules(cfg)
 	if err != nil {
 		return err
 	}
