@@ -218,7 +218,18 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	for i, c := range cols {
 		colNames[i] = in.header[c]
 	}
-	refIn, err := refCfg.open([]string{m.against}, rs)
+	refArgs := []string{m.against}
+	refCfg.hooks.Watch = nil // the page follows the input's rows
+	if cfg.hooks.Lists != nil {
+		// A program that gives its files as text (serve's page): the
+		// reference is its text, no file opened.
+		text, ok := cfg.hooks.Lists["against"]
+		if !ok || m.against != ListName("against") {
+			return errors.New("--against: the reference is given as its text, not a file")
+		}
+		refCfg.stdin, refArgs = strings.NewReader(text), nil
+	}
+	refIn, err := refCfg.open(refArgs, rs)
 	if err != nil {
 		if msg, ok := strings.CutPrefix(err.Error(), "--column"); ok {
 			err = errors.New("--against-column" + msg) // open names the flag it read
