@@ -27,7 +27,7 @@ func TestMatchLists(t *testing.T) {
 		}
 		var out strings.Builder
 		err := Run(Call{Command: cmd, Options: v, Flags: Flags{Column: "email,website", Format: "csv", Quiet: true},
-			Stdin: strings.NewReader("name,email,website\nAnn,ann@sales.acme.com,\nBob,bob@gmail.com,globex.com\n"),
+			Stdin:  strings.NewReader("name,email,website\nAnn,ann@sales.acme.com,\nBob,bob@gmail.com,globex.com\n"),
 			Stdout: &out, Stderr: io.Discard, Hooks: Hooks{Lists: lists}})
 		return out.String(), err
 	}
