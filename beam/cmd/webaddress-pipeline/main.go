@@ -40,6 +40,13 @@
 // (--merge-invalid: not). With --mode clean, a record is the line of its
 // clean command, with the same flags for R's safe_parse_url options
 // (--www-handling strip, ...), and the groups are those of parse mode. With
+// --mode match, the values are matched against those of the reference,
+// --against GLOB (--against-column: its column, default --column's), by the
+// rules of the tool's match command (by owner unless --by), and a record is
+// a value's match on one of its keys: input, file, line, match_count,
+// match_key and the first reference value that has the key (against,
+// against_file, against_line); what never matches, of either side, is
+// failed (step match), and there are no groups. With
 // --mode surt, a record is the line of its surt command (the SURT key of web
 // archives' CDX indexes), and the groups are by SURT key. Values read =
 // records + failed, and the summary says so.
@@ -82,7 +89,9 @@ import (
 type config struct {
 	input, output, mode string
 	read                webaddressbeam.ReadOptions
-	opts                webaddressbeam.Options // how parse and the groups read a value
+	against             string                     // --mode match: the reference's files
+	againstRead         webaddressbeam.ReadOptions // and how they are read
+	opts                webaddressbeam.Options     // how parse and the groups read a value
 	clean               clean.CleanOptions
 }
 
@@ -101,6 +110,8 @@ var (
 	byFlag        = flag.String("by", "page", "with --mode parse or clean, the level of the groups' KeyV3 key: page, site or owner (site and owner imply --key-version 3)")
 	platformsFlag = flag.String("platforms", "", "with --mode parse or clean, KeyV3 with the extra site platforms of this file, a shape per line (\"<name>.example.net\")")
 	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
+	againstFlag   = flag.String("against", "", "with --mode match, the reference's files (the accounts): a glob, read as --input is")
+	againstColumn = flag.String("against-column", "", "with --mode match, the reference's column of addresses (default --column's)")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -145,6 +156,22 @@ func configFromFlags() (config, error) {
 	if err := cfg.opts.By.UnmarshalText([]byte(*byFlag)); err != nil {
 		return cfg, fmt.Errorf("--by: %w", err)
 	}
+	if cfg.mode == "match" {
+		// As the tool's match: by owner unless --by says, the reference
+		// read as the input is.
+		if !isSet("by") {
+			cfg.opts.By = webaddress.LevelOwner
+		}
+		cfg.against, cfg.againstRead = *againstFlag, cfg.read
+		if *againstColumn != "" {
+			cfg.againstRead.Column = *againstColumn
+		}
+		if cfg.against == "" {
+			return cfg, errors.New("--mode match needs --against, the reference's files (the accounts)")
+		}
+	} else if *againstFlag != "" || *againstColumn != "" {
+		return cfg, errors.New("--against and --against-column are options of --mode match")
+	}
 	for _, f := range []struct {
 		name, file string
 		read       func(io.Reader) error
@@ -176,8 +203,8 @@ func configFromFlags() (config, error) {
 		return cfg, errors.New("--input is required: the files to read, such as 'urls/*.txt'")
 	case cfg.output == "":
 		return cfg, errors.New("--output is required: the prefix of the output files, such as /tmp/out/wa")
-	case cfg.mode != "parse" && cfg.mode != "clean" && cfg.mode != "surt":
-		return cfg, fmt.Errorf("--mode %q: want parse, clean or surt", cfg.mode)
+	case cfg.mode != "parse" && cfg.mode != "clean" && cfg.mode != "surt" && cfg.mode != "match":
+		return cfg, fmt.Errorf("--mode %q: want parse, clean, surt or match", cfg.mode)
 	}
 	if cfg.mode == "surt" {
 		for _, name := range []string{"raw", "keep-emails", "merge-invalid", "key-version", "by", "platforms", "aliases"} {
@@ -239,6 +266,16 @@ included:
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "webaddress-pipeline: --input: %v\n", err)
 		os.Exit(1)
+	}
+	if cfg.mode == "match" {
+		notes, err := cfg.againstRead.Check(ctx, cfg.against)
+		for _, n := range notes {
+			fmt.Fprintf(os.Stderr, "webaddress-pipeline: --against: %s\n", n)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "webaddress-pipeline: --against: %v\n", err)
+			os.Exit(1)
+		}
 	}
 	if !*verboseFlag {
 		// Prism and the SDK log through slog: their progress, and each
@@ -320,6 +357,7 @@ func init() {
 	register.DoFn2x1[context.Context, webaddress.Address, string](&addressJSONFn{})
 	register.Function3x1(surtJSON)
 	register.Function2x1(cleanedJSON)
+	register.Function2x1(matchedJSON)
 	register.Function2x1(groupJSON)
 	register.Function2x1(failureJSON)
 	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
@@ -341,6 +379,12 @@ func build(s beam.Scope, cfg config) {
 		groups, _ = webaddressbeam.Dedupe(s, values, cfg.opts) // a value with no key is in no group; it is a record or failed already
 		records = beam.ParDo(s, cleanedJSON, cleaned)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, cleanFailed))
+	case "match":
+		ref, refFailed := webaddressbeam.Read(s.Scope("against"), cfg.against, cfg.againstRead)
+		matched, matchFailed := webaddressbeam.Match(s, values, ref, cfg.opts)
+		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per key of each value
+		records = beam.ParDo(s, matchedJSON, matched)
+		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, refFailed), beam.ParDo(s, failureJSON, matchFailed))
 	case "surt":
 		keyed, surtFailed := webaddressbeam.SURT(s, values)
 		groups = webaddressbeam.DedupeKeyed(s, keyed)
@@ -376,6 +420,11 @@ func (f *addressJSONFn) ProcessElement(ctx context.Context, a webaddress.Address
 func surtJSON(ctx context.Context, key, input string) string {
 	recordsCount.Inc(ctx, 1)
 	return webaddressbeam.SURTJSON(key, input)
+}
+
+func matchedJSON(ctx context.Context, m webaddressbeam.Matched) string {
+	recordsCount.Inc(ctx, 1)
+	return webaddressbeam.MatchedJSON(m)
 }
 
 func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {

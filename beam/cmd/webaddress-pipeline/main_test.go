@@ -552,3 +552,27 @@ func TestSameAsTool(t *testing.T) {
 		compare(t, fmt.Sprint(mode, tt.args, " records against the tool's lines"), got, want)
 	}
 }
+
+// TestMatchMode matches leads against accounts by owner: an e-mail address
+// at a subdomain, a cell of two domains in the reference, and what never
+// matches (free-mail, a placeholder) failed with its file and line.
+func TestMatchMode(t *testing.T) {
+	dir := t.TempDir()
+	leads := writeFile(t, dir, "leads.csv", "name,email\nAnn,ann@sales.acme.com\nCid,cid@initrode.com\nDan,dan@gmail.com\nEve,N/A\nFay,fay@umbrella.com\n")
+	accounts := writeFile(t, dir, "accounts.csv", "account,domain\nAcme,acme.com\nInitech,initech.com; initrode.com\n")
+	out := filepath.Join(dir, "wa")
+	read := webaddressbeam.ReadOptions{Format: "csv", Column: "email"}
+	against := read
+	against.Column = "domain"
+	run(t, config{input: leads, read: read, against: accounts, againstRead: against, output: out, mode: "match",
+		opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
+	compare(t, "records", readOutput(t, out, "records"), []string{
+		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
+		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
+		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","against":null,"against_file":null,"against_line":null}`,
+	})
+	failed := readOutput(t, out, "failed")
+	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
+		t.Errorf("failed = %q, want dan@gmail.com (web.email) and N/A (web.placeholder)", failed)
+	}
+}
