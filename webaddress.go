@@ -29,9 +29,10 @@
 // space, assumes https when no scheme was written, and reports a canonical
 // form, the facts found, and where each component is in the input.
 // [Address.Key] gives a comparison key that is the same for the spellings
-// of one page of one owner ([KeyV1], [KeyV2]: a version never changes
-// once published), and [Address.Profile] tells social-profile addresses
-// apart.
+// of one page of one owner; [KeyV3], the default of the records and the
+// tool, has page, site and owner levels ([Address.KeyAt]), and [KeyV1] and
+// [KeyV2] stay as published (a version never changes once published).
+// [Address.Profile] tells social-profile addresses apart.
 //
 // The messy-cell layer, [Tidy] and [ParseCell], sits between a spreadsheet
 // cell and Parse: it removes invisible characters and wrapping quotes,

@@ -30,7 +30,7 @@ var (
 )
 
 // AddressJSON returns the JSON record of a, Address.MarshalJSON (with its
-// KeyV2 key): the line "webaddress parse" writes for its input.
+// KeyV3 page key): the line "webaddress parse" writes for its input.
 func AddressJSON(a webaddress.Address) string {
 	b, _ := a.MarshalJSON()
 	return string(b)

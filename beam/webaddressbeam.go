@@ -22,9 +22,9 @@
 // Parse, KeyBy and Dedupe read a value as the tool's parse, key and dedupe
 // do, by [Options]: as a spreadsheet cell, through the library's
 // messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
-// addresses, wrapped links, typos), unless Options.Raw; with KeyV2 keys,
-// unless Options.KeyVersion says KeyV1, or KeyV3 at the level Options.By
-// says (page, site or owner). A cell the layer says is not an
+// addresses, wrapped links, typos), unless Options.Raw; with KeyV3 keys at
+// the level Options.By says (page by default, site, or owner: one group per
+// organisation), unless Options.KeyVersion says the frozen KeyV1 or KeyV2. A cell the layer says is not an
 // address is a dead letter with its code (web.placeholder, web.empty,
 // web.email, web.several-addresses). [SURT] keys URLs by their SURT key,
 // the urlkey of web archives' CDX indexes.
@@ -104,7 +104,7 @@ const (
 
 // Options say how Parse, KeyBy and Dedupe read a value and key it. The zero
 // value is the default of the webaddress command-line tool: the messy-cell
-// layer, e-mail addresses made their domains' websites, KeyV2's page key.
+// layer, e-mail addresses made their domains' websites, KeyV3's page key.
 type Options struct {
 	// Raw parses each value exactly as webaddress.Parse does, without the
 	// messy-cell layer (the tool's --raw): placeholders, e-mail addresses,
@@ -115,7 +115,9 @@ type Options struct {
 	// --keep-emails).
 	KeepEmails bool `json:"keep_emails,omitempty"`
 	// KeyVersion is the key of KeyBy and Dedupe (and of the records the
-	// pipeline writes); zero is webaddress.KeyV2.
+	// pipeline writes); zero is webaddress.KeyV3, at the level of By.
+	// webaddress.KeyV1 and KeyV2 are the frozen keys, for keys stored
+	// before.
 	KeyVersion webaddress.KeyVersion `json:"key_version"`
 	// By is the level of KeyV3's keys (the tool's --by): page (the zero
 	// Level), site or owner. Site and owner make the key KeyV3's:
@@ -141,10 +143,8 @@ type Options struct {
 func (o Options) checked(transform string) Options {
 	levels := o.By != webaddress.LevelPage || !o.Keys.IsZero()
 	switch {
-	case o.KeyVersion == 0 && levels:
-		o.KeyVersion = webaddress.KeyV3
 	case o.KeyVersion == 0:
-		o.KeyVersion = webaddress.KeyV2
+		o.KeyVersion = webaddress.KeyV3
 	case levels && o.KeyVersion != webaddress.KeyV3:
 		panic(fmt.Sprintf("webaddressbeam.%s: Options.By and Options.Keys are KeyV3's, not %v", transform, o.KeyVersion))
 	}
@@ -338,7 +338,7 @@ func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddr
 
 // KeyBy keys each address of col, a PCollection<string> or
 // PCollection<Value>, read as Parse reads it, by its comparison key of
-// Options.KeyVersion (KeyV2 by default). It returns a
+// Options.KeyVersion (KeyV3 at the level of Options.By by default). It returns a
 // PCollection<KV<string, string>> of key and value for the addresses, and a
 // PCollection<Failure> of the values that are not (step "key").
 func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam.PCollection) {
@@ -374,7 +374,8 @@ func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, s
 
 // Dedupe groups the addresses of col, a PCollection<string> or
 // PCollection<Value>, read as Parse reads them, by comparison key
-// (Options.KeyVersion, KeyV2 by default). It returns a PCollection<Group>
+// (Options.KeyVersion, KeyV3 at the level of Options.By by default). It
+// returns a PCollection<Group>
 // with one element per key, the number of inputs with it and its
 // representative (the smallest input in byte order), and a
 // PCollection<Failure> of the values that are not addresses (step "key"),

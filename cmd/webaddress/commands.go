@@ -115,12 +115,12 @@ when no scheme is written. --raw parses the cell itself, exactly as
 webaddress.Parse does.
 
 input is the cell and text the text that was parsed (null when the value
-failed); the byte offsets of fields are offsets into text. The key is KeyV2
-unless --key-version 1 or 3 (KeyV3, with --by page, site or owner: the key
-at that level). site and owner are KeyV3's keys at those levels (owner null
-when the address has no owner: a network's page that is not a profile, a
-URL shortener, a free-mail domain; owner_rule says which rule made the
-owner, or why there is none), and domain, suffix and subdomain the host's
+failed); the byte offsets of fields are offsets into text. The key is
+KeyV3's page key (--by site or owner: KeyV3's key at that level;
+--key-version 1 or 2: the frozen KeyV1 or KeyV2). site and owner are
+KeyV3's keys at those levels (owner null when the address has no owner: a
+network's page that is not a profile, a URL shortener, a free-mail domain;
+owner_rule says which rule made the owner, or why there is none), and domain, suffix and subdomain the host's
 split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
@@ -143,20 +143,21 @@ func keyCommand(cfg *config) *cobra.Command {
 	var r reading
 	cmd := &cobra.Command{
 		Use:   "key [ADDRESS...]",
-		Short: "Print the comparison key (KeyV2) of each input",
+		Short: "Print the comparison key (KeyV3, page level) of each input",
 		Long: `key prints the comparison key of each input: one key for all the ways of
 writing one page of one owner. It reads a cell as parse does (the messy-cell
-layer, unless --raw), and the key is KeyV2 unless --key-version 1, or KeyV3
-at the level of --by: page, site (the host, a social profile, a path
-tenant such as sites.google.com/view/NAME) or owner (an organisation: the
+layer, unless --raw), and the key is KeyV3 at the level of --by: page (the
+default: one key per page), site (the host, a social profile, a path tenant
+such as sites.google.com/view/NAME) or owner (an organisation: the
 registrable domain, a site platform's tenant, a profile; "" for an address
-with no owner). The text format (the default here, even in a pipe) prints
+with no owner). --key-version 1 or 2 gives the frozen KeyV1 or KeyV2, for
+keys stored before. The text format (the default here, even in a pipe) prints
 the key alone, with or without --column, and an empty line for a value that
 failed (a placeholder such as "N/A" included), for sort | uniq -c; the other
 formats keep the input's columns.
 
 Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
-the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
+the key version and the data its keys depend on, such as "` + webaddress.KeyV3.Fingerprint() + `".
 Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
   webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,

@@ -26,14 +26,15 @@ func dedupeCommand(cfg *config) *cobra.Command {
 	var d dedupeFlags
 	cmd := &cobra.Command{
 		Use:   "dedupe [ADDRESS...]",
-		Short: "Group the inputs by comparison key (KeyV2)",
-		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
-which is the same for the ways of writing one page of one owner, or with
---by site or --by owner by KeyV3's key at that level (one site: a host, a
+		Short: "Group the inputs by comparison key (KeyV3, at the level of --by)",
+		Long: `dedupe groups the inputs by their comparison key: KeyV3's page key by
+default, the same for the ways of writing one page of one owner, or with
+--by site or --by owner KeyV3's key at that level (one site: a host, a
 social profile, a path tenant; one owner: an organisation, whatever page
-was typed), and prints
-each group in the order of its first input, the record the Beam pipeline
-writes too: ` + columnList(table.GroupColumns) + `
+was typed). Use --by owner for one row per organisation, such as one per
+company of a contact list; --key-version 1 or 2 groups by the frozen KeyV1
+or KeyV2. It prints each group in the order of its first input, the record
+the Beam pipeline writes too: ` + columnList(table.GroupColumns) + `
 (rows: the numbers of the rows read, from 1, a rejected record not counted;
 in CSV separated by spaces). It reads a cell as parse does (the messy-cell
 layer, unless --raw; see "webaddress help parse"); with --split each address
@@ -60,7 +61,8 @@ picks any of ` + strings.Join(record.Names(record.Lookup[parsed]("parse")), ",")
 --column, a contact list without its duplicates.
 
 The key's fingerprint, the key version and the data its keys depend on (the
-Unicode version and the Public Suffix List's revision, such as "` + webaddress.KeyV2.Fingerprint() + `"),
+Unicode version, the Public Suffix List's revision and KeyV3's platform list's, such as
+"` + webaddress.KeyV3.Fingerprint() + `"),
 is the column key_fingerprint, printed when --fields names it (null where
 there is no key): a column, not a comment line, so that every format
 (CSV, TSV, JSON lines) and every reader keeps it. Store it beside the keys,

@@ -73,7 +73,7 @@ var FailureColumns = []record.Column[Failure]{
 // representative, and the rows they were read from. A value that failed is
 // a group of its own, with no key and its error.
 type Group struct {
-	Key   string // the comparison key (KeyV2 unless asked otherwise) or SURT key; "" when the value failed
+	Key   string // the comparison key (KeyV3 unless asked otherwise) or SURT key; "" when the value failed
 	Count int64  // the number of inputs with the key
 	// First is the representative: the first input read (the tool), or
 	// the smallest in byte order (Beam, where a collection has no order).

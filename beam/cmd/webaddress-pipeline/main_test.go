@@ -70,7 +70,7 @@ func lines(file string, first int64, texts ...string) []read {
 }
 
 // wantParse returns the lines the pipeline should write for in in parse
-// mode with the default options (the messy-cell layer, KeyV2), computed
+// mode with the default options (the messy-cell layer, KeyV3), computed
 // with the library alone, each list sorted.
 func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
 	return wantParseOpts(t, in, webaddressbeam.Options{})
@@ -84,7 +84,7 @@ func wantParseOpts(t *testing.T, in []read, opts webaddressbeam.Options) (record
 	t.Helper()
 	v := opts.KeyVersion
 	if v == 0 {
-		v = webaddress.KeyV2
+		v = webaddress.KeyV3
 	}
 	groups := map[string]*webaddressbeam.Group{}
 	for _, r := range in {
