@@ -28,9 +28,10 @@ type TidyOptions struct {
 	// "info@ci.alamosa.co.us" becomes "ci.alamosa.co.us", the city's, not
 	// the county's), with [FactEmailDomain]. Addresses at free-mail and
 	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
-	// ...: freeMailDomains in tidy_lists.go, with its source), at reserved
-	// names and at domains with no public suffix stay a [CodeEmail]
-	// error, as every e-mail address does when EmailToWebsite is false.
+	// ...: freeMailDomains in tidy_lists.go, with its source) fail with
+	// [CodeEmailFreeMail], and at reserved names and at domains with no
+	// public suffix with [CodeEmailNotPublic]. When EmailToWebsite is
+	// false, every e-mail address fails with [CodeEmail], kept as one.
 	EmailToWebsite bool
 }
 
@@ -126,11 +127,14 @@ const maxRounds = 3*maxUnwrap + 4
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
 //     "Sales <sales@acme.com>") fails with [CodeEmail], or, with
 //     [TidyOptions.EmailToWebsite], becomes its domain's website
-//     ([FactEmailDomain]). It is never the user info of a website. After
-//     "http://" or "https://", an e-mail address (with at most a "/"
-//     after it) at a free-mail or Internet-provider domain fails with
-//     [CodeEmail] too ("http://shop@gmail.com": no company's website is
-//     there); at any other domain it is what the URL Standard reads, user
+//     ([FactEmailDomain]), except at a free-mail or Internet-provider
+//     domain, where it fails with [CodeEmailFreeMail], and at a domain
+//     that is not a public one (no public suffix, a reserved name), where
+//     it fails with [CodeEmailNotPublic]. It is never the user info of a
+//     website. After "http://" or "https://", an e-mail address (with at
+//     most a "/" after it) at a free-mail or Internet-provider domain
+//     fails too ("http://shop@gmail.com": no company's website is there),
+//     with [CodeEmailFreeMail], or [CodeEmail] without EmailToWebsite; at any other domain it is what the URL Standard reads, user
 //     info and host ("http://user@acme.com"), and keeps its key.
 //  8. A cell of several addresses, separated by white space, newlines,
 //     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
@@ -306,21 +310,28 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 				s.start += strings.Index(s.text, addr)
 			}
 			s.text = addr
-			return fail(CodeEmail, offset, reason)
+			code := CodeEmailFreeMail
+			if !opts.EmailToWebsite {
+				code = CodeEmail // kept as an e-mail address, whatever its domain
+			}
+			return fail(code, offset, reason)
 		}
 		if addr, at, domain, ok := emailOf(s.text); ok {
-			site, reason := emailWebsite(domain)
-			if !opts.EmailToWebsite && reason == "" {
-				reason = "an e-mail address, not a website"
+			site, code, reason := emailWebsite(domain)
+			if !opts.EmailToWebsite {
+				if code == "" {
+					reason = "an e-mail address, not a website"
+				}
+				code = CodeEmail // kept as an e-mail address, whatever its domain
 			}
-			if reason != "" {
+			if code != "" {
 				offset := -1
 				if s.start >= 0 {
 					offset = s.start + at
 					s.start += strings.Index(s.text, addr) // the address inside "Name <…>"
 				}
 				s.text = addr
-				return fail(CodeEmail, offset, reason)
+				return fail(code, offset, reason)
 			}
 			s.rewrite(site)
 			s.facts |= FactEmailDomain

@@ -24,10 +24,11 @@
 // messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
 // addresses, wrapped links, typos), unless Options.Raw; with KeyV3 keys at
 // the level Options.By says (page by default, site, or owner: one group per
-// organisation), unless Options.KeyVersion says the frozen KeyV1 or KeyV2. A cell the layer says is not an
-// address is a dead letter with its code (web.placeholder, web.empty,
-// web.email, web.several-addresses). [SURT] keys URLs by their SURT key,
-// the urlkey of web archives' CDX indexes.
+// organisation), unless Options.KeyVersion says the frozen KeyV1 or KeyV2.
+// A cell the layer says is not an address is a dead letter with its code
+// (web.placeholder, web.empty, web.email, web.email-free-mail,
+// web.email-not-public, web.several-addresses). [SURT] keys URLs by their
+// SURT key, the urlkey of web archives' CDX indexes.
 //
 // The elements are the library's own types: Parse gives webaddress.Address
 // values, Clean clean.Cleaned ones (in a [Cleaned]), whose MarshalJSON

@@ -105,7 +105,9 @@ A cell goes through the messy-cell layer first (webaddress.Tidy): invisible
 characters, quotes and brackets around it and trailing punctuation go, typos
 of the scheme ("http//") are repaired, a wrapped link (Safe Links, URL
 Defense, ...) becomes its target, and an e-mail address its domain's website
-(--keep-emails: it fails with web.email); a placeholder ("N/A", "-", "TBD")
+(--keep-emails: it fails with web.email; at a free-mail or provider domain
+it fails with web.email-free-mail, at a domain with no public suffix or a
+reserved name with web.email-not-public); a placeholder ("N/A", "-", "TBD")
 fails with web.placeholder, an empty cell with web.empty, and a cell of
 several addresses with web.several-addresses (--split: a row for each, with
 its row's other columns). Each change is a fact, and an address that is not a
@@ -316,7 +318,9 @@ per distinct value.
 A cell is read as parse reads it, through the messy-cell layer
 (webaddress.Tidy): invisible characters, quotes and trailing punctuation go,
 scheme typos are repaired, wrapped links unwrapped, an e-mail address
-becomes its domain's website (--keep-emails: it fails with web.email), and a
+becomes its domain's website (--keep-emails: it fails with web.email; at a
+free-mail domain with web.email-free-mail, at one that is not public with
+web.email-not-public), and a
 placeholder ("N/A", "-", "TBD") fails with web.placeholder, an empty cell
 with web.empty, several addresses with web.several-addresses. text is what
 was cleaned and facts the changes, columns on demand (--fields): by default
