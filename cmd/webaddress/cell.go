@@ -41,7 +41,7 @@ type reading struct {
 func (r *reading) addFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&r.raw, "raw", false, "parse each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links, typos and several addresses are read as URLs)")
 	fs.BoolVar(&r.keepEmails, "keep-emails", false, "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)")
-	fs.BoolVar(&r.split, "split", false, "a cell of several addresses gives a row per address, with the row's number and other columns, instead of failing with web.several-addresses")
+	fs.BoolVar(&r.split, "split", false, "a cell of several addresses gives a row per address, with the row's other columns (read from lines or arguments: the column line, the input line it came from), instead of failing with web.several-addresses")
 	r.keyVersion = webaddress.KeyV3
 	fs.TextVar(&r.keyVersion, "key-version", webaddress.KeyV3, "the comparison key's `VERSION`: 3 (KeyV3: keys at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together, the path kept with the registrable domain)")
 	fs.TextVar(&r.by, "by", webaddress.LevelPage, "KeyV3's `LEVEL`: page (one page), site (a host, a profile, a path tenant) or owner (an organisation: one row per organisation)")

@@ -36,6 +36,14 @@ type command[T any] struct {
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
 	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
+
+	// line, when not nil, sets the input line a value was read from: the
+	// record's column "line" (lineColumn), printed on demand, and by
+	// default when lineDefault (--split) and the input has no header of
+	// its own (lines, arguments), so that each row says where it came
+	// from.
+	line        func(v *T, line int)
+	lineDefault bool
 }
 
 // one returns the eval of a command that makes one T of each value.
@@ -110,7 +118,8 @@ it fails with web.email-free-mail, at a domain with no public suffix or a
 reserved name with web.email-not-public); a placeholder ("N/A", "-", "TBD")
 fails with web.placeholder, an empty cell with web.empty, and a cell of
 several addresses with web.several-addresses (--split: a row for each, with
-its row's other columns). Each change is a fact, and an address that is not a
+its row's other columns; read from lines or arguments, the first column,
+line, is the input line it came from). Each change is a fact, and an address that is not a
 public website (localhost, a name with no public suffix) has the fact
 not-public-website. Then the text is parsed as typed: https:// is assumed
 when no scheme is written. --raw parses the cell itself, exactly as
@@ -123,19 +132,21 @@ KeyV3's page key (--by site or owner: KeyV3's key at that level;
 KeyV3's keys at those levels (owner null when the address has no owner: a
 network's page that is not a profile, a URL shortener, a free-mail domain;
 owner_rule says which rule made the owner, or why there is none), and domain, suffix and subdomain the host's
-split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `.`,
+split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `,
+and on demand (--fields; by default with --split on lines) line (integer):
+the line of the input the value was read from, from 1.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := r.setup(cmd.Flags()); err != nil {
 				return err
 			}
-			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
+			return runTable(cfg, args, command[parsed]{columns: withLine(r.columns()), eval: r.read, failed: parseFailed, errOf: parseErr, line: setLine, lineDefault: r.split})
 		},
 	}
 	r.addFlags(cmd.Flags())
 	r.completeFlags(cmd)
-	annotateColumns(cmd, "", record.Names(r.columns()), nil)
+	annotateColumns(cmd, "", record.Names(withLine(r.columns())), record.Names(r.columns()))
 	return cmd
 }
 
@@ -158,32 +169,62 @@ the key alone, with or without --column, and an empty line for a value that
 failed (a placeholder such as "N/A" included), for sort | uniq -c; the other
 formats keep the input's columns.
 
-Columns: key, error_code, error, and on demand (--fields) key_fingerprint:
-the key version and the data its keys depend on, such as "` + webaddress.KeyV3.Fingerprint() + `".
+Columns: key, error_code, error, and on demand (--fields) any column of the
+parse record (input, text, owner_rule, domain, ...: see "webaddress help
+parse"), to see why a key was made without a second pass, line (the input
+line the value was read from; by default with --split on lines and
+arguments, outside the text format), and key_fingerprint: the key version and the data its keys depend on, such as
+"` + webaddress.KeyV3.Fingerprint() + `".
 Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
-  webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,
+  webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv
+  webaddress key --by owner --format csv --fields input,key,owner_rule,domain < urls.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := r.setup(cmd.Flags()); err != nil {
 				return err
 			}
-			cols := append([]record.Column[parsed]{r.keyColumn()}, table.MustPick(r.columns(), "error_code", "error")...)
-			cols = append(cols, fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
 			return runTable(cfg, args, command[parsed]{
-				columns:      cols,
+				columns:      keyColumns(&r),
 				eval:         r.read,
 				failed:       parseFailed,
 				errOf:        parseErr,
 				defaults:     []string{"key", "error_code", "error"},
 				text:         true,
 				textDefaults: []string{"key"},
+				line:         setLine,
+				lineDefault:  r.split,
 			})
 		},
 	}
 	r.addFlags(cmd.Flags())
 	r.completeFlags(cmd)
-	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
+	annotateColumns(cmd, "", record.Names(keyColumns(&r)), []string{"key", "error_code", "error"})
 	return cmd
+}
+
+// lineColumn is the column line of parse and key: the line of the input a
+// value was read from, from 1 (the argument's number for arguments).
+var lineColumn = record.Int("line", func(p *parsed) (int64, bool) { return int64(p.Line), p.Line > 0 })
+
+// setLine sets the input line p was read from.
+func setLine(p *parsed, line int) { p.Line = line }
+
+// withLine returns cols after the column line.
+func withLine(cols []record.Column[parsed]) []record.Column[parsed] {
+	return append([]record.Column[parsed]{lineColumn}, cols...)
+}
+
+// keyColumns returns the key command's record: the line, the key of r
+// alone (which costs less than all the levels of the parse record), then
+// the parse record's other columns, then key_fingerprint.
+func keyColumns(r *reading) []record.Column[parsed] {
+	cols := []record.Column[parsed]{lineColumn, r.keyColumn()}
+	for _, c := range r.columns() {
+		if c.Name != "key" {
+			cols = append(cols, c)
+		}
+	}
+	return append(cols, fingerprintColumn(r, func(p *parsed) bool { return p.Err == nil }))
 }
 
 // linted is what lint makes of a value.

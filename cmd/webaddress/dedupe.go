@@ -317,7 +317,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	}
 	format := cfg.outputFormat(false)
 	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
-	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
+	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false, false)
 	if err != nil {
 		return err
 	}

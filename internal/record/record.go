@@ -259,6 +259,10 @@ type Outcome[V any] struct {
 	Input string
 	Value V     // the zero V when Err is not nil
 	Err   error // nil when the step worked
+	// Line is the line of the input the value was read from, from 1 (the
+	// argument's number for a value given as an argument); 0 when not
+	// known.
+	Line int
 
 	// Memo is the record's: what its columns work out from Value once
 	// for the row and share (package webaddress keeps an address's
