@@ -23,8 +23,12 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // Suffix List.
 func countLookups(f func()) int64 {
 	var n atomic.Int64
-	suffixLookups = &n
-	defer func() { suffixLookups = nil }()
+	lookup := publicSuffix
+	publicSuffix = func(domain string) (string, bool) {
+		n.Add(1)
+		return lookup(domain)
+	}
+	defer func() { publicSuffix = lookup }()
 	f()
 	return n.Load()
 }
