@@ -40,14 +40,16 @@
 // into their domain's website, and rejects placeholders ("N/A") and cells
 // of several addresses, with a fact for every change.
 //
-// Two layers built on the exported API of this package alone are packages
-// of their own beside it: package clean, the cleaner, gives the answers of
-// R's safe_parse_url (package rurl) for every one of its options and
-// cleans columns of values that repeat in parallel with a bounded cache;
-// package surt gives the SURT keys of web archives. [ReadTyped],
-// [TypedInput.ParseURL], [NewError], [PublicSuffix], [RegistrableDomain],
-// [DomainToASCII], [DomainToUnicode], [DefaultPort] and [IsTrackingParam]
-// are the entry points such a layer builds on.
+// Package clean, the cleaner, is a package of its own beside this one,
+// built on its exported API alone: it gives the answers of R's
+// safe_parse_url (package rurl) for every one of its options and cleans
+// columns of values that repeat in parallel with a bounded cache.
+// [ReadTyped], [TypedInput.ParseURL], [NewError], [PublicSuffix],
+// [RegistrableDomain], [DomainToASCII], [DomainToUnicode], [DefaultPort]
+// and [IsTrackingParam] are the entry points such a layer builds on.
+// Package surt, the SURT keys of web archives, uses nothing of this
+// package: it reads URLs as the Internet Archive's surt does, not as the
+// URL Standard does.
 //
 // Every error the package returns has a [Code]; each Code is its own
 // sentinel for errors.Is.

@@ -67,14 +67,14 @@ func CleanedJSON(c Cleaned) string {
 // error, file (null when not known) and line (null when not known), the
 // line "webaddress --rejects FILE" writes for a rejected record.
 func FailureJSON(f Failure) string {
-	b, _ := failureLayout.AppendJSON(nil, nil, &f)
+	b, _ := failureLayout.AppendJSON(nil, nil, (*table.Failure)(&f))
 	return string(b)
 }
 
 // GroupJSON returns the JSON record of g: key, count and first, the line
 // "webaddress dedupe --fields key,count,first" writes for a group.
 func GroupJSON(g Group) string {
-	b, _ := groupLayout.AppendJSON(nil, nil, &g)
+	b, _ := groupLayout.AppendJSON(nil, nil, &table.Group{Key: g.Key, Count: g.Count, First: g.First})
 	return string(b)
 }
 

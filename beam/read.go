@@ -206,7 +206,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		case errors.As(err, &fault):
 			readCount.Inc(ctx, 1)
 			malformedCount.Inc(ctx, 1)
-			fail(table.FaultFailure(fault, path))
+			fail(Failure(table.FaultFailure(fault, path)))
 			continue
 		case err != nil:
 			return fmt.Errorf("%s: line %d: %w", path, r.Line()+1, err)

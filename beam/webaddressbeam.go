@@ -66,22 +66,27 @@ type Value struct {
 }
 
 // Failure is a dead-letter element: a value a transform could not use, or
-// a malformed record Read could not read, and why. Its fields are Input
-// (the value, or the text of the record's first line), Step (StepRead,
-// StepParse, StepKey, StepClean or StepSURT), ErrorCode (such as
-// "record.bare-quote", "web.placeholder", "web.invalid-utf8",
-// "clean.unsupported-scheme" or "surt.invalid-port"), Error (the message),
-// File and Line (where it was read; "" and 0 for a value of a
-// PCollection<string>). It is the record the command-line tool writes to
-// --rejects, written by [FailureJSON].
-type Failure = table.Failure
+// a malformed record Read could not read, and why. It is the record the
+// command-line tool writes to --rejects, written by [FailureJSON].
+type Failure struct {
+	Input     string // the value, or the text of the record's first line
+	Step      string // StepRead, StepParse, StepKey, StepClean or StepSURT
+	ErrorCode string // such as "record.bare-quote", "web.placeholder", "web.invalid-utf8", "clean.unsupported-scheme" or "surt.invalid-port"
+	Error     string // the message, naming the code and what was wrong where
+	File      string // the file it was read from; "" for a value of a PCollection<string>
+	Line      int64  // the line it starts on, from 1; 0 for a value of a PCollection<string>
+}
 
-// Group is one key of Dedupe: Key, Count (the inputs with the key) and
-// First (the smallest of those inputs in byte order, so that every run and
-// runner picks the same). It is the record of the command-line tool's
-// dedupe, whose Rows, ErrorCode and Error Dedupe leaves empty; [GroupJSON]
-// writes it.
-type Group = table.Group
+// Group is one key of Dedupe (or of DedupeKeyed, GroupAddresses): the
+// columns key, count and first of the command-line tool's dedupe, written
+// by [GroupJSON].
+type Group struct {
+	Key   string // the comparison key, or the SURT key
+	Count int64  // the number of inputs with the key
+	// First is the smallest of those inputs in byte order, so that every
+	// run and runner picks the same.
+	First string
+}
 
 // Cleaned is a value Clean cleaned: a clean.Cleaned, whose fields and
 // methods it has (c.CleanURL, c.MarshalJSON()). It wraps it because Beam
@@ -300,7 +305,7 @@ func stringValue(text string) Value { return Value{Text: text} }
 
 // failure returns the dead letter of a value that failed at step with err.
 func failure(v Value, step string, err error) Failure {
-	f := table.NewFailure(v.Text, step, err)
+	f := Failure(table.NewFailure(v.Text, step, err))
 	f.File, f.Line = v.File, v.Line
 	return f
 }
