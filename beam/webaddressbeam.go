@@ -55,7 +55,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A Value is a value read from a file, with where: what [Read] gives.
@@ -101,11 +101,11 @@ func (c Cleaned) Value() clean.Cleaned { return c.cleaned }
 
 // The steps of Failure.
 const (
-	StepRead  = table.StepRead  // Read: the record is malformed
-	StepParse = table.StepParse // Parse: the value is not an address, or webaddress.Parse failed
-	StepKey   = table.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
-	StepClean = table.StepClean // Clean: clean.Clean failed
-	StepSURT  = table.StepSURT  // SURT: surt.Key failed
+	StepRead  = records.StepRead  // Read: the record is malformed
+	StepParse = records.StepParse // Parse: the value is not an address, or webaddress.Parse failed
+	StepKey   = records.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
+	StepClean = records.StepClean // Clean: clean.Clean failed
+	StepSURT  = records.StepSURT  // SURT: surt.Key failed
 )
 
 // Options say how Parse, KeyBy and Dedupe read a value and key it. The zero
@@ -305,7 +305,7 @@ func stringValue(text string) Value { return Value{Text: text} }
 
 // failure returns the dead letter of a value that failed at step with err.
 func failure(v Value, step string, err error) Failure {
-	f := Failure(table.NewFailure(v.Text, step, err))
+	f := Failure(records.NewFailure(v.Text, step, err))
 	f.File, f.Line = v.File, v.Line
 	return f
 }
@@ -534,7 +534,7 @@ func SURT(s beam.Scope, col beam.PCollection) (keyed, failed beam.PCollection) {
 }
 
 func surtKey(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	k := table.NewSURTKey(v.Text)
+	k := records.NewSURTKey(v.Text)
 	if k.Err != nil {
 		surtFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepSURT, k.Err))

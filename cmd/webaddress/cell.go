@@ -22,7 +22,6 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
 )
 
 // A reading is how parse, key and dedupe read a value: their flags.
@@ -220,7 +219,7 @@ func (r *reading) columns() []record.Column[parsed] {
 // --by costs less than all the levels the columns share.
 func (r *reading) keyColumn() record.Column[parsed] {
 	if !r.keyedByKeyer() {
-		return table.MustPick(record.Lookup[parsed]("parse/"+r.keyVersion.String()), "key")[0]
+		return record.MustPick(record.Lookup[parsed]("parse/"+r.keyVersion.String()), "key")[0]
 	}
 	return record.Str("key", func(p *parsed) (string, bool) {
 		k := r.key(p.Value)

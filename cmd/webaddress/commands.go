@@ -19,7 +19,7 @@ import (
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A command is what a command computes for each value and prints: the
@@ -327,12 +327,12 @@ func urlCommand() command[urled] {
 
 // surtCommand is the surt command's: the SURT key of each input, the
 // record Beam's SURT transform gives too.
-func surtCommand() command[table.SURTKey] {
-	return command[table.SURTKey]{
-		columns:      table.SURTColumns,
-		eval:         one(table.NewSURTKey),
-		failed:       func(k *table.SURTKey) bool { return k.Err != nil },
-		errOf:        func(k *table.SURTKey) error { return k.Err },
+func surtCommand() command[records.SURTKey] {
+	return command[records.SURTKey]{
+		columns:      records.SURTColumns,
+		eval:         one(records.NewSURTKey),
+		failed:       func(k *records.SURTKey) bool { return k.Err != nil },
+		errOf:        func(k *records.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -34,7 +35,7 @@ social profile, a path tenant; one owner: an organisation, whatever page
 was typed). Use --by owner for one row per organisation, such as one per
 company of a contact list; --key-version 1 or 2 groups by the frozen KeyV1
 or KeyV2. It prints each group in the order of its first input, the record
-the Beam pipeline writes too: ` + columnList(table.GroupColumns) + `
+the Beam pipeline writes too: ` + columnList(records.GroupColumns) + `
 (rows: the numbers of the rows read, from 1, a rejected record not counted;
 in CSV separated by spaces). It reads a cell as parse does (the messy-cell
 layer, unless --raw; see "webaddress help parse"); with --split each address
@@ -84,7 +85,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
 	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
 	d.addFlags(cmd.Flags())
 	d.completeFlags(cmd)
-	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
+	annotateColumns(cmd, "", append(record.Names(records.GroupColumns), "key_fingerprint"), record.Names(records.GroupColumns))
 	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint"), firstDefaults)
 	return cmd
 }
@@ -154,14 +155,14 @@ type entry struct {
 // copies, so that it keeps nothing else of the row they were read from
 // alive, and last is the last row counted in it.
 type group struct {
-	table.Group
+	records.Group
 	last int64
 }
 
 // newGroup returns the group of v, its first input, of a record of fields,
 // with copies of its key and input (see inputCopy).
 func newGroup(v *keyed, fields []string) *group {
-	g := &group{Group: table.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
+	g := &group{Group: records.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
 	if v.Err != nil { // --merge-invalid
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
@@ -197,9 +198,9 @@ func (g *group) add(row int64) {
 }
 
 // apartGroup returns the group of e, a value apart: its input read again.
-func (d *dedupeFlags) apartGroup(e entry) *table.Group {
+func (d *dedupeFlags) apartGroup(e entry) *records.Group {
 	v := d.read(nil, e.input)[e.part]
-	g := &table.Group{Count: 1, First: e.input, Rows: table.Rows(nil).Add(e.row, 0)}
+	g := &records.Group{Count: 1, First: e.input, Rows: records.Rows(nil).Add(e.row, 0)}
 	if v.Err != nil {
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.ErrorCode, g.Error = string(code), v.Err.Error()
@@ -216,8 +217,8 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(&d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
-	l, err := layout(cfg.fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
+	cols := append(slices.Clip(records.GroupColumns), fingerprintColumn(&d.reading, func(g *records.Group) bool { return g.ErrorCode == "" }))
+	l, err := layout(cfg.fields, nil, cols, record.Names(records.GroupColumns)) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -277,7 +278,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		if werr != nil {
 			break
 		}
-		var g *table.Group
+		var g *records.Group
 		if e.g != nil {
 			g = &e.g.Group
 		} else {

@@ -104,7 +104,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 func main() {
@@ -252,7 +252,7 @@ URL Standard does, and not through the messy-cell layer. An empty input is
 "-", as in surt; a port that is not a number up to 65535 fails with
 surt.invalid-port, a value of white space alone with surt.blank. The text
 format (the default here, even in a pipe) prints the key alone, with or
-without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+without --column, and an empty line for a value that failed. Columns: ` + columnList(records.SURTColumns) + `.`,
 			Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
   webaddress surt < urls.txt | LC_ALL=C sort -u
   webaddress surt --column url --format csv < pages.csv`,

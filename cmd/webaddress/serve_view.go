@@ -24,7 +24,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A view is what the viewer shows of an address.
@@ -231,8 +231,8 @@ func newView(q url.Values) view {
 	}
 
 	surtSec := section{ID: "surt", Title: "SURT key", Note: "webaddress surt (surt 0.3.1, not the URL Standard)"}
-	k := table.NewSURTKey(in)
-	surtSec.Fields, surtSec.Error = recordFields(table.SURTColumns, &k, "input")
+	k := records.NewSURTKey(in)
+	surtSec.Fields, surtSec.Error = recordFields(records.SURTColumns, &k, "input")
 
 	cleanSec := section{ID: "clean", Title: "The cleaner", Note: "webaddress clean: the messy-cell layer, then R's safe_parse_url with the options below"}
 	if optErr != nil {
