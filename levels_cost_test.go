@@ -62,7 +62,7 @@ var levelsCostInputs = []string{
 // however, and that the whole record makes no more than its key and
 // that one.
 func TestParseRecordOneLookup(t *testing.T) {
-	cols := record.Lookup[parseOutcome]("parse/KeyV3")
+	cols := record.OfBy[parseOutcome](KeyV3)
 	levels := record.NewLayout(pickColumns(cols, levelColumns...)...)
 	all := record.NewLayout(cols...)
 	for _, in := range levelsCostInputs {
@@ -102,7 +102,7 @@ func TestParseRecordLevelsShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols := pickColumns(record.Lookup[parseOutcome]("parse/KeyV3"), levelColumns...)
+	cols := pickColumns(record.OfBy[parseOutcome](KeyV3), levelColumns...)
 	shared := record.NewLayout(cols...)
 	for _, in := range append(levelsCostInputs, "acme.com/x") {
 		a := MustParse(t, in)
@@ -179,7 +179,7 @@ func BenchmarkParseRecord(b *testing.B) {
 				addrs = append(addrs, a)
 			}
 		}
-		cols := record.Lookup[parseOutcome]("parse/KeyV3")
+		cols := record.OfBy[parseOutcome](KeyV3)
 		for _, what := range []string{"all", "levels"} {
 			l := record.NewLayout(cols...)
 			if what == "levels" {

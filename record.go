@@ -15,9 +15,10 @@ import (
 // This file defines the records of an address: the columns, their JSON
 // types and how an absent value is written, once, for Address.MarshalJSON
 // here, the webaddress command's parse output and the Beam pipeline's
-// records (which look them up in internal/record by name; package clean
-// registers the record of a cleaned value the same way). Adding a column is one line
-// below. internal/record holds the encoding rules.
+// records (which find them in internal/record by their rows' type and key
+// version, record.Of and record.OfBy; package clean defines the record of
+// a cleaned value the same way). Adding a column is one line below.
+// internal/record holds the encoding rules.
 
 // parseOutcome is the outcome of Parse for one input.
 type parseOutcome = record.Outcome[Address]
@@ -143,14 +144,15 @@ func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 	return b, true
 }
 
-// The parse record is registered as "parse" with KeyV3 (its page key), the
-// key of MarshalJSON and the default of the command-line tool and Beam, and as
-// "parse/KeyV1", "parse/KeyV2" and "parse/KeyV3" by key version.
+// The parse record is the record of a record.Outcome[Address] (record.Of)
+// with KeyV3 (its page key), the key of MarshalJSON and the default of the
+// command-line tool and Beam, and its record by key version (record.OfBy
+// with a KeyVersion).
 func init() {
-	record.Register("parse", addressColumns(KeyV3))
-	record.Register("parse/KeyV1", addressColumns(KeyV1))
-	record.Register("parse/KeyV2", addressColumns(KeyV2))
-	record.Register("parse/KeyV3", addressColumns(KeyV3))
+	record.Define(addressColumns(KeyV3))
+	for v := KeyV1; v.IsValid(); v++ {
+		record.DefineBy(v, addressColumns(v))
+	}
 }
 
 var (

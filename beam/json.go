@@ -23,9 +23,9 @@ var (
 	surtLayout    = record.NewLayout(records.SURTColumns...)
 	// addressLayouts are the parse records by key version.
 	addressLayouts = map[webaddress.KeyVersion]*record.Layout[record.Outcome[webaddress.Address]]{
-		webaddress.KeyV1: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV1")...),
-		webaddress.KeyV2: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV2")...),
-		webaddress.KeyV3: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV3")...),
+		webaddress.KeyV1: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV1)...),
+		webaddress.KeyV2: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV2)...),
+		webaddress.KeyV3: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV3)...),
 	}
 )
 

@@ -197,7 +197,7 @@ func (r *reading) keyedByKeyer() bool {
 // level of --by: the site or owner column under the name key, which
 // shares their look-up, or keyColumn's page key.
 func (r *reading) columns() []record.Column[parsed] {
-	cols := record.Lookup[parsed]("parse/" + r.keyVersion.String())
+	cols := record.OfBy[parsed](r.keyVersion)
 	if !r.keyedByKeyer() {
 		return cols
 	}
@@ -219,7 +219,7 @@ func (r *reading) columns() []record.Column[parsed] {
 // --by costs less than all the levels the columns share.
 func (r *reading) keyColumn() record.Column[parsed] {
 	if !r.keyedByKeyer() {
-		return record.MustPick(record.Lookup[parsed]("parse/"+r.keyVersion.String()), "key")[0]
+		return record.MustPick(record.OfBy[parsed](r.keyVersion), "key")[0]
 	}
 	return record.Str("key", func(p *parsed) (string, bool) {
 		k := r.key(p.Value)

@@ -132,7 +132,7 @@ KeyV3's page key (--by site or owner: KeyV3's key at that level;
 KeyV3's keys at those levels (owner null when the address has no owner: a
 network's page that is not a profile, a URL shortener, a free-mail domain;
 owner_rule says which rule made the owner, or why there is none), and domain, suffix and subdomain the host's
-split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `,
+split by the Public Suffix List. Columns: ` + columnList(record.Of[parsed]()) + `,
 and on demand (--fields; by default with --split on lines) line (integer):
 the line of the input the value was read from, from 1.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
