@@ -38,7 +38,16 @@
 // cell and Parse: it removes invisible characters and wrapping quotes,
 // repairs address-bar typos, unwraps safe-links, turns e-mail addresses
 // into their domain's website, and rejects placeholders ("N/A") and cells
-// of several addresses, with a fact for every change.
+// of several addresses, with a fact for every change. It stays in this
+// package rather than being one of its own, as the cleaner is, because it
+// is not a layer on the exported API: its Address carries the cell it was
+// read from ([Address.Cell]) and the layer's facts in the one [Facts] set,
+// which [Address.UnmarshalJSON] restores; it turns an e-mail domain into
+// its owner's website by KeyV3's owner rules and the wrappers of the Public
+// Suffix List (reserved names, unlisted top-level domains); and its
+// failures are this package's [Error] with their codes. A package of its
+// own would need those as new exported names for its sake alone, and a
+// user would import two packages to read one cell.
 //
 // Package clean, the cleaner, is a package of its own beside this one,
 // built on its exported API alone: it gives the answers of R's
