@@ -293,9 +293,18 @@ func (e *valueError) Unwrap() error { return e.err }
 // The codes of [Tidy]'s and [ParseCell]'s failures: a spreadsheet cell
 // that is not one website address. Each is its own group for a program
 // that counts or deduplicates addresses.
+//
+// An e-mail address fails with one of three codes: [CodeEmail] when it is
+// kept as one ([TidyOptions.EmailToWebsite] false, the tool's
+// --keep-emails), whatever its domain; else, when it cannot become its
+// domain's website, [CodeEmailFreeMail] at a free-mail or
+// Internet-provider domain (whose website is no company's) and
+// [CodeEmailNotPublic] at a domain that is not a public one.
 const (
 	CodeEmpty            Code = "web.empty"             // the cell is empty, or only white space and invisible characters
 	CodePlaceholder      Code = "web.placeholder"       // the cell stands for "no website": "N/A", "none", "-", "0", "TBD", ...
 	CodeSeveralAddresses Code = "web.several-addresses" // the cell holds several addresses; Tidied.Parts has them
-	CodeEmail            Code = "web.email"             // the cell is an e-mail address that was not turned into a website
+	CodeEmail            Code = "web.email"             // the cell is an e-mail address, kept as one (EmailToWebsite false)
+	CodeEmailFreeMail    Code = "web.email-free-mail"   // an e-mail address at a free-mail or provider domain: "jo@gmail.com", "http://shop@gmail.com"
+	CodeEmailNotPublic   Code = "web.email-not-public"  // an e-mail address at a domain with no public suffix ("acme.govv") or no registrable domain, or a reserved name ("example.com")
 )

@@ -383,7 +383,7 @@ func ExampleTidy() {
 	// "bit.ly/3xYz"              "bit.ly/3xYz"        opaque-redirect
 	// "N/A"                      web.placeholder
 	// "acme.com, globex.com"     web.several-addresses
-	// "jane@gmail.com"           web.email
+	// "jane@gmail.com"           web.email-free-mail
 }
 
 // A cell with several addresses fails with web.several-addresses; the

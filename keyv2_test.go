@@ -20,7 +20,9 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-// keyV2Tests pin each KeyV2 rule (issue 19) and what stays KeyV1's.
+// keyV2Tests pin each of KeyV2's four rules (tenants, network aliases,
+// opaque paths with their query, root dots: the list in KeyV2's godoc,
+// key.go) and what stays KeyV1's.
 var keyV2Tests = []struct{ in, want string }{
 	// KeyV1's rules hold where no KeyV2 rule applies.
 	{"http://www.Example.com/About/index.html?b=2&a=1&utm_source=x#team", "example.com/about?a=1&b=2"},
@@ -146,7 +148,11 @@ func TestKeyV2(t *testing.T) {
 	}
 }
 
-// TestKeyV2IssueExamples are issue 19's own examples.
+// TestKeyV2IssueExamples are the examples KeyV2 was made for: two tenants
+// of one platform (wordpress.com) are two owners, one
+// profile under two network names (twitter.com and x.com, fb.com and
+// facebook.com) is one, an opaque path keeps its query, and every root dot
+// goes.
 func TestKeyV2IssueExamples(t *testing.T) {
 	key := func(in string, v KeyVersion) string { return MustParse(t, in).Key(v) }
 	// Two companies on wordpress.com: one KeyV1 group, two KeyV2 groups.
@@ -418,7 +424,7 @@ func keyV2GoldenInputs(t *testing.T) []string {
 }
 
 // refKeyV2 is a reference model of KeyV2 written as KeyV1 plus the four
-// rules of issue 19, each applied to KeyV1's output (or to the parts of
+// rules of KeyV2's godoc (key.go), each applied to KeyV1's output (or to the parts of
 // the address) in its own way rather than as key.go applies it. It returns
 // the key and the rules whose step changed it.
 func refKeyV2(t testing.TB, a Address) (key string, rules []string) {
@@ -635,7 +641,7 @@ func diffKeys(t testing.TB, name string, inputs []string) (byRule map[string]int
 }
 
 // TestKeyV1V2Differences shows that KeyV1 and KeyV2 differ only where one
-// of issue 19's four rules says so, on every line of the KeyV2 golden
+// of KeyV2's four rules (its godoc, key.go) says so, on every line of the KeyV2 golden
 // file, and that each rule accounts for some of its lines.
 func TestKeyV1V2Differences(t *testing.T) {
 	var ins []string
@@ -652,7 +658,8 @@ func TestKeyV1V2Differences(t *testing.T) {
 }
 
 // TestKeyV1V2Corpus does the same on the corpus, and logs how many lines
-// of each file change key, by rule (issue 19's numbers; go test -v).
+// of each file change key, by rule (numbered as in KeyV2's godoc, key.go;
+// go test -v).
 func TestKeyV1V2Corpus(t *testing.T) {
 	for _, name := range corpusFiles {
 		lines := readCorpus(t, name)

@@ -23,8 +23,12 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // Suffix List.
 func countLookups(f func()) int64 {
 	var n atomic.Int64
-	suffixLookups = &n
-	defer func() { suffixLookups = nil }()
+	lookup := publicSuffix
+	publicSuffix = func(domain string) (string, bool) {
+		n.Add(1)
+		return lookup(domain)
+	}
+	defer func() { publicSuffix = lookup }()
 	f()
 	return n.Load()
 }
@@ -58,7 +62,7 @@ var levelsCostInputs = []string{
 // however, and that the whole record makes no more than its key and
 // that one.
 func TestParseRecordOneLookup(t *testing.T) {
-	cols := record.Lookup[parseOutcome]("parse/KeyV3")
+	cols := record.OfBy[parseOutcome](KeyV3)
 	levels := record.NewLayout(pickColumns(cols, levelColumns...)...)
 	all := record.NewLayout(cols...)
 	for _, in := range levelsCostInputs {
@@ -98,7 +102,7 @@ func TestParseRecordLevelsShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols := pickColumns(record.Lookup[parseOutcome]("parse/KeyV3"), levelColumns...)
+	cols := pickColumns(record.OfBy[parseOutcome](KeyV3), levelColumns...)
 	shared := record.NewLayout(cols...)
 	for _, in := range append(levelsCostInputs, "acme.com/x") {
 		a := MustParse(t, in)
@@ -175,7 +179,7 @@ func BenchmarkParseRecord(b *testing.B) {
 				addrs = append(addrs, a)
 			}
 		}
-		cols := record.Lookup[parseOutcome]("parse/KeyV3")
+		cols := record.OfBy[parseOutcome](KeyV3)
 		for _, what := range []string{"all", "levels"} {
 			l := record.NewLayout(cols...)
 			if what == "levels" {

@@ -475,7 +475,7 @@ func TestLevelText(t *testing.T) {
 func TestParseRecordLevels(t *testing.T) {
 	a := MustParse(t, "https://Shop.Acme.co.uk/about?utm_source=x")
 	o := record.Outcome[Address]{Input: a.Input(), Value: a}
-	l := record.NewLayout(pickColumns(record.Lookup[record.Outcome[Address]]("parse/KeyV3"), "key", "site", "owner", "owner_rule", "domain", "suffix", "subdomain")...)
+	l := record.NewLayout(pickColumns(record.OfBy[record.Outcome[Address]](KeyV3), "key", "site", "owner", "owner_rule", "domain", "suffix", "subdomain")...)
 	want := `{"key":"shop.acme.co.uk/about","site":"shop.acme.co.uk","owner":"acme.co.uk","owner_rule":"domain","domain":"acme.co.uk","suffix":"co.uk","subdomain":"shop"}`
 	if got := jsonOf(l.AppendJSON(nil, nil, &o)); got != want {
 		t.Errorf("parse/KeyV3 record = %s, want %s", got, want)

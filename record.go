@@ -15,9 +15,10 @@ import (
 // This file defines the records of an address: the columns, their JSON
 // types and how an absent value is written, once, for Address.MarshalJSON
 // here, the webaddress command's parse output and the Beam pipeline's
-// records (which look them up in internal/record by name; package clean
-// registers the record of a cleaned value the same way). Adding a column is one line
-// below. internal/record holds the encoding rules.
+// records (which find them in internal/record by their rows' type and key
+// version, record.Of and record.OfBy; package clean defines the record of
+// a cleaned value the same way). Adding a column is one line below.
+// internal/record holds the encoding rules.
 
 // parseOutcome is the outcome of Parse for one input.
 type parseOutcome = record.Outcome[Address]
@@ -143,34 +144,35 @@ func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 	return b, true
 }
 
-// The parse record is registered as "parse" with KeyV2, the key of
-// MarshalJSON and the default of the command-line tool and Beam, and as
-// "parse/KeyV1", "parse/KeyV2" and "parse/KeyV3" by key version.
+// The parse record is the record of a record.Outcome[Address] (record.Of)
+// with KeyV3 (its page key), the key of MarshalJSON and the default of the
+// command-line tool and Beam, and its record by key version (record.OfBy
+// with a KeyVersion).
 func init() {
-	record.Register("parse", addressColumns(KeyV2))
-	record.Register("parse/KeyV1", addressColumns(KeyV1))
-	record.Register("parse/KeyV2", addressColumns(KeyV2))
-	record.Register("parse/KeyV3", addressColumns(KeyV3))
+	record.Define(addressColumns(KeyV3))
+	for v := KeyV1; v.IsValid(); v++ {
+		record.DefineBy(v, addressColumns(v))
+	}
 }
 
 var (
-	addressLayout = record.NewLayout(addressColumns(KeyV2)...)
+	addressLayout = record.NewLayout(addressColumns(KeyV3)...)
 )
 
 // MarshalJSON returns the address's record as a JSON object, the same
 // object as a line of the webaddress command's parse output and of the Beam
 // pipeline's records (with their default key version): input (the cell,
 // [Address.Cell]), text (the text that was parsed, [Address.Input]), href,
-// canonical, key (KeyV2), site and owner (KeyV3's levels; owner null
+// canonical, key (KeyV3's page key), site and owner (KeyV3's levels; owner null
 // without an owner), owner_rule ([Levels].Rule), domain, suffix and
 // subdomain ([Address.Split]), facts (an array of names), network, handle and
 // kind (null without a profile), fields (the present spans as [start, end]
 // byte offsets into text), removed_params (an array), and error_code and
 // error, null. Credentials appear as written in href and canonical.
 //
-// The key is KeyV2: the key of one owner (see [KeyV2] for how it differs
-// from KeyV1). A program that stores KeyV1 keys calls [Address.Key] with
-// KeyV1; the record with a KeyV1 key is the tool's "parse --key-version 1".
+// The key is KeyV3's page key (see [KeyV3]). A program that stores KeyV1
+// or KeyV2 keys calls [Address.Key] with that version; the record with a
+// KeyV2 key is the tool's "parse --key-version 2".
 func (a Address) MarshalJSON() ([]byte, error) {
 	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
 	return b, nil

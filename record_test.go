@@ -56,10 +56,19 @@ func TestCellRecord(t *testing.T) {
 		t.Errorf("MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
 	}
 	o := record.Outcome[Address]{Input: a.Cell(), Value: a}
-	for name, key := range map[string]string{"parse": "x.com/nasa", "parse/KeyV2": "x.com/nasa", "parse/KeyV1": "twitter.com/nasa"} {
-		l := record.NewLayout(pickColumns(record.Lookup[record.Outcome[Address]](name), "key")...)
-		if got, want := jsonOf(l.AppendJSON(nil, nil, &o)), `{"key":"`+key+`"}`; got != want {
-			t.Errorf("the record %q: %s, want %s", name, got, want)
+	for _, tt := range []struct {
+		name string
+		cols []record.Column[parseOutcome]
+		key  string
+	}{
+		{"record.Of", record.Of[parseOutcome](), "x.com/nasa"},
+		{"record.OfBy KeyV3", record.OfBy[parseOutcome](KeyV3), "x.com/nasa"},
+		{"record.OfBy KeyV2", record.OfBy[parseOutcome](KeyV2), "x.com/nasa"},
+		{"record.OfBy KeyV1", record.OfBy[parseOutcome](KeyV1), "twitter.com/nasa"},
+	} {
+		l := record.NewLayout(pickColumns(tt.cols, "key")...)
+		if got, want := jsonOf(l.AppendJSON(nil, nil, &o)), `{"key":"`+tt.key+`"}`; got != want {
+			t.Errorf("the record of %s: %s, want %s", tt.name, got, want)
 		}
 	}
 	// An Address of Parse is its own cell.
@@ -80,7 +89,7 @@ func pickColumns[T any](cols []record.Column[T], names ...string) []record.Colum
 // TestParseRecordFailure checks the record of an input that failed, as the
 // command-line tool and Beam look it up: the input, nulls, and the error.
 func TestParseRecordFailure(t *testing.T) {
-	l := record.NewLayout(record.Lookup[record.Outcome[Address]]("parse")...)
+	l := record.NewLayout(record.Of[record.Outcome[Address]]()...)
 	for _, tt := range []struct{ in, want string }{
 		{"example.com:99999", `{"input":"example.com:99999","text":null,"href":null,"canonical":null,"key":null,"site":null,"owner":null,"owner_rule":null,"domain":null,"suffix":null,"subdomain":null,"facts":null,"network":null,"handle":null,"kind":null,"fields":null,"removed_params":null,"error_code":"web.invalid-port","error":"web.invalid-port: \"example.com:99999\": port-out-of-range at byte 12"}`},
 		// Latin-1: the input's byte cannot be carried by JSON, and the
@@ -105,7 +114,7 @@ func TestRecordCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols := record.Lookup[record.Outcome[Address]]("parse")
+	cols := record.Of[record.Outcome[Address]]()
 	l := record.NewLayout(cols...)
 	var b []byte
 	for _, in := range lines {

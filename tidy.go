@@ -28,9 +28,10 @@ type TidyOptions struct {
 	// "info@ci.alamosa.co.us" becomes "ci.alamosa.co.us", the city's, not
 	// the county's), with [FactEmailDomain]. Addresses at free-mail and
 	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
-	// ...: freeMailDomains in tidy_lists.go, with its source), at reserved
-	// names and at domains with no public suffix stay a [CodeEmail]
-	// error, as every e-mail address does when EmailToWebsite is false.
+	// ...: freeMailDomains in tidy_lists.go, with its source) fail with
+	// [CodeEmailFreeMail], and at reserved names and at domains with no
+	// public suffix with [CodeEmailNotPublic]. When EmailToWebsite is
+	// false, every e-mail address fails with [CodeEmail], kept as one.
 	EmailToWebsite bool
 }
 
@@ -126,11 +127,14 @@ const maxRounds = 3*maxUnwrap + 4
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
 //     "Sales <sales@acme.com>") fails with [CodeEmail], or, with
 //     [TidyOptions.EmailToWebsite], becomes its domain's website
-//     ([FactEmailDomain]). It is never the user info of a website. After
-//     "http://" or "https://", an e-mail address (with at most a "/"
-//     after it) at a free-mail or Internet-provider domain fails with
-//     [CodeEmail] too ("http://shop@gmail.com": no company's website is
-//     there); at any other domain it is what the URL Standard reads, user
+//     ([FactEmailDomain]), except at a free-mail or Internet-provider
+//     domain, where it fails with [CodeEmailFreeMail], and at a domain
+//     that is not a public one (no public suffix, a reserved name), where
+//     it fails with [CodeEmailNotPublic]. It is never the user info of a
+//     website. After "http://" or "https://", an e-mail address (with at
+//     most a "/" after it) at a free-mail or Internet-provider domain
+//     fails too ("http://shop@gmail.com": no company's website is there),
+//     with [CodeEmailFreeMail], or [CodeEmail] without EmailToWebsite; at any other domain it is what the URL Standard reads, user
 //     info and host ("http://user@acme.com"), and keeps its key.
 //  8. A cell of several addresses, separated by white space, newlines,
 //     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
@@ -169,7 +173,8 @@ const maxRounds = 3*maxUnwrap + 4
 // the cell has white space, ",", ";" or "|" between parts that all look
 // like domain names: their look-up in the Public Suffix List allocates.
 func Tidy(cell string, opts TidyOptions) (Tidied, error) {
-	return tidy(cell, opts, nil)
+	var s tidyState
+	return s.tidy(cell, opts)
 }
 
 // ParseCell parses a spreadsheet cell: [Tidy], then [Tidied.Parse]. A
@@ -223,10 +228,28 @@ func (t Tidied) CellSpan(s Span) Span {
 // tidyState is the text Tidy works on: where it is in the cell, and the
 // facts of the changes made so far.
 type tidyState struct {
-	text  string
-	start int // the byte offset of text in the cell; -1 once it was rewritten
-	facts Facts
-	trims int // how many times trimEnds removed something
+	text   string
+	start  int // the byte offset of text in the cell; -1 once it was rewritten
+	facts  Facts
+	trims  int    // how many times trimEnds removed something
+	target string // the target of the last wrapped link undone
+}
+
+// A tidyFailure is why a cell is not one address: the code ("" for none),
+// the byte offset in the cell (-1 when not known) and the reason.
+type tidyFailure struct {
+	code   Code
+	offset int
+	reason string
+}
+
+// offset returns the offset in the cell of byte at of the text, or -1
+// once the text was rewritten.
+func (s *tidyState) offset(at int) int {
+	if s.start < 0 {
+		return -1
+	}
+	return s.start + at
 }
 
 // cut removes front bytes from the start of the text and back bytes from
@@ -244,41 +267,43 @@ func (s *tidyState) rewrite(text string) {
 	s.start = -1
 }
 
-// tidy is Tidy. When target is not nil, it is set to the target of the
-// last wrapped link undone (for the tests).
-func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
+// tidy is Tidy, with s its state, which it resets.
+func (s *tidyState) tidy(cell string, opts TidyOptions) (Tidied, error) {
 	t := Tidied{Cell: cell, Text: cell}
 	if !utf8.ValidString(cell) {
 		_, err := Parse(cell) // Parse's CodeInvalidUTF8 error, at the first bad byte
 		return t, err
 	}
-	s := tidyState{text: cell}
-	fail := func(code Code, offset int, reason string) (Tidied, error) {
-		t.Text, t.Start, t.Facts = s.text, s.start, s.facts
-		return t, &Error{Input: cell, Offset: offset, Reason: reason, code: code}
+	*s = tidyState{text: cell}
+	if f, parts := s.rounds(cell, opts); f.code != "" {
+		t.Text, t.Start, t.Facts, t.Parts = s.text, s.start, s.facts, parts
+		return t, &Error{Input: cell, Offset: f.offset, Reason: f.reason, code: f.code}
 	}
+	if s.facts&changeFacts == 0 {
+		// Nothing changed but white space at the ends, which Parse
+		// trims: the text to parse is the cell, so that Parse's spans
+		// are spans of the cell.
+		t.Facts = s.facts
+		return t, nil
+	}
+	t.Text, t.Start, t.Facts = s.text, s.start, s.facts
+	return t, nil
+}
+
+// rounds runs Tidy's steps on the text until none changes it (or for
+// maxRounds rounds): the ends trimmed (trim), a wrapped link undone, an
+// e-mail address made its domain's website (email), and typos repaired,
+// each change tidied again from step 1. It returns why the cell is not one
+// address, with the parts of a cell of several.
+func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string) {
 	unwraps := 0
 	var (
 		link     linkHost // what is known of the host of linkText
 		linkText string
 	)
 	for round := 0; ; round++ {
-		s.trimInvisible()
-		if s.text == "" {
-			return fail(CodeEmpty, 0, "the cell is empty")
-		}
-		if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) || placeholderAfterScheme(s.text) {
-			// A cell of punctuation is checked before steps 3 and 4,
-			// which would remove it.
-			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
-		}
-		trims := s.trims
-		if !s.trimEnds() {
-			s.text, s.start = cell, 0
-			return fail(CodeInvalidURL, 0, "more than "+strconv.Itoa(maxTrims)+" quotes, brackets and punctuation marks at the ends")
-		}
-		if s.trims > trims && (isPlaceholder(s.text) || placeholderAfterScheme(s.text)) {
-			return fail(CodePlaceholder, s.start, strconv.Quote(s.text)+" is a placeholder, not an address")
+		if f := s.trim(cell); f.code != "" {
+			return f, nil
 		}
 		if round == maxRounds {
 			break
@@ -288,9 +313,7 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 		link, linkText = linkHostOf(host, rest), s.text
 		if to, found, ok := unwrapHostLink(link, rest); found {
 			if ok && unwraps < maxUnwrap {
-				if target != nil {
-					*target = to
-				}
+				s.target = to
 				s.rewrite(to)
 				s.facts |= FactLinkUnwrapped
 				unwraps++
@@ -299,41 +322,14 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 			s.facts |= FactOpaqueRedirect
 		}
 
-		if addr, at, reason, ok := emailAfterScheme(s.text); ok {
-			offset := -1
-			if s.start >= 0 {
-				offset = s.start + at
-				s.start += strings.Index(s.text, addr)
-			}
-			s.text = addr
-			return fail(CodeEmail, offset, reason)
-		}
-		if addr, at, domain, ok := emailOf(s.text); ok {
-			site, reason := emailWebsite(domain)
-			if !opts.EmailToWebsite && reason == "" {
-				reason = "an e-mail address, not a website"
-			}
-			if reason != "" {
-				offset := -1
-				if s.start >= 0 {
-					offset = s.start + at
-					s.start += strings.Index(s.text, addr) // the address inside "Name <…>"
-				}
-				s.text = addr
-				return fail(CodeEmail, offset, reason)
-			}
-			s.rewrite(site)
-			s.facts |= FactEmailDomain
+		if f, rewritten := s.email(opts); f.code != "" {
+			return f, nil
+		} else if rewritten {
 			continue
 		}
 
 		if parts, at := splitAddresses(s.text); parts != nil {
-			offset := -1
-			if s.start >= 0 {
-				offset = s.start + at
-			}
-			t.Parts = parts
-			return fail(CodeSeveralAddresses, offset, partsReason(parts))
+			return tidyFailure{CodeSeveralAddresses, s.offset(at), partsReason(parts)}, parts
 		}
 
 		if !s.repairTypos() {
@@ -347,16 +343,77 @@ func tidy(cell string, opts TidyOptions, target *string) (Tidied, error) {
 	if link.opaque {
 		s.facts |= FactOpaqueRedirect
 	}
+	return tidyFailure{}, nil
+}
 
-	if s.facts&changeFacts == 0 {
-		// Nothing changed but white space at the ends, which Parse
-		// trims: the text to parse is the cell, so that Parse's spans
-		// are spans of the cell.
-		t.Facts = s.facts
-		return t, nil
+// trim is the first steps of a round: invisible characters and the
+// quotes, brackets and punctuation at the ends removed. It fails an empty
+// cell, a placeholder (before and after the ends are trimmed: a cell of
+// punctuation would be trimmed away), and ends trimmed more than maxTrims
+// times, which leaves the text the cell.
+func (s *tidyState) trim(cell string) tidyFailure {
+	s.trimInvisible()
+	if s.text == "" {
+		return tidyFailure{CodeEmpty, 0, "the cell is empty"}
 	}
-	t.Text, t.Start, t.Facts = s.text, s.start, s.facts
-	return t, nil
+	if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) || placeholderAfterScheme(s.text) {
+		return s.placeholder()
+	}
+	trims := s.trims
+	if !s.trimEnds() {
+		s.text, s.start = cell, 0
+		return tidyFailure{CodeInvalidURL, 0, "more than " + strconv.Itoa(maxTrims) + " quotes, brackets and punctuation marks at the ends"}
+	}
+	if s.trims > trims && (isPlaceholder(s.text) || placeholderAfterScheme(s.text)) {
+		return s.placeholder()
+	}
+	return tidyFailure{}
+}
+
+// placeholder returns the failure of a text that is a placeholder.
+func (s *tidyState) placeholder() tidyFailure {
+	return tidyFailure{CodePlaceholder, s.start, strconv.Quote(s.text) + " is a placeholder, not an address"}
+}
+
+// email is the e-mail step: an e-mail address written after a scheme at
+// a free-mail domain fails; another e-mail address becomes its domain's
+// website (rewritten) with EmailToWebsite, or fails.
+func (s *tidyState) email(opts TidyOptions) (f tidyFailure, rewritten bool) {
+	if addr, at, reason, ok := emailAfterScheme(s.text); ok {
+		code := CodeEmailFreeMail
+		if !opts.EmailToWebsite {
+			code = CodeEmail // kept as an e-mail address, whatever its domain
+		}
+		return s.failEmail(addr, at, code, reason), false
+	}
+	addr, at, domain, ok := emailOf(s.text)
+	if !ok {
+		return tidyFailure{}, false
+	}
+	site, code, reason := emailWebsite(domain)
+	if !opts.EmailToWebsite {
+		if code == "" {
+			reason = "an e-mail address, not a website"
+		}
+		code = CodeEmail // kept as an e-mail address, whatever its domain
+	}
+	if code != "" {
+		return s.failEmail(addr, at, code, reason), false
+	}
+	s.rewrite(site)
+	s.facts |= FactEmailDomain
+	return tidyFailure{}, true
+}
+
+// failEmail makes the e-mail address addr, whose "@" is byte at of the
+// text, the text (inside "Name <…>", say), and returns its failure.
+func (s *tidyState) failEmail(addr string, at int, code Code, reason string) tidyFailure {
+	offset := s.offset(at)
+	if s.start >= 0 {
+		s.start += strings.Index(s.text, addr)
+	}
+	s.text = addr
+	return tidyFailure{code, offset, reason}
 }
 
 // isInvisible reports whether r is removed from the ends of a cell as an

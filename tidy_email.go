@@ -98,44 +98,48 @@ func isDomainName(s string) bool {
 	return true
 }
 
-// emailWebsite returns the website of an e-mail domain, or why the
-// address is not turned into one. The website is the domain's owner by
+// emailWebsite returns the website of an e-mail domain, or the code and
+// the reason why the address is not turned into one: [CodeEmailNotPublic]
+// or [CodeEmailFreeMail]. The website is the domain's owner by
 // KeyV3's host rules: its registrable domain ("mail.acme.co.uk" is
 // "acme.co.uk"), or, where a label more names the owner, the tenant of a
 // site platform or a state portal ("omes.ok.gov") or the branch of a
 // locality's government ("ci.alamosa.co.us"), which its registrable
 // domain would merge with its neighbours'.
-func emailWebsite(domain string) (site, reason string) {
+func emailWebsite(domain string) (site string, code Code, reason string) {
 	d := strings.ToLower(domain)
 	if !isASCII(d) {
 		// An internationalized domain: Parse maps it through UTS #46.
-		return d, ""
+		return d, "", ""
+	}
+	notPublic := func(why string) (string, Code, string) {
+		return "", CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
 	}
 	tld := d[strings.LastIndexByte(d, '.')+1:]
 	if reservedTLDs[tld] {
-		return "", "an e-mail address at " + d + ", a reserved name"
+		return notPublic("a reserved name")
 	}
 	if !hasListedTLD(d) {
-		return "", "an e-mail address at " + d + ", which has no public suffix"
+		return notPublic("which has no public suffix")
 	}
 	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
 	if err != nil {
-		return "", "an e-mail address at " + d + ", which has no registrable domain"
+		return notPublic("which has no registrable domain")
 	}
 	if reservedDomains[reg] {
-		return "", "an e-mail address at " + d + ", a reserved name"
+		return notPublic("a reserved name")
 	}
 	if isFreeMail(d, reg) {
-		return "", "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+		return "", CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
 	}
 	if len(d) > len(reg) {
 		if a, err := Parse(d); err == nil {
 			if lv := a.Levels(); lv.Rule == OwnerPlatform || lv.Rule == OwnerLocality {
-				return lv.Owner, ""
+				return lv.Owner, "", ""
 			}
 		}
 	}
-	return reg, ""
+	return reg, "", ""
 }
 
 // isFreeMail reports whether the lowercase domain d, whose registrable

@@ -29,24 +29,36 @@
 // space, assumes https when no scheme was written, and reports a canonical
 // form, the facts found, and where each component is in the input.
 // [Address.Key] gives a comparison key that is the same for the spellings
-// of one page of one owner ([KeyV1], [KeyV2]: a version never changes
-// once published), and [Address.Profile] tells social-profile addresses
-// apart.
+// of one page of one owner; [KeyV3], the default of the records and the
+// tool, has page, site and owner levels ([Address.KeyAt]), and [KeyV1] and
+// [KeyV2] stay as published (a version never changes once published).
+// [Address.Profile] tells social-profile addresses apart.
 //
 // The messy-cell layer, [Tidy] and [ParseCell], sits between a spreadsheet
 // cell and Parse: it removes invisible characters and wrapping quotes,
 // repairs address-bar typos, unwraps safe-links, turns e-mail addresses
 // into their domain's website, and rejects placeholders ("N/A") and cells
-// of several addresses, with a fact for every change.
+// of several addresses, with a fact for every change. It stays in this
+// package rather than being one of its own, as the cleaner is, because it
+// is not a layer on the exported API: its Address carries the cell it was
+// read from ([Address.Cell]) and the layer's facts in the one [Facts] set,
+// which [Address.UnmarshalJSON] restores; it turns an e-mail domain into
+// its owner's website by KeyV3's owner rules and the wrappers of the Public
+// Suffix List (reserved names, unlisted top-level domains); and its
+// failures are this package's [Error] with their codes. A package of its
+// own would need those as new exported names for its sake alone, and a
+// user would import two packages to read one cell.
 //
-// Two layers built on the exported API of this package alone are packages
-// of their own beside it: package clean, the cleaner, gives the answers of
-// R's safe_parse_url (package rurl) for every one of its options and
-// cleans columns of values that repeat in parallel with a bounded cache;
-// package surt gives the SURT keys of web archives. [ReadTyped],
-// [TypedInput.ParseURL], [NewError], [PublicSuffix], [RegistrableDomain],
-// [DomainToASCII], [DomainToUnicode], [DefaultPort] and [IsTrackingParam]
-// are the entry points such a layer builds on.
+// Package clean, the cleaner, is a package of its own beside this one,
+// built on its exported API alone: it gives the answers of R's
+// safe_parse_url (package rurl) for every one of its options and cleans
+// columns of values that repeat in parallel with a bounded cache.
+// [ReadTyped], [TypedInput.ParseURL], [NewError], [PublicSuffix],
+// [RegistrableDomain], [DomainToASCII], [DomainToUnicode], [DefaultPort]
+// and [IsTrackingParam] are the entry points such a layer builds on.
+// Package surt, the SURT keys of web archives, uses nothing of this
+// package: it reads URLs as the Internet Archive's surt does, not as the
+// URL Standard does.
 //
 // Every error the package returns has a [Code]; each Code is its own
 // sentinel for errors.Is.

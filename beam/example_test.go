@@ -29,7 +29,7 @@ func printFailure(f webaddressbeam.Failure) {
 	fmt.Printf("failed: %q: %s\n", f.Input, f.ErrorCode)
 }
 
-// Dedupe groups the spellings of one page under its comparison key (KeyV2),
+// Dedupe groups the spellings of one page under its comparison key (KeyV3's page key),
 // reading each value as a spreadsheet cell (the messy-cell layer: quotes,
 // typos, e-mail addresses), and sends what is not an address (a
 // placeholder, a value that does not parse) to the dead letters. The example runs on the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // This file writes the elements as JSON lines, the records of the
@@ -18,19 +18,19 @@ import (
 // record.go, internal/table), one encoding (internal/record).
 
 var (
-	failureLayout = record.NewLayout(table.FailureColumns...)
-	groupLayout   = record.NewLayout(table.MustPick(table.GroupColumns, "key", "count", "first")...)
-	surtLayout    = record.NewLayout(table.SURTColumns...)
+	failureLayout = record.NewLayout(records.FailureColumns...)
+	groupLayout   = record.NewLayout(record.MustPick(records.GroupColumns, "key", "count", "first")...)
+	surtLayout    = record.NewLayout(records.SURTColumns...)
 	// addressLayouts are the parse records by key version.
 	addressLayouts = map[webaddress.KeyVersion]*record.Layout[record.Outcome[webaddress.Address]]{
-		webaddress.KeyV1: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV1")...),
-		webaddress.KeyV2: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV2")...),
-		webaddress.KeyV3: record.NewLayout(record.Lookup[record.Outcome[webaddress.Address]]("parse/KeyV3")...),
+		webaddress.KeyV1: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV1)...),
+		webaddress.KeyV2: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV2)...),
+		webaddress.KeyV3: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV3)...),
 	}
 )
 
 // AddressJSON returns the JSON record of a, Address.MarshalJSON (with its
-// KeyV2 key): the line "webaddress parse" writes for its input.
+// KeyV3 page key): the line "webaddress parse" writes for its input.
 func AddressJSON(a webaddress.Address) string {
 	b, _ := a.MarshalJSON()
 	return string(b)
@@ -52,7 +52,7 @@ func AddressJSONKey(a webaddress.Address, v webaddress.KeyVersion) string {
 // gives them: input, surt, and error_code and error (null), the line
 // "webaddress surt --format jsonl" writes for the URL.
 func SURTJSON(key, input string) string {
-	b, _ := surtLayout.AppendJSON(nil, nil, &table.SURTKey{Input: input, Value: key})
+	b, _ := surtLayout.AppendJSON(nil, nil, &records.SURTKey{Input: input, Value: key})
 	return string(b)
 }
 
@@ -67,14 +67,14 @@ func CleanedJSON(c Cleaned) string {
 // error, file (null when not known) and line (null when not known), the
 // line "webaddress --rejects FILE" writes for a rejected record.
 func FailureJSON(f Failure) string {
-	b, _ := failureLayout.AppendJSON(nil, nil, &f)
+	b, _ := failureLayout.AppendJSON(nil, nil, (*records.Failure)(&f))
 	return string(b)
 }
 
 // GroupJSON returns the JSON record of g: key, count and first, the line
 // "webaddress dedupe --fields key,count,first" writes for a group.
 func GroupJSON(g Group) string {
-	b, _ := groupLayout.AppendJSON(nil, nil, &g)
+	b, _ := groupLayout.AppendJSON(nil, nil, &records.Group{Key: g.Key, Count: g.Count, First: g.First})
 	return string(b)
 }
 

@@ -41,7 +41,7 @@ func TestMatch(t *testing.T) {
 		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","against":null,"against_file":null,"against_line":null}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
-		`{"input":"bob@gmail.com","step":"match","error_code":"web.email","error":"web.email: \"bob@gmail.com\" gives no key to match by","file":"leads.csv","line":5}`,
+		`{"input":"bob@gmail.com","step":"match","error_code":"web.email-free-mail","error":"web.email-free-mail: \"bob@gmail.com\" gives no key to match by","file":"leads.csv","line":5}`,
 		`{"input":"N/A","step":"match","error_code":"web.placeholder","error":"web.placeholder: \"N/A\" gives no key to match by","file":"leads.csv","line":6}`,
 		`{"input":"linkedin.com/feed","step":"match","error_code":"no-owner-network","error":"no-owner-network: \"linkedin.com/feed\" gives no key to match by","file":"accounts.csv","line":5}`,
 	)

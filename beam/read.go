@@ -18,6 +18,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths; import gcs or s3 for theirs (beamx imports gcs)
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -206,7 +207,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		case errors.As(err, &fault):
 			readCount.Inc(ctx, 1)
 			malformedCount.Inc(ctx, 1)
-			fail(table.FaultFailure(fault, path))
+			fail(Failure(records.FaultFailure(fault, path)))
 			continue
 		case err != nil:
 			return fmt.Errorf("%s: line %d: %w", path, r.Line()+1, err)

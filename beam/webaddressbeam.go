@@ -22,12 +22,13 @@
 // Parse, KeyBy and Dedupe read a value as the tool's parse, key and dedupe
 // do, by [Options]: as a spreadsheet cell, through the library's
 // messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
-// addresses, wrapped links, typos), unless Options.Raw; with KeyV2 keys,
-// unless Options.KeyVersion says KeyV1, or KeyV3 at the level Options.By
-// says (page, site or owner). A cell the layer says is not an
-// address is a dead letter with its code (web.placeholder, web.empty,
-// web.email, web.several-addresses). [SURT] keys URLs by their SURT key,
-// the urlkey of web archives' CDX indexes.
+// addresses, wrapped links, typos), unless Options.Raw; with KeyV3 keys at
+// the level Options.By says (page by default, site, or owner: one group per
+// organisation), unless Options.KeyVersion says the frozen KeyV1 or KeyV2.
+// A cell the layer says is not an address is a dead letter with its code
+// (web.placeholder, web.empty, web.email, web.email-free-mail,
+// web.email-not-public, web.several-addresses). [SURT] keys URLs by their
+// SURT key, the urlkey of web archives' CDX indexes.
 //
 // The elements are the library's own types: Parse gives webaddress.Address
 // values, Clean clean.Cleaned ones (in a [Cleaned]), whose MarshalJSON
@@ -54,7 +55,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A Value is a value read from a file, with where: what [Read] gives.
@@ -65,22 +66,27 @@ type Value struct {
 }
 
 // Failure is a dead-letter element: a value a transform could not use, or
-// a malformed record Read could not read, and why. Its fields are Input
-// (the value, or the text of the record's first line), Step (StepRead,
-// StepParse, StepKey, StepClean or StepSURT), ErrorCode (such as
-// "record.bare-quote", "web.placeholder", "web.invalid-utf8",
-// "clean.unsupported-scheme" or "surt.invalid-port"), Error (the message),
-// File and Line (where it was read; "" and 0 for a value of a
-// PCollection<string>). It is the record the command-line tool writes to
-// --rejects, written by [FailureJSON].
-type Failure = table.Failure
+// a malformed record Read could not read, and why. It is the record the
+// command-line tool writes to --rejects, written by [FailureJSON].
+type Failure struct {
+	Input     string // the value, or the text of the record's first line
+	Step      string // StepRead, StepParse, StepKey, StepClean or StepSURT
+	ErrorCode string // such as "record.bare-quote", "web.placeholder", "web.invalid-utf8", "clean.unsupported-scheme" or "surt.invalid-port"
+	Error     string // the message, naming the code and what was wrong where
+	File      string // the file it was read from; "" for a value of a PCollection<string>
+	Line      int64  // the line it starts on, from 1; 0 for a value of a PCollection<string>
+}
 
-// Group is one key of Dedupe: Key, Count (the inputs with the key) and
-// First (the smallest of those inputs in byte order, so that every run and
-// runner picks the same). It is the record of the command-line tool's
-// dedupe, whose Rows, ErrorCode and Error Dedupe leaves empty; [GroupJSON]
-// writes it.
-type Group = table.Group
+// Group is one key of Dedupe (or of DedupeKeyed, GroupAddresses): the
+// columns key, count and first of the command-line tool's dedupe, written
+// by [GroupJSON].
+type Group struct {
+	Key   string // the comparison key, or the SURT key
+	Count int64  // the number of inputs with the key
+	// First is the smallest of those inputs in byte order, so that every
+	// run and runner picks the same.
+	First string
+}
 
 // Cleaned is a value Clean cleaned: a clean.Cleaned, whose fields and
 // methods it has (c.CleanURL, c.MarshalJSON()). It wraps it because Beam
@@ -95,16 +101,16 @@ func (c Cleaned) Value() clean.Cleaned { return c.cleaned }
 
 // The steps of Failure.
 const (
-	StepRead  = table.StepRead  // Read: the record is malformed
-	StepParse = table.StepParse // Parse: the value is not an address, or webaddress.Parse failed
-	StepKey   = table.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
-	StepClean = table.StepClean // Clean: clean.Clean failed
-	StepSURT  = table.StepSURT  // SURT: surt.Key failed
+	StepRead  = records.StepRead  // Read: the record is malformed
+	StepParse = records.StepParse // Parse: the value is not an address, or webaddress.Parse failed
+	StepKey   = records.StepKey   // KeyBy and Dedupe: as StepParse, so there is no key
+	StepClean = records.StepClean // Clean: clean.Clean failed
+	StepSURT  = records.StepSURT  // SURT: surt.Key failed
 )
 
 // Options say how Parse, KeyBy and Dedupe read a value and key it. The zero
 // value is the default of the webaddress command-line tool: the messy-cell
-// layer, e-mail addresses made their domains' websites, KeyV2's page key.
+// layer, e-mail addresses made their domains' websites, KeyV3's page key.
 type Options struct {
 	// Raw parses each value exactly as webaddress.Parse does, without the
 	// messy-cell layer (the tool's --raw): placeholders, e-mail addresses,
@@ -115,7 +121,9 @@ type Options struct {
 	// --keep-emails).
 	KeepEmails bool `json:"keep_emails,omitempty"`
 	// KeyVersion is the key of KeyBy and Dedupe (and of the records the
-	// pipeline writes); zero is webaddress.KeyV2.
+	// pipeline writes); zero is webaddress.KeyV3, at the level of By.
+	// webaddress.KeyV1 and KeyV2 are the frozen keys, for keys stored
+	// before.
 	KeyVersion webaddress.KeyVersion `json:"key_version"`
 	// By is the level of KeyV3's keys (the tool's --by): page (the zero
 	// Level), site or owner. Site and owner make the key KeyV3's:
@@ -282,7 +290,7 @@ func stringValue(text string) Value { return Value{Text: text} }
 
 // failure returns the dead letter of a value that failed at step with err.
 func failure(v Value, step string, err error) Failure {
-	f := table.NewFailure(v.Text, step, err)
+	f := Failure(records.NewFailure(v.Text, step, err))
 	f.File, f.Line = v.File, v.Line
 	return f
 }
@@ -321,7 +329,7 @@ func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddr
 
 // KeyBy keys each address of col, a PCollection<string> or
 // PCollection<Value>, read as Parse reads it, by its comparison key of
-// Options.KeyVersion (KeyV2 by default). It returns a
+// Options.KeyVersion (KeyV3 at the level of Options.By by default). It returns a
 // PCollection<KV<string, string>> of key and value for the addresses, and a
 // PCollection<Failure> of the values that are not (step "key").
 func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam.PCollection) {
@@ -357,7 +365,8 @@ func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, s
 
 // Dedupe groups the addresses of col, a PCollection<string> or
 // PCollection<Value>, read as Parse reads them, by comparison key
-// (Options.KeyVersion, KeyV2 by default). It returns a PCollection<Group>
+// (Options.KeyVersion, KeyV3 at the level of Options.By by default). It
+// returns a PCollection<Group>
 // with one element per key, the number of inputs with it and its
 // representative (the smallest input in byte order), and a
 // PCollection<Failure> of the values that are not addresses (step "key"),
@@ -510,7 +519,7 @@ func SURT(s beam.Scope, col beam.PCollection) (keyed, failed beam.PCollection) {
 }
 
 func surtKey(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	k := table.NewSURTKey(v.Text)
+	k := records.NewSURTKey(v.Text)
 	if k.Err != nil {
 		surtFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepSURT, k.Err))

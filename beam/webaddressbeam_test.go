@@ -97,7 +97,7 @@ func wanted(t *testing.T, in []string, opts Options) want {
 	t.Helper()
 	v := opts.KeyVersion
 	if v == 0 {
-		v = webaddress.KeyV2
+		v = webaddress.KeyV3
 	}
 	var w want
 	byKey := map[string]*Group{}
@@ -175,7 +175,7 @@ var messyValues = []string{
 	"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fglobex.com%2F&data=05%7C01%7C&reserved=0",
 	"acme.com, globex.com",                                               // several addresses
 	"localhost:3000", "localhost:3000", "tel:+15550100", "tel:+15550100", // not public websites: groups of their own
-	"acmebakery.wordpress.com", "zedplumbing.wordpress.com", // KeyV2: two owners
+	"acmebakery.wordpress.com", "zedplumbing.wordpress.com", // KeyV2 and KeyV3: two owners
 }
 
 // TestParseRecord checks the records of a few addresses, and that values

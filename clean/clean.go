@@ -185,6 +185,8 @@ func schemeOf(text string) (kind int, scheme string, colon int) {
 }
 
 // clean is Clean with options known to be valid, and q their query rules.
+// It runs the steps in the order [Clean] gives: the scheme, the host, the
+// path, then CleanURL.
 func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 	t, err := webaddress.ReadTyped(input)
 	if err != nil {
@@ -199,58 +201,11 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		lead = 0
 		return fail(CodeEmptyInput, "the input is empty or white space")
 	}
-
-	// The scheme: scheme is CleanURL's, read the one the input is read
-	// with (for default ports), assume the one the parser reads text[from:]
-	// with ("" when it reads the text as written).
-	var scheme, read, assume string
-	from, relative := 0, false
-	kind, written, colon := schemeOf(text)
-	switch kind {
-	case inputScheme:
-		scheme, read = written, written
-		if written == "ftps" {
-			// The Standard does not know ftps: read it as ftp.
-			assume, from = "ftp", colon+1
-		}
-	case inputBadScheme:
-		if written == "http" || written == "https" || written == "ftp" || written == "ftps" {
-			return fail(CodeUnsupportedScheme, "scheme "+strconv.Quote(written)+` is not followed by "//"`)
-		}
-		return fail(CodeUnsupportedScheme, "scheme "+strconv.Quote(written)+" is not http, https, ftp or ftps")
-	case inputRelative:
-		switch o.SchemeRelative {
-		case SchemeRelativeKeep:
-			relative, read, assume = true, "http", "http"
-			if o.Protocol != ProtocolNone {
-				scheme = "http"
-			}
-		case SchemeRelativeHTTP:
-			scheme, read, assume = "http", "http", "http"
-		case SchemeRelativeHTTPS:
-			scheme, read, assume = "https", "https", "https"
-		default:
-			return fail(CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`)
-		}
-	default:
-		if o.SchemePolicy == SchemeRequire {
-			return fail(CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`)
-		}
-		read, assume = "http", "http"
-		if o.Protocol == ProtocolKeep {
-			scheme = "http"
-		}
+	s, code, reason := o.chooseScheme(text)
+	if code != "" {
+		return fail(code, reason)
 	}
-	switch o.Protocol {
-	case ProtocolStrip:
-		scheme = ""
-	case ProtocolHTTP:
-		scheme = "http"
-	case ProtocolHTTPS:
-		scheme = "https"
-	}
-
-	u, fields, perr := t.ParseURL(from, assume)
+	u, fields, perr := t.ParseURL(s.from, s.assume)
 	if perr != nil {
 		return Cleaned{Original: input, Status: StatusError, Err: perr}, perr
 	}
@@ -267,9 +222,100 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		// A default port, which the Standard leaves out; R gives it.
 		c.Port = webaddress.DefaultPort(u.Scheme())
 	}
+	typed, changed := "", false // the host as typed, and whether the parser changed it
+	if f := fields.Host; f.Start >= 0 {
+		typed = input[f.Start:f.End]
+		changed = typed != u.Hostname()
+	}
+	host := o.cleanHost(&c, u, typed, changed, &s)
 
-	// The host, in ASCII as the Standard serializes it, after the WWW and
-	// subdomain steps.
+	// The path.
+	path := u.Pathname()
+	if o.PathEncoding == PathEncodingKeep && strings.IndexByte(path, '%') >= 0 && fields.Path.Start >= 0 {
+		// The parser percent-encoded something, or something typed was
+		// percent-encoded already.
+		path = pathAsTyped(input[fields.Path.Start:fields.Path.End])
+	}
+	path = o.cleanPath(path)
+
+	c.Host, c.Path = host, path
+	if !s.relative {
+		c.Scheme = s.scheme
+	}
+	if host != "" { // else R's NA
+		c.CleanURL = o.cleanURL(u, q, &c, s)
+	}
+	return c, nil
+}
+
+// A schemeChoice is what the scheme step decided: scheme is CleanURL's,
+// read the one the input is read with (for default ports), assume the one
+// the parser reads text[from:] with ("" when it reads the text as
+// written); relative is a "//host" input kept scheme-relative.
+type schemeChoice struct {
+	scheme, read, assume string
+	from                 int
+	relative             bool
+}
+
+// chooseScheme is the scheme step: R's scheme rule on text, then the
+// options SchemeRelative, SchemePolicy and Protocol. It returns the code
+// and the reason of an input they refuse.
+func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddress.Code, reason string) {
+	kind, written, colon := schemeOf(text)
+	switch kind {
+	case inputScheme:
+		s.scheme, s.read = written, written
+		if written == "ftps" {
+			// The Standard does not know ftps: read it as ftp.
+			s.assume, s.from = "ftp", colon+1
+		}
+	case inputBadScheme:
+		if written == "http" || written == "https" || written == "ftp" || written == "ftps" {
+			return s, CodeUnsupportedScheme, "scheme " + strconv.Quote(written) + ` is not followed by "//"`
+		}
+		return s, CodeUnsupportedScheme, "scheme " + strconv.Quote(written) + " is not http, https, ftp or ftps"
+	case inputRelative:
+		switch o.SchemeRelative {
+		case SchemeRelativeKeep:
+			s.relative, s.read, s.assume = true, "http", "http"
+			if o.Protocol != ProtocolNone {
+				s.scheme = "http"
+			}
+		case SchemeRelativeHTTP:
+			s.scheme, s.read, s.assume = "http", "http", "http"
+		case SchemeRelativeHTTPS:
+			s.scheme, s.read, s.assume = "https", "https", "https"
+		default:
+			return s, CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`
+		}
+	default:
+		if o.SchemePolicy == SchemeRequire {
+			return s, CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`
+		}
+		s.read, s.assume = "http", "http"
+		if o.Protocol == ProtocolKeep {
+			s.scheme = "http"
+		}
+	}
+	switch o.Protocol {
+	case ProtocolStrip:
+		s.scheme = ""
+	case ProtocolHTTP:
+		s.scheme = "http"
+	case ProtocolHTTPS:
+		s.scheme = "https"
+	}
+	return s, "", ""
+}
+
+// cleanHost is the host step on u's host, in ASCII as the Standard
+// serializes it: WWW and SubdomainLevelsToKeep, the TLD and domain of the
+// host that results and so c's Status, then HostEncoding (typed is the
+// host as typed, which the parser changed when changed) and Case, which
+// changes s's scheme too. It sets c's IsIPHost, TLD, Domain and Status,
+// and returns the host.
+func (o *CleanOptions) cleanHost(c *Cleaned, u webaddress.URL, typed string, changed bool, s *schemeChoice) string {
 	parsedHost := u.Hostname()
 	host := parsedHost
 	switch u.HostKind() {
@@ -286,33 +332,14 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		c.TLD = suffixUnder(name, o.TLDSource)
 		c.Domain = webaddress.RegistrableDomain(name, c.TLD)
 	}
-	switch {
-	case c.IsIPHost:
-		c.Status = StatusOK
-	case !strings.Contains(name, "."):
-		c.Status = StatusNoTLD
-	case c.TLD == "":
-		c.Status = StatusInvalidTLD
-	case c.TLD == name:
-		c.Status = StatusPublicSuffix
-	default:
-		c.Status = StatusOK
-	}
-	if c.Status == StatusOK {
-		if scheme == "ftp" || scheme == "ftps" {
-			c.Status = StatusOKFTP
-		} else if relative {
-			c.Status = StatusOKSchemeRelative
-		}
-	}
+	c.Status = hostStatus(c, name, s)
 
 	// The host as HostEncoding writes it, then its case.
 	if u.HostKind() == webaddress.DomainHost {
 		switch o.HostEncoding {
 		case HostEncodingKeep:
 			// Without the spans, the host as typed shows no difference.
-			if f := fields.Host; f.Start >= 0 && input[f.Start:f.End] != parsedHost {
-				typed := input[f.Start:f.End]
+			if changed {
 				host, c.Domain, c.TLD = o.typedHost(urlchars.RemoveTabsAndNewlines(typed), parsedHost, host, c.Domain, c.TLD)
 			}
 		case HostEncodingUnicode:
@@ -327,33 +354,43 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 			host = strings.ToLower(host)
 		}
 	case CaseUpper:
-		scheme, host = strings.ToUpper(scheme), strings.ToUpper(host)
+		s.scheme, host = strings.ToUpper(s.scheme), strings.ToUpper(host)
 	}
+	return host
+}
 
-	// The path.
-	path := u.Pathname()
-	if o.PathEncoding == PathEncodingKeep && strings.IndexByte(path, '%') >= 0 && fields.Path.Start >= 0 {
-		// The parser percent-encoded something, or something typed was
-		// percent-encoded already.
-		path = pathAsTyped(input[fields.Path.Start:fields.Path.End])
+// hostStatus returns the Status of c, whose host is name (without its root
+// dot) and whose TLD and IsIPHost are set, read with the scheme of s.
+func hostStatus(c *Cleaned, name string, s *schemeChoice) Status {
+	switch {
+	case c.IsIPHost:
+	case !strings.Contains(name, "."):
+		return StatusNoTLD
+	case c.TLD == "":
+		return StatusInvalidTLD
+	case c.TLD == name:
+		return StatusPublicSuffix
 	}
-	path = o.cleanPath(path)
+	switch {
+	case s.scheme == "ftp" || s.scheme == "ftps":
+		return StatusOKFTP
+	case s.relative:
+		return StatusOKSchemeRelative
+	}
+	return StatusOK
+}
 
-	c.Host, c.Path = host, path
-	if !relative {
-		c.Scheme = scheme
-	}
-
-	// CleanURL.
-	if host == "" {
-		return c, nil // R's NA
-	}
+// cleanURL returns CleanURL: c's scheme (of s, which an input kept
+// scheme-relative has none of in c), host and path, the port as Port
+// says, and the query of u as Query and q say.
+func (o *CleanOptions) cleanURL(u webaddress.URL, q *queryRules, c *Cleaned, s schemeChoice) string {
+	scheme, host, path := s.scheme, c.Host, c.Path
 	port := ""
 	switch o.Port {
 	case PortKeep:
 		port = c.Port
 	case PortStripDefault:
-		if c.Port != webaddress.DefaultPort(read) {
+		if c.Port != webaddress.DefaultPort(s.read) {
 			port = c.Port
 		}
 	}
@@ -366,11 +403,10 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 	if o.TrailingSlash == TrailingSlashStrip && path == "/" {
 		path = ""
 	}
-	if scheme == u.Scheme() && host == parsedHost && path == u.Pathname() && port == "" && query == "" &&
+	if scheme == u.Scheme() && host == u.Hostname() && path == u.Pathname() && port == "" && query == "" &&
 		u.Username() == "" && u.Password() == "" && u.Port() == "" {
 		// The href has no credentials or port: its start is the result.
-		c.CleanURL = throughPath(u)
-		return c, nil
+		return throughPath(u)
 	}
 	n := len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query)
 	b := make([]byte, 0, n)
@@ -388,8 +424,7 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		b = append(b, '?')
 		b = append(b, query...)
 	}
-	c.CleanURL = string(b)
-	return c, nil
+	return string(b)
 }
 
 // throughPath returns u's href up to the end of its path: without its

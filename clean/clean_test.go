@@ -110,18 +110,18 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"ftp://example.com:21/a", "protocol_handling=http", "http|example.com|21|/a|||||example.com|com||http://example.com/a|ok"},
 	{"mailto:a@example.com", "protocol_handling=keep", "error clean.unsupported-scheme"},
 	{"mailto:a@example.com", "protocol_handling=none", "error clean.unsupported-scheme"},
-	// issue 20: whatever protocol_handling says
+	// as R's rurl 1.4 answers: whatever protocol_handling says
 	{"mailto:a@example.com", "protocol_handling=strip", "error clean.unsupported-scheme"},
-	// issue 20: an error whatever protocol_handling says
+	// as R's rurl 1.4 answers: an error whatever protocol_handling says
 	{"mailto:a@example.com", "protocol_handling=https", "error clean.unsupported-scheme"},
 	{"javascript:alert(1)", "", "error clean.unsupported-scheme"},
 	{"file:///etc/passwd", "", "error clean.unsupported-scheme"},
-	// issue 20: an error whatever protocol_handling says
+	// as R's rurl 1.4 answers: an error whatever protocol_handling says
 	{"file:///etc/passwd", "protocol_handling=http", "error clean.unsupported-scheme"},
 	{"ws://example.com/", "protocol_handling=none", "error clean.unsupported-scheme"},
 	{"data:text/plain,hi", "", "error clean.unsupported-scheme"},
 	{"HTTP://EXAMPLE.COM/A", "", "http|example.com||/A|||||example.com|com||http://example.com/A|ok"},
-	// issue 20: a scheme counts only with "//"
+	// as R's rurl 1.4 answers: a scheme counts only with "//"
 	{"Https:example.com/a", "", "error clean.unsupported-scheme"},
 	{"localhost:3000", "", "http|localhost|3000|/||||||||http://localhost/|warning-no-tld"},
 	{"example.com:8080/x", "protocol_handling=none", "|example.com|8080|/x|||||example.com|com||example.com/x|ok"},
@@ -134,7 +134,7 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"ftps://example.com/a", "", "ftps|example.com||/a|||||example.com|com||ftps://example.com/a|ok-ftp"},
 	{"ftps://example.com:990/a", "", "ftps|example.com|990|/a|||||example.com|com||ftps://example.com/a|ok-ftp"},
 	{"FTPS://Example.com/A", "", "ftps|example.com||/A|||||example.com|com||ftps://example.com/A|ok-ftp"},
-	// issue 20: not "ftps://", and not a host and a port
+	// as R's rurl 1.4 answers: not "ftps://", and not a host and a port
 	{"ftps:example.com", "", "error clean.unsupported-scheme"},
 	{"ftp://example.com", "protocol_handling=none", "ftp|example.com||/|||||example.com|com||ftp://example.com/|ok-ftp"},
 	{"ftp://example.com", "protocol_handling=strip", "|example.com||/|||||example.com|com||example.com/|ok"},
@@ -190,22 +190,22 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"www.city.kawasaki.jp", "", "http|www.city.kawasaki.jp||/|||||city.kawasaki.jp|kawasaki.jp||http://www.city.kawasaki.jp/|ok"},
 	{"a.b.kawasaki.jp", "", "http|a.b.kawasaki.jp||/|||||a.b.kawasaki.jp|b.kawasaki.jp||http://a.b.kawasaki.jp/|ok"},
 	{"b.kawasaki.jp", "", "http|b.kawasaki.jp||/||||||b.kawasaki.jp||http://b.kawasaki.jp/|warning-public-suffix"},
-	// issue 20: the host as typed
+	// as R's rurl 1.4 answers: the host as typed
 	{"例子.中国", "", "http|例子.中国||/|||||例子.中国|中国||http://例子.中国/|ok"},
 	{"shop.example.com.au", "tld_source=icann", "http|shop.example.com.au||/|||||example.com.au|com.au||http://shop.example.com.au/|ok"},
 
 	// case_handling
 	{"HTTP://WWW.EXAMPLE.COM/Path/To", "case_handling=lower_host", "http|www.example.com||/Path/To|||||example.com|com||http://www.example.com/Path/To|ok"},
-	// issue 20: the host's case as typed
+	// as R's rurl 1.4 answers: the host's case as typed
 	{"HTTP://WWW.EXAMPLE.COM/Path/To", "case_handling=keep", "http|WWW.EXAMPLE.COM||/Path/To|||||example.com|com||http://WWW.EXAMPLE.COM/Path/To|ok"},
 	{"HTTP://WWW.EXAMPLE.COM/Path/To", "case_handling=lower", "http|www.example.com||/path/to|||||example.com|com||http://www.example.com/path/to|ok"},
 	{"HTTP://WWW.EXAMPLE.COM/Path/To", "case_handling=upper", "HTTP|WWW.EXAMPLE.COM||/PATH/TO|||||example.com|com||HTTP://WWW.EXAMPLE.COM/PATH/TO|ok"},
 	{"http://u:P@example.com/a?Q=x#F", "case_handling=upper", "HTTP|EXAMPLE.COM||/A|Q=x|F|u|P|example.com|com||HTTP://EXAMPLE.COM/A|ok"},
 	{"http://u:P@example.com/A?Q=x#F", "case_handling=lower", "http|example.com||/a|Q=x|F|u|P|example.com|com||http://example.com/a|ok"},
 	{"example.com", "protocol_handling=none case_handling=upper", "|EXAMPLE.COM||/|||||example.com|com||EXAMPLE.COM/|ok"},
-	// issue 20: the path as typed
+	// as R's rurl 1.4 answers: the path as typed
 	{"bücher.de/é", "case_handling=upper host_encoding=unicode", "HTTP|BÜCHER.DE||/É|||||bücher.de|de||HTTP://BÜCHER.DE/É|ok"},
-	// issue 20: the host as typed
+	// as R's rurl 1.4 answers: the host as typed
 	{"bücher.de/%C3%89", "case_handling=lower path_encoding=decode", "http|bücher.de||/é|||||bücher.de|de||http://bücher.de/é|ok"},
 	{"http://example.com/%c3%a9", "case_handling=upper", "HTTP|EXAMPLE.COM||/%C3%A9|||||example.com|com||HTTP://EXAMPLE.COM/%C3%A9|ok"},
 
@@ -225,10 +225,10 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"http://example.com/Default.ASPX", "index_page_handling=strip", "http|example.com||/|||||example.com|com||http://example.com/|ok"},
 	{"http://example.com/index.php?x=1", "index_page_handling=strip", "http|example.com||/|x=1||||example.com|com||http://example.com/|ok"},
 	{"http://example.com/a/index", "index_page_handling=strip", "http|example.com||/a/index|||||example.com|com||http://example.com/a/index|ok"},
-	// issue 20: one "/" after it too
+	// as R's rurl 1.4 answers: one "/" after it too
 	{"http://example.com/a/index.html/", "index_page_handling=strip", "http|example.com||/a|||||example.com|com||http://example.com/a|ok"},
 	{"http://example.com/a/myindex.html", "index_page_handling=strip", "http|example.com||/a/myindex.html|||||example.com|com||http://example.com/a/myindex.html|ok"},
-	// issue 20: R wants a character after the dot
+	// as R's rurl 1.4 answers: R wants a character after the dot
 	{"http://example.com/a/INDEX.", "index_page_handling=strip", "http|example.com||/a/INDEX.|||||example.com|com||http://example.com/a/INDEX.|ok"},
 	{"http://example.com/a/index.html", "index_page_handling=keep", "http|example.com||/a/index.html|||||example.com|com||http://example.com/a/index.html|ok"},
 	{"http://example.com/a/index.html", "index_page_handling=strip trailing_slash_handling=keep", "http|example.com||/a/|||||example.com|com||http://example.com/a/|ok"},
@@ -246,22 +246,22 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"http://example.com//a//", "path_normalization=collapse_slashes trailing_slash_handling=strip", "http|example.com||/a|||||example.com|com||http://example.com/a|ok"},
 
 	// scheme_relative_handling
-	// issue 20: clean_url keeps http://
+	// as R's rurl 1.4 answers: clean_url keeps http://
 	{"//example.com/a", "scheme_relative_handling=keep", "|example.com||/a|||||example.com|com||http://example.com/a|ok-scheme-relative"},
 	{"//example.com/a", "scheme_relative_handling=http", "http|example.com||/a|||||example.com|com||http://example.com/a|ok"},
 	{"//example.com/a", "scheme_relative_handling=https", "https|example.com||/a|||||example.com|com||https://example.com/a|ok"},
 	{"//example.com/a", "scheme_relative_handling=error", "error clean.scheme-relative"},
-	// issue 20: scheme NA, as R
+	// as R's rurl 1.4 answers: scheme NA, as R
 	{"//example.com/a", "protocol_handling=https", "|example.com||/a|||||example.com|com||https://example.com/a|ok-scheme-relative"},
 	{"//example.com/a", "protocol_handling=strip", "|example.com||/a|||||example.com|com||example.com/a|ok-scheme-relative"},
 	{"//example.com/a", "protocol_handling=strip scheme_relative_handling=https", "|example.com||/a|||||example.com|com||example.com/a|ok"},
-	// issue 20: clean_url keeps http://
+	// as R's rurl 1.4 answers: clean_url keeps http://
 	{"//localhost/", "", "|localhost||/||||||||http://localhost/|warning-no-tld"},
-	// issue 20: clean_url keeps http://
+	// as R's rurl 1.4 answers: clean_url keeps http://
 	{"//192.168.0.1/", "", "|192.168.0.1||/|||||||ip|http://192.168.0.1/|ok-scheme-relative"},
-	// issue 20: clean_url keeps http://
+	// as R's rurl 1.4 answers: clean_url keeps http://
 	{"//ftp.example.com:21/f", "scheme_relative_handling=keep", "|ftp.example.com|21|/f|||||example.com|com||http://ftp.example.com/f|ok-scheme-relative"},
-	// issue 20: clean_url keeps http://
+	// as R's rurl 1.4 answers: clean_url keeps http://
 	{" //example.com", "", "|example.com||/|||||example.com|com||http://example.com/|ok-scheme-relative"},
 
 	// subdomain_levels_to_keep
@@ -285,18 +285,18 @@ var cleanTests = []struct{ in, opts, want string }{
 	{"a.b.bücher.de", "subdomain_levels_to_keep=1 host_encoding=unicode", "http|b.bücher.de||/|||||bücher.de|de||http://b.bücher.de/|ok"},
 
 	// host_encoding
-	// issue 20: the host as typed
+	// as R's rurl 1.4 answers: the host as typed
 	{"http://bücher.de/", "host_encoding=keep", "http|bücher.de||/|||||bücher.de|de||http://bücher.de/|ok"},
 	{"http://bücher.de/", "host_encoding=idna", "http|xn--bcher-kva.de||/|||||xn--bcher-kva.de|de||http://xn--bcher-kva.de/|ok"},
 	{"http://bücher.de/", "host_encoding=unicode", "http|bücher.de||/|||||bücher.de|de||http://bücher.de/|ok"},
 	{"http://xn--bcher-kva.de/", "host_encoding=unicode", "http|bücher.de||/|||||bücher.de|de||http://bücher.de/|ok"},
 	{"http://www.xn--bcher-kva.de/", "host_encoding=unicode www_handling=strip", "http|bücher.de||/|||||bücher.de|de||http://bücher.de/|ok"},
-	// issue 20: as typed, lowercased by lower_host
+	// as R's rurl 1.4 answers: as typed, lowercased by lower_host
 	{"http://BÜCHER.de/", "host_encoding=keep", "http|bücher.de||/|||||bücher.de|de||http://bücher.de/|ok"},
 	{"http://example.com/", "host_encoding=unicode", "http|example.com||/|||||example.com|com||http://example.com/|ok"},
 	{"例子.中国", "host_encoding=unicode", "http|例子.中国||/|||||例子.中国|中国||http://例子.中国/|ok"},
 	{"http://ｅｘａｍｐｌｅ.com/", "host_encoding=idna", "http|example.com||/|||||example.com|com||http://example.com/|ok"},
-	// issue 20: as typed
+	// as R's rurl 1.4 answers: as typed
 	{"http://faß.de/", "", "http|faß.de||/|||||faß.de|de||http://faß.de/|ok"},
 	{"http://faß.de/", "host_encoding=unicode", "http|faß.de||/|||||faß.de|de||http://faß.de/|ok"},
 	{"http://bücher.example/", "host_encoding=unicode", "http|bücher.example||/||||||||http://bücher.example/|warning-invalid-tld"},
@@ -333,12 +333,12 @@ var cleanTests = []struct{ in, opts, want string }{
 	// failures of the URL parser
 	{"http://exa mple.com", "", "error web.invalid-host"},
 	{"http://example.com:99999", "", "error web.invalid-port"},
-	// issue 20: "example.com:" is a scheme to R, and "abc" no port
+	// as R's rurl 1.4 answers: "example.com:" is a scheme to R, and "abc" no port
 	{"example.com:abc", "", "error clean.unsupported-scheme"},
 	{"http://", "", "error web.host-missing"},
 	{"https://user@/", "", "error web.host-missing"},
 	{"ftps://", "", "error web.host-missing"},
-	// issue 20: an error whatever protocol_handling says
+	// as R's rurl 1.4 answers: an error whatever protocol_handling says
 	{"mailto:", "protocol_handling=http", "error clean.unsupported-scheme"},
 	{"//", "", "error web.host-missing"},
 
@@ -470,7 +470,7 @@ func TestCleanErrors(t *testing.T) {
 		{" example.com:99999", CleanOptions{}, webaddress.CodeInvalidPort, 13, `web.invalid-port: " example.com:99999": port-out-of-range at byte 13`},
 		{"http://[::1", CleanOptions{}, webaddress.CodeInvalidHost, 7, `web.invalid-host: "http://[::1": IPv6-unclosed at byte 7`},
 		{"ftps://a b", CleanOptions{}, webaddress.CodeInvalidHost, 8, `web.invalid-host: "ftps://a b": domain-to-ASCII at byte 8`},
-		// issue 20: an error whatever protocol_handling says
+		// as R's rurl 1.4 answers: an error whatever protocol_handling says
 		{"mailto:a b", CleanOptions{Protocol: ProtocolHTTPS}, CodeUnsupportedScheme, 0, `clean.unsupported-scheme: "mailto:a b": scheme "mailto" is not http, https, ftp or ftps`},
 	}
 	for _, tt := range tests {

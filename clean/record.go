@@ -9,10 +9,11 @@ import (
 	"github.com/onecontact/webaddress/internal/record"
 )
 
-// This file defines the record of a cleaned value, registered as "clean"
-// in internal/record beside the webaddress package's "parse" records: the
-// webaddress command's clean output and the Beam pipeline's records in
-// clean mode look it up by name.
+// This file defines the record of a cleaned value, defined in
+// internal/record as the record of a Cleaned beside the webaddress
+// package's parse records: the webaddress command's clean output and the
+// Beam pipeline's records in clean mode find it by that type
+// (record.Of[clean.Cleaned]).
 
 // naColumn returns a column of Cleaned whose empty value is R's NA: absent.
 func naColumn(name string, get func(*Cleaned) string) record.Column[Cleaned] {
@@ -38,7 +39,7 @@ var cleanedColumns = append([]record.Column[Cleaned]{
 	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
 }, record.ErrorColumns[Cleaned, webaddress.Code](func(c *Cleaned) error { return c.Err })...)
 
-func init() { record.Register("clean", cleanedColumns) }
+func init() { record.Define(cleanedColumns) }
 
 var cleanedLayout = record.NewLayout(cleanedColumns...)
 

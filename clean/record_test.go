@@ -28,7 +28,7 @@ func TestCleanedRecord(t *testing.T) {
 	if got, want := marshal(t, c), `{"original_url":"mailto:x@example.com","scheme":null,"host":null,"port":null,"path":null,"query":null,"fragment":null,"user":null,"password":null,"domain":null,"tld":null,"is_ip_host":null,"clean_url":null,"parse_status":"error","error_code":"clean.unsupported-scheme","error":"clean.unsupported-scheme: \"mailto:x@example.com\": scheme \"mailto\" is not http, https, ftp or ftps"}`; got != want {
 		t.Errorf("a failed Clean's MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
 	}
-	if got := jsonOf(record.NewLayout(record.Lookup[Cleaned]("clean")...).AppendJSON(nil, nil, &c)); got != marshal(t, c) {
+	if got := jsonOf(record.NewLayout(record.Of[Cleaned]()...).AppendJSON(nil, nil, &c)); got != marshal(t, c) {
 		t.Errorf("the registered clean record differs from MarshalJSON: %s", got)
 	}
 }

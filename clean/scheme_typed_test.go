@@ -108,7 +108,7 @@ func TestCleanSchemeRule(t *testing.T) {
 			"http|example.com|8080|/|||user|pw|example.com|com||http://example.com/|ok",
 			"https|example.com|8080|/|||user|pw|example.com|com||https://example.com/|ok",
 		}},
-		// issue 20: mailto under strip, http and https too
+		// as R's rurl 1.4 answers: mailto under strip, http and https too
 		{"mailto:user@example.com", [5]string{
 			"error clean.unsupported-scheme",
 			"error clean.unsupported-scheme",
@@ -164,7 +164,7 @@ func TestCleanSchemeRule(t *testing.T) {
 			"error clean.unsupported-scheme",
 			"error clean.unsupported-scheme",
 		}},
-		// issue 20: ftp without "//"
+		// as R's rurl 1.4 answers: ftp without "//"
 		{"ftp:example.com", [5]string{
 			"error clean.unsupported-scheme",
 			"error clean.unsupported-scheme",
@@ -245,7 +245,7 @@ func TestCleanSchemeRule(t *testing.T) {
 // strip).
 func TestCleanSchemeRelative(t *testing.T) {
 	tests := []struct{ in, opts, want string }{
-		// issue 20: R's clean_url keeps http://
+		// as R's rurl 1.4 answers: R's clean_url keeps http://
 		{"//cdn.example.com/lib.js", "", "|cdn.example.com||/lib.js|||||example.com|com||http://cdn.example.com/lib.js|ok-scheme-relative"},
 		// no scheme under none: the input has none
 		{"//cdn.example.com/lib.js", "protocol_handling=none", "|cdn.example.com||/lib.js|||||example.com|com||cdn.example.com/lib.js|ok-scheme-relative"},
@@ -284,11 +284,11 @@ func TestCleanSchemeRelative(t *testing.T) {
 }
 
 // TestCleanIndexPage: index_page_handling strip removes a default document
-// followed by at most one "/" (issue 20), "index." or "default." and at
+// followed by at most one "/" (as R's rurl 1.4 does), "index." or "default." and at
 // least one more character, as R does.
 func TestCleanIndexPage(t *testing.T) {
 	tests := []struct{ in, opts, want string }{
-		// issue 20: the default document and one trailing slash
+		// as R's rurl 1.4 answers: the default document and one trailing slash
 		{"http://example.com/index.html/", "index_page_handling=strip", "http|example.com||/|||||example.com|com||http://example.com/|ok"},
 		// then trailing_slash_handling
 		{"http://example.com/index.html/", "index_page_handling=strip trailing_slash_handling=keep", "http|example.com||/|||||example.com|com||http://example.com/|ok"},
@@ -515,7 +515,7 @@ func TestCleanHostAsTyped(t *testing.T) {
 // changed the host.
 func TestCleanHostAsTypedSteps(t *testing.T) {
 	tests := []struct{ in, opts, want string }{
-		// issue 20: the case as typed, the scheme lowercased
+		// as R's rurl 1.4 answers: the case as typed, the scheme lowercased
 		{"Http://Example.Com/MyPath/", "case_handling=keep", "http|Example.Com||/MyPath/|||||example.com|com||http://Example.Com/MyPath/|ok"},
 		{"HTTPS://WWW.Example.COM:8443/Path?Q=1", "case_handling=keep", "https|WWW.Example.COM|8443|/Path|Q=1||||example.com|com||https://WWW.Example.COM/Path|ok"},
 		{"WWW.Example.COM/Path", "case_handling=keep protocol_handling=none", "|WWW.Example.COM||/Path|||||example.com|com||WWW.Example.COM/Path|ok"},
@@ -560,14 +560,14 @@ func TestCleanHostAsTypedSteps(t *testing.T) {
 // typed" means where the URL Standard changed the path.
 func TestCleanPathAsTyped(t *testing.T) {
 	tests := []struct{ in, opts, want string }{
-		// issue 20: as typed, not /%E3%83%91%E3%82%B9
+		// as R's rurl 1.4 answers: as typed, not /%E3%83%91%E3%82%B9
 		{"https://例え.テスト/パス", "", "/パス"},
 		{"http://example.com/パス/Ä", "case_handling=lower", "/パス/ä"},
 		{"http://example.com/パス/Ä", "path_encoding=encode", "/%E3%83%91%E3%82%B9/%C3%84"},
 		{"http://example.com/パス/Ä", "path_encoding=decode case_handling=upper", "/パス/Ä"},
 		// typed escapes stay escapes, their hex digits in upper case
 		{"http://example.com/caf%c3%A9/Caf%C3%A9", "", "/caf%C3%A9/Caf%C3%A9"},
-		// issue 20: lower does not lowercase the hex digits of escapes
+		// as R's rurl 1.4 answers: lower does not lowercase the hex digits of escapes
 		{"http://example.com/caf%c3%A9/Caf%C3%A9", "case_handling=lower", "/caf%C3%A9/caf%C3%A9"},
 		{"http://example.com/caf%c3%A9/Caf%C3%A9", "case_handling=upper", "/CAF%C3%A9/CAF%C3%A9"},
 		{"http://example.com/caf%c3%A9/Caf%C3%A9", "path_encoding=decode", "/café/Café"},

@@ -11,7 +11,7 @@
 // Usage:
 //
 //	webaddress parse  [flags] [ADDRESS...]  the address record: canonical form, key, facts, profile, fields
-//	webaddress key    [flags] [ADDRESS...]  the comparison key (KeyV2) only, one per line
+//	webaddress key    [flags] [ADDRESS...]  the comparison key (KeyV3) only, one per line
 //	webaddress clean  [flags] [ADDRESS...]  R's safe_parse_url, one flag per argument
 //	webaddress dedupe [flags] [ADDRESS...]  groups of inputs with one key, or the first of each (--first)
 //	webaddress match  [flags] [FILE]        each row of a list matched against a reference table by owner
@@ -59,9 +59,10 @@
 // its domain's website (--keep-emails: not), and fails a placeholder ("N/A",
 // "-", "TBD"), an empty cell and a cell of several addresses (--split: a
 // row for each), each change a fact. --raw parses the value exactly as
-// webaddress.Parse does. Their key is KeyV2 (--key-version 1: KeyV1;
-// --key-version 3 or --by page, site or owner: KeyV3 at that level, with
-// the extra platforms and aliases of --platforms and --aliases), and
+// webaddress.Parse does. Their key is KeyV3 at the level of --by (page by
+// default; site; owner, one row per organisation), with the extra
+// platforms and aliases of --platforms and --aliases (--key-version 1 or
+// 2: the frozen KeyV1 or KeyV2), and
 // dedupe never merges what is not an address (a value that failed, an
 // address that is not a public website) unless --merge-invalid, nor, by
 // owner, an address with no owner.

@@ -15,7 +15,6 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
 )
 
 // Keying is which key an address gets: of Version, and for KeyV3 at the
@@ -49,8 +48,10 @@ func NewKeying(v webaddress.KeyVersion, by webaddress.Level, o webaddress.KeyOpt
 }
 
 // DefaultKeyVersion is the key version when none is said: the tool's
-// --key-version default, Beam's zero Options.KeyVersion.
-const DefaultKeyVersion = webaddress.KeyV2
+// --key-version default, Beam's zero Options.KeyVersion, the page's. It is
+// KeyV3, at the level of --by (page by default); KeyV1 and KeyV2 are
+// frozen, for keys stored before.
+const DefaultKeyVersion = webaddress.KeyV3
 
 // ErrNotKeyV3 is the error of a level or the user's platforms and aliases
 // with a key version other than KeyV3.
@@ -172,7 +173,7 @@ func (r *Reading) outcome(cell string, a webaddress.Address, err error) Parsed {
 // level of By: the site or owner column under the name key, which shares
 // their look-up, or KeyColumn's page key.
 func (r *Reading) Columns() []record.Column[Parsed] {
-	cols := record.Lookup[Parsed]("parse/" + r.Version.String())
+	cols := record.OfBy[Parsed](r.Version)
 	if !r.byKeyer() {
 		return cols
 	}
@@ -194,7 +195,7 @@ func (r *Reading) Columns() []record.Column[Parsed] {
 // level of By costs less than all the levels the columns share.
 func (r *Reading) KeyColumn() record.Column[Parsed] {
 	if !r.byKeyer() {
-		return table.MustPick(record.Lookup[Parsed]("parse/"+r.Version.String()), "key")[0]
+		return record.MustPick(record.OfBy[Parsed](r.Version), "key")[0]
 	}
 	return record.Str("key", func(p *Parsed) (string, bool) {
 		k := r.Key(p.Value)

@@ -34,7 +34,7 @@ func TestCellKeys(t *testing.T) {
 		{"acme.com, shop.acme.com", []string{"acme.com"}, ""}, // one key once
 		{"", nil, "web.empty"},
 		{"N/A", nil, "web.placeholder"},
-		{"bob@gmail.com", nil, "web.email"},
+		{"bob@gmail.com", nil, "web.email-free-mail"},
 		{"gmail.com", nil, "no-owner-free-mail"},
 		{"linkedin.com/feed", nil, "no-owner-network"},
 		{"localhost", nil, "not-public-website"},

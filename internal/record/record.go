@@ -30,6 +30,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -259,6 +260,10 @@ type Outcome[V any] struct {
 	Input string
 	Value V     // the zero V when Err is not nil
 	Err   error // nil when the step worked
+	// Line is the line of the input the value was read from, from 1 (the
+	// argument's number for a value given as an argument); 0 when not
+	// known.
+	Line int
 
 	// Memo is the record's: what its columns work out from Value once
 	// for the row and share (package webaddress keeps an address's
@@ -307,31 +312,57 @@ func ErrorColumns[T any, C ~string](errOf func(*T) error) []Column[T] {
 	}
 }
 
-// registry holds the records that package webaddress defines, for the
-// command-line tool and Beam, which cannot see its unexported names.
-var registry sync.Map // name → []Column[T]
+// The records that package webaddress and package clean define, for the
+// command-line tool and Beam, which cannot see their unexported names, are
+// found by the type of their rows, and, for a type of rows with several
+// records (the parse record by key version), by a typed key: no name to
+// misspell, and no record of rows of another type. The package that
+// defines the rows' type defines their records in its init, so a record
+// is there whenever its rows' type can be named.
+var registry sync.Map // recordKey → []Column[T]
 
-// Register records cols as the record called name, for [Lookup]. It panics
-// when name is taken.
-func Register[T any](name string, cols []Column[T]) {
-	if _, dup := registry.LoadOrStore(name, slices.Clip(cols)); dup {
-		panic("record: " + name + " registered twice")
+// A recordKey is a record's place in the registry: the type of its rows,
+// and its key (nil for the record of Define).
+type recordKey struct {
+	rows reflect.Type
+	key  any
+}
+
+// Define records cols as the record of rows of T, for [Of]. It panics
+// when T has one, a mistake in the program found at its start.
+func Define[T any](cols []Column[T]) { define(recordKey{reflect.TypeFor[T](), nil}, cols) }
+
+// DefineBy records cols as the record of rows of T for key, for [OfBy].
+// It panics when T has one for key.
+func DefineBy[T any, K comparable](key K, cols []Column[T]) {
+	define(recordKey{reflect.TypeFor[T](), key}, cols)
+}
+
+func define[T any](k recordKey, cols []Column[T]) {
+	if _, dup := registry.LoadOrStore(k, slices.Clip(cols)); dup {
+		panic(fmt.Sprintf("record: the record of %v (key %v) is defined twice", k.rows, k.key))
 	}
 }
 
-// Lookup returns the columns of the record called name, registered as
-// columns of T. It panics when there is no such record, a mistake in the
-// program.
-func Lookup[T any](name string) []Column[T] {
-	v, ok := registry.Load(name)
+// Of returns the columns of the record of rows of T, which T's package
+// defines with [Define].
+func Of[T any]() []Column[T] { return lookup[T](recordKey{reflect.TypeFor[T](), nil}) }
+
+// OfBy returns the columns of the record of rows of T for key, which T's
+// package defines with [DefineBy].
+func OfBy[T any, K comparable](key K) []Column[T] {
+	return lookup[T](recordKey{reflect.TypeFor[T](), key})
+}
+
+// lookup returns a clone of the columns at k. It panics when there are
+// none: T's package left a record it promises undefined, which its tests
+// show (every key version has its parse record).
+func lookup[T any](k recordKey) []Column[T] {
+	v, ok := registry.Load(k)
 	if !ok {
-		panic("record: no record " + strconv.Quote(name))
+		panic(fmt.Sprintf("record: no record of %v for key %v", k.rows, k.key))
 	}
-	cols, ok := v.([]Column[T])
-	if !ok {
-		panic(fmt.Sprintf("record: record %q has columns of %T, not %T", name, v, []Column[T](nil)))
-	}
-	return slices.Clone(cols)
+	return slices.Clone(v.([]Column[T]))
 }
 
 // AppendString appends s as a JSON string and reports whether s was valid

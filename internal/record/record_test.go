@@ -168,15 +168,25 @@ func TestErrorCode(t *testing.T) {
 	}
 }
 
+// TestRegistry checks that a record is found by the type of its rows and
+// by a typed key: a key of another type, or rows of another type, are
+// another record; a record defined twice and one never defined panic.
 func TestRegistry(t *testing.T) {
-	Register("test-row", rowColumns)
-	if got := strings.Join(Names(Lookup[row]("test-row")), ","); got != "name,n,flag,tags,pair,error_code,error" {
-		t.Errorf("Lookup: %s", got)
+	type version int
+	Define(rowColumns)
+	DefineBy(version(1), rowColumns[:1])
+	if got := strings.Join(Names(Of[row]()), ","); got != "name,n,flag,tags,pair,error_code,error" {
+		t.Errorf("Of: %s", got)
+	}
+	if got := strings.Join(Names(OfBy[row](version(1))), ","); got != "name" {
+		t.Errorf("OfBy: %s", got)
 	}
 	for _, f := range []func(){
-		func() { Register("test-row", rowColumns) },
-		func() { Lookup[row]("nothing") },
-		func() { Lookup[string]("test-row") },
+		func() { Define(rowColumns) },
+		func() { DefineBy(version(1), rowColumns) },
+		func() { OfBy[row](version(2)) },
+		func() { OfBy[row](1) }, // an int, not a version
+		func() { Of[string]() },
 	} {
 		func() {
 			defer func() {

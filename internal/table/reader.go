@@ -4,8 +4,8 @@
 
 // Package table reads the tables the webaddress command-line tool and its
 // Beam pipeline take (CSV, TSV and other delimited text, or one value per
-// line) by one set of rules, and defines the records they share besides
-// the library's (a dead letter, a dedupe group).
+// line) by one set of rules. It only reads: the records they write are
+// package records's, encoded by package record.
 //
 // # The rules
 //

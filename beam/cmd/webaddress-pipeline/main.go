@@ -31,8 +31,9 @@
 // the address, byte for byte, with the same flags: each value is read as a
 // spreadsheet cell through the messy-cell layer (--raw: as webaddress.Parse
 // reads it; --keep-emails), a placeholder such as "N/A" fails, and keys are
-// KeyV2 (--key-version 1: KeyV1; --key-version 3 or --by page, site or
-// owner: KeyV3, with --platforms and --aliases); the groups are by that
+// KeyV3 at the level of --by (page by default; site; owner, one group per
+// organisation), with --platforms and --aliases (--key-version 1 or 2: the
+// frozen KeyV1 or KeyV2); the groups are by that
 // key (by owner, an address with no owner is a group of its own; the
 // records keep the page key of their key version, with the columns site
 // and owner), and an address
@@ -106,8 +107,8 @@ var (
 	rawFlag       = flag.Bool("raw", false, "with --mode parse or clean, read each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links and typos are read as URLs)")
 	keepEmails    = flag.Bool("keep-emails", false, "with --mode parse or clean, an e-mail address fails with web.email, instead of becoming its domain's website")
 	mergeInvalid  = flag.Bool("merge-invalid", false, "with --mode parse or clean, group the addresses that are not public websites (localhost, tel:) by key as the others, not each alone")
-	keyVersion    = flag.String("key-version", "2", "with --mode parse or clean, the comparison key of the records and groups: 1 (KeyV1), 2 (KeyV2) or 3 (KeyV3)")
-	byFlag        = flag.String("by", "page", "with --mode parse or clean, the level of the groups' KeyV3 key: page, site or owner (site and owner imply --key-version 3)")
+	keyVersion    = flag.String("key-version", "3", "with --mode parse or clean, the comparison key of the records and groups: 3 (KeyV3, at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2)")
+	byFlag        = flag.String("by", "page", "with --mode parse or clean, the level of the groups' KeyV3 key: page, site or owner (one group per organisation)")
 	platformsFlag = flag.String("platforms", "", "with --mode parse or clean, KeyV3 with the extra site platforms of this file, a shape per line (\"<name>.example.net\")")
 	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
 	againstFlag   = flag.String("against", "", "with --mode match, the reference's files (the accounts): a glob, read as --input is")
@@ -395,7 +396,7 @@ func build(s beam.Scope, cfg config) {
 		groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
 		v := cfg.opts.KeyVersion
 		if v == 0 {
-			v = webaddress.KeyV2
+			v = webaddress.KeyV3
 		}
 		records = beam.ParDo(s, &addressJSONFn{KeyVersion: v}, addresses)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))

@@ -70,7 +70,7 @@ func lines(file string, first int64, texts ...string) []read {
 }
 
 // wantParse returns the lines the pipeline should write for in in parse
-// mode with the default options (the messy-cell layer, KeyV2), computed
+// mode with the default options (the messy-cell layer, KeyV3), computed
 // with the library alone, each list sorted.
 func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
 	return wantParseOpts(t, in, webaddressbeam.Options{})
@@ -84,7 +84,7 @@ func wantParseOpts(t *testing.T, in []read, opts webaddressbeam.Options) (record
 	t.Helper()
 	v := opts.KeyVersion
 	if v == 0 {
-		v = webaddress.KeyV2
+		v = webaddress.KeyV3
 	}
 	groups := map[string]*webaddressbeam.Group{}
 	for _, r := range in {
@@ -574,7 +574,7 @@ func TestMatchMode(t *testing.T) {
 		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","against":null,"against_file":null,"against_line":null}`,
 	})
 	failed := readOutput(t, out, "failed")
-	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
-		t.Errorf("failed = %q, want dan@gmail.com (web.email) and N/A (web.placeholder)", failed)
+	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email-free-mail"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
+		t.Errorf("failed = %q, want dan@gmail.com (web.email-free-mail) and N/A (web.placeholder)", failed)
 	}
 }

@@ -43,7 +43,7 @@ import (
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -273,7 +273,7 @@ func TestBrowser(t *testing.T) {
 		{"address", "key_v1", a.Key(webaddress.KeyV1)},
 		{"address", "key_v2", a.Key(webaddress.KeyV2)},
 		{"address", "removed_params", "utm_source=x"},
-		{"surt", "surt", table.NewSURTKey(typed).Value},
+		{"surt", "surt", records.NewSURTKey(typed).Value},
 	} {
 		if got := field(c.section, c.name); got != c.want {
 			t.Errorf("viewer: %s %s = %q, want %q", c.section, c.name, got, c.want)

@@ -24,7 +24,7 @@ import (
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A view is what the viewer shows of an address.
@@ -316,8 +316,8 @@ func addressSection(in string, b base) section {
 // surtSection is surt's record of in.
 func surtSection(in string) section {
 	sec := section{ID: "surt", Title: "SURT key", Note: "webaddress surt (surt 0.3.1, not the URL Standard)"}
-	k := table.NewSURTKey(in)
-	sec.Fields, sec.Error = recordFields(table.SURTColumns, &k, "input")
+	k := records.NewSURTKey(in)
+	sec.Fields, sec.Error = recordFields(records.SURTColumns, &k, "input")
 	return sec
 }
 

@@ -34,9 +34,9 @@ func readingOptions() []Option {
 	return []Option{
 		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links, typos and several addresses are read as URLs)"},
 		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
-		{Name: "split", Kind: Bool, Default: "false", Usage: "a cell of several addresses gives a row per address, with the row's number and other columns, instead of failing with web.several-addresses"},
+		{Name: "split", Kind: Bool, Default: "false", Usage: "a cell of several addresses gives a row per address, with the row's other columns (read from lines or arguments: the column line, the input line it came from), instead of failing with web.several-addresses"},
 		{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(cells.DefaultKeyVersion)),
-			Usage: "the comparison key's `VERSION`: 1 (KeyV1), 2 (KeyV2: tenants of shared platforms apart, one network under two names together) or 3 (KeyV3: keys at the levels of --by)",
+			Usage: "the comparison key's `VERSION`: 3 (KeyV3: keys at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together, the path kept with the registrable domain)",
 			check: func(s string) error { var v webaddress.KeyVersion; return v.UnmarshalText([]byte(s)) }},
 		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelPage.String(),
 			Usage: "the key's `LEVEL` (KeyV3; site or owner implies --key-version 3): page, site (a host, a profile, a path tenant) or owner (an organisation)",

@@ -48,13 +48,13 @@ func (r *cleanReading) clean(c *clean.Cleaner, cell string) cleanedCell {
 
 // cleanDefaults are the columns clean prints unless --fields says
 // otherwise: the library's record of a Cleaned value.
-var cleanDefaults = record.Names(record.Lookup[clean.Cleaned]("clean"))
+var cleanDefaults = record.Names(record.Of[clean.Cleaned]())
 
 // cleanColumns returns the clean record of a cell: R's value (its
 // original_url the cell), then text (what was cleaned) and facts (the
 // messy-cell layer's changes), then the error's columns.
 func cleanColumns() []record.Column[cleanedCell] {
-	cols := record.Lift(record.Lookup[clean.Cleaned]("clean"), func(c *cleanedCell) *clean.Cleaned { return &c.Cleaned })
+	cols := record.Lift(record.Of[clean.Cleaned](), func(c *cleanedCell) *clean.Cleaned { return &c.Cleaned })
 	n := len(cols) - 2 // error_code and error
 	out := append([]record.Column[cleanedCell]{}, cols[:n]...)
 	out = append(out,

@@ -17,7 +17,7 @@ import (
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/records"
 )
 
 // A command is what a command computes for each value and prints: the
@@ -38,6 +38,14 @@ type command[T any] struct {
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
 	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
+
+	// line, when not nil, sets the input line a value was read from: the
+	// record's column "line" (lineColumn), printed on demand, and by
+	// default when lineDefault (--split) and the input has no header of
+	// its own (lines, arguments), so that each row says where it came
+	// from.
+	line        func(v *T, line int)
+	lineDefault bool
 }
 
 // one returns the eval of a command that makes one T of each value.
@@ -75,37 +83,43 @@ A cell goes through the messy-cell layer first (webaddress.Tidy): invisible
 characters, quotes and brackets around it and trailing punctuation go, typos
 of the scheme ("http//") are repaired, a wrapped link (Safe Links, URL
 Defense, ...) becomes its target, and an e-mail address its domain's website
-(--keep-emails: it fails with web.email); a placeholder ("N/A", "-", "TBD")
+(--keep-emails: it fails with web.email; at a free-mail or provider domain
+it fails with web.email-free-mail, at a domain with no public suffix or a
+reserved name with web.email-not-public); a placeholder ("N/A", "-", "TBD")
 fails with web.placeholder, an empty cell with web.empty, and a cell of
 several addresses with web.several-addresses (--split: a row for each, with
-its row's other columns). Each change is a fact, and an address that is not a
+its row's other columns; read from lines or arguments, the first column,
+line, is the input line it came from). Each change is a fact, and an address that is not a
 public website (localhost, a name with no public suffix) has the fact
 not-public-website. Then the text is parsed as typed: https:// is assumed
 when no scheme is written. --raw parses the cell itself, exactly as
 webaddress.Parse does.
 
 input is the cell and text the text that was parsed (null when the value
-failed); the byte offsets of fields are offsets into text. The key is KeyV2
-unless --key-version 1 or 3 (KeyV3, with --by page, site or owner: the key
-at that level). site and owner are KeyV3's keys at those levels (owner null
-when the address has no owner: a network's page that is not a profile, a
-URL shortener, a free-mail domain; owner_rule says which rule made the
-owner, or why there is none), and domain, suffix and subdomain the host's
-split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `.`,
+failed); the byte offsets of fields are offsets into text. The key is
+KeyV3's page key (--by site or owner: KeyV3's key at that level;
+--key-version 1 or 2: the frozen KeyV1 or KeyV2). site and owner are
+KeyV3's keys at those levels (owner null when the address has no owner: a
+network's page that is not a profile, a URL shortener, a free-mail domain;
+owner_rule says which rule made the owner, or why there is none), and
+domain, suffix and subdomain the host's split by the Public Suffix List.
+Columns: ` + columnList(record.Of[parsed]()) + `, and on demand (--fields; by
+default with --split on lines) line (integer): the line of the input the
+value was read from, from 1.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
 		Options: readingOptions(),
-		Columns: Columns{All: record.Names(defaultReading().Columns())},
+		Columns: Columns{All: record.Names(withLine(defaultReading().Columns())), Defaults: record.Names(defaultReading().Columns())},
 		run: func(cfg *config, args []string, v Values) error {
 			r, err := newReading(cfg, v)
 			if err != nil {
 				return err
 			}
-			cols := r.Columns()
+			cols := withLine(r.Columns())
 			if len(columnNames(cfg.Column)) > 1 {
 				cols = append(cols, viaColumn) // the library's record, and which column gave it
 			}
-			return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr})
+			return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr, line: setLine, lineDefault: r.Split})
 		},
 	}
 }
@@ -122,14 +136,15 @@ func keyCommand() *Command {
 	return &Command{
 		Name:  "key",
 		Use:   "[ADDRESS...]",
-		Short: "Print the comparison key (KeyV2) of each input",
+		Short: "Print the comparison key (KeyV3, page level) of each input",
 		Long: `key prints the comparison key of each input: one key for all the ways of
 writing one page of one owner. It reads a cell as parse does (the messy-cell
-layer, unless --raw), and the key is KeyV2 unless --key-version 1, or KeyV3
-at the level of --by: page, site (the host, a social profile, a path
-tenant such as sites.google.com/view/NAME) or owner (an organisation: the
+layer, unless --raw), and the key is KeyV3 at the level of --by: page (the
+default: one key per page), site (the host, a social profile, a path tenant
+such as sites.google.com/view/NAME) or owner (an organisation: the
 registrable domain, a site platform's tenant, a profile; "" for an address
-with no owner). The text format (the default here, even in a pipe) prints
+with no owner). --key-version 1 or 2 gives the frozen KeyV1 or KeyV2, for
+keys stored before. The text format (the default here, even in a pipe) prints
 the key alone, with or without --column, and an empty line for a value that
 failed (a placeholder such as "N/A" included), for sort | uniq -c; the other
 formats keep the input's columns.
@@ -140,26 +155,29 @@ domain's; a free-mail address, an empty or failed cell falls to the next),
 and the column via names it.
 
 Columns: key, error_code, error, via (with several columns), and on demand
-(--fields) key_fingerprint:
-the key version and the data its keys depend on, such as "` + webaddress.KeyV2.Fingerprint() + `".
+(--fields) any column of the parse record (input, text, owner_rule, domain,
+...: see "webaddress help parse"), to see why a key was made without a
+second pass, line (the input line the value was read from; by default with
+--split on lines and arguments, outside the text format), and
+key_fingerprint: the key version and the data its keys depend on, such as
+"` + webaddress.KeyV3.Fingerprint() + `".
 Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
-  webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,
+  webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv
+  webaddress key --by owner --format csv --fields input,key,owner_rule,domain < urls.txt`,
 		Options: readingOptions(),
-		Columns: Columns{All: []string{"key", "error_code", "error", "key_fingerprint", "via"}, Defaults: []string{"key", "error_code", "error"}},
+		Columns: Columns{All: record.Names(keyColumns(defaultReading())), Defaults: []string{"key", "error_code", "error"}},
 		run: func(cfg *config, args []string, v Values) error {
 			r, err := newReading(cfg, v)
 			if err != nil {
 				return err
 			}
-			cols := append([]record.Column[parsed]{r.KeyColumn()}, table.MustPick(r.Columns(), "error_code", "error")...)
-			cols = append(cols, fingerprintColumn(r, func(p *parsed) bool { return p.Err == nil }), viaColumn)
 			defaults := []string{"key", "error_code", "error"}
 			if len(columnNames(cfg.Column)) > 1 {
 				defaults = append(defaults, "via")
 			}
 			return runTable(cfg, args, command[parsed]{
-				columns:      cols,
+				columns:      keyColumns(r),
 				eval:         r.Read,
 				evalRow:      rowReader(r),
 				failed:       parseFailed,
@@ -167,9 +185,36 @@ Store it beside the keys, and key the addresses again when it changes.`,
 				defaults:     defaults,
 				text:         true,
 				textDefaults: []string{"key"},
+				line:         setLine,
+				lineDefault:  r.Split,
 			})
 		},
 	}
+}
+
+// lineColumn is the column line of parse and key: the line of the input a
+// value was read from, from 1 (the argument's number for arguments).
+var lineColumn = record.Int("line", func(p *parsed) (int64, bool) { return int64(p.Line), p.Line > 0 })
+
+// setLine sets the input line p was read from.
+func setLine(p *parsed, line int) { p.Line = line }
+
+// withLine returns cols after the column line.
+func withLine(cols []record.Column[parsed]) []record.Column[parsed] {
+	return append([]record.Column[parsed]{lineColumn}, cols...)
+}
+
+// keyColumns returns the key command's record: the line, the key of r
+// alone (which costs less than all the levels of the parse record), then
+// the parse record's other columns, then key_fingerprint and via.
+func keyColumns(r *reading) []record.Column[parsed] {
+	cols := []record.Column[parsed]{lineColumn, r.KeyColumn()}
+	for _, c := range r.Columns() {
+		if c.Name != "key" {
+			cols = append(cols, c)
+		}
+	}
+	return append(cols, fingerprintColumn(r, func(p *parsed) bool { return p.Err == nil }), viaColumn)
 }
 
 // linted is what lint makes of a value.
@@ -272,12 +317,12 @@ func urlRecords() command[urled] {
 
 // surtRecords are the surt command's: the SURT key of each input, the
 // record Beam's SURT transform gives too.
-func surtRecords() command[table.SURTKey] {
-	return command[table.SURTKey]{
-		columns:      table.SURTColumns,
-		eval:         one(table.NewSURTKey),
-		failed:       func(k *table.SURTKey) bool { return k.Err != nil },
-		errOf:        func(k *table.SURTKey) error { return k.Err },
+func surtRecords() command[records.SURTKey] {
+	return command[records.SURTKey]{
+		columns:      records.SURTColumns,
+		eval:         one(records.NewSURTKey),
+		failed:       func(k *records.SURTKey) bool { return k.Err != nil },
+		errOf:        func(k *records.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
 	}
@@ -321,7 +366,7 @@ URL Standard does, and not through the messy-cell layer. An empty input is
 "-", as in surt; a port that is not a number up to 65535 fails with
 surt.invalid-port, a value of white space alone with surt.blank. The text
 format (the default here, even in a pipe) prints the key alone, with or
-without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+without --column, and an empty line for a value that failed. Columns: ` + columnList(records.SURTColumns) + `.`,
 		Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
   webaddress surt < urls.txt | LC_ALL=C sort -u
   webaddress surt --column url --format csv < pages.csv`,
@@ -360,7 +405,9 @@ per distinct value.
 A cell is read as parse reads it, through the messy-cell layer
 (webaddress.Tidy): invisible characters, quotes and trailing punctuation go,
 scheme typos are repaired, wrapped links unwrapped, an e-mail address
-becomes its domain's website (--keep-emails: it fails with web.email), and a
+becomes its domain's website (--keep-emails: it fails with web.email; at a
+free-mail domain with web.email-free-mail, at one that is not public with
+web.email-not-public), and a
 placeholder ("N/A", "-", "TBD") fails with web.placeholder, an empty cell
 with web.empty, several addresses with web.several-addresses. text is what
 was cleaned and facts the changes, columns on demand (--fields): by default

@@ -14,6 +14,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -25,14 +26,15 @@ func dedupeCommand() *Command {
 	return &Command{
 		Name:  "dedupe",
 		Use:   "[ADDRESS...]",
-		Short: "Group the inputs by comparison key (KeyV2)",
-		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
-which is the same for the ways of writing one page of one owner, or with
---by site or --by owner by KeyV3's key at that level (one site: a host, a
+		Short: "Group the inputs by comparison key (KeyV3, at the level of --by)",
+		Long: `dedupe groups the inputs by their comparison key: KeyV3's page key by
+default, the same for the ways of writing one page of one owner, or with
+--by site or --by owner KeyV3's key at that level (one site: a host, a
 social profile, a path tenant; one owner: an organisation, whatever page
-was typed), and prints
-each group in the order of its first input, the record the Beam pipeline
-writes too: ` + columnList(table.GroupColumns) + `
+was typed). Use --by owner for one row per organisation, such as one per
+company of a contact list; --key-version 1 or 2 groups by the frozen KeyV1
+or KeyV2. It prints each group in the order of its first input, the record the Beam pipeline
+writes too: ` + columnList(records.GroupColumns) + `
 (rows: the numbers of the rows read, from 1, a rejected record not counted;
 in CSV separated by spaces). It reads a cell as parse does (the messy-cell
 layer, unless --raw; see "webaddress help parse"); with --split each address
@@ -60,11 +62,12 @@ names it.
 
 With --first it prints only the first row of each group as it comes, with the
 columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
-picks any of ` + strings.Join(record.Names(record.Lookup[parsed]("parse")), ",") + `,key_fingerprint): with
+picks any of ` + strings.Join(record.Names(record.Of[parsed]()), ",") + `,key_fingerprint): with
 --column, a contact list without its duplicates.
 
 The key's fingerprint, the key version and the data its keys depend on (the
-Unicode version and the Public Suffix List's revision, such as "` + webaddress.KeyV2.Fingerprint() + `"),
+Unicode version, the Public Suffix List's revision and KeyV3's platform list's, such as
+"` + webaddress.KeyV3.Fingerprint() + `"),
 is the column key_fingerprint, printed when --fields names it (null where
 there is no key): a column, not a comment line, so that every format
 (CSV, TSV, JSON lines) and every reader keeps it. Store it beside the keys,
@@ -78,7 +81,7 @@ and group again when it changes: keys of another fingerprint may differ.`,
 			{Name: "keep", Kind: Choice, Values: keepValues, Default: "first", Usage: "with --first, the row of each group written: first (as it comes) or most-complete (the most cells not empty, the first of those; written where the group's first row was, at the end)"},
 			{Name: "keep-apart", Kind: File, Usage: "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own"},
 		}, readingOptions()...),
-		Columns: Columns{All: append(record.Names(table.GroupColumns), "key_fingerprint"), Defaults: record.Names(table.GroupColumns)},
+		Columns: Columns{All: append(record.Names(records.GroupColumns), "key_fingerprint"), Defaults: record.Names(records.GroupColumns)},
 		Alt: map[string]Columns{
 			"first": {All: append(record.Names(defaultReading().Columns()), "key_fingerprint", "via"), Defaults: firstDefaults},
 		},
@@ -182,14 +185,14 @@ type entry struct {
 // copies, so that it keeps nothing else of the row they were read from
 // alive, and last is the last row counted in it.
 type group struct {
-	table.Group
+	records.Group
 	last int64
 }
 
 // newGroup returns the group of v, its first input, of a record of fields,
 // with copies of its key and input (see inputCopy).
 func newGroup(v *keyed, fields []string) *group {
-	g := &group{Group: table.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
+	g := &group{Group: records.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
 	if v.Err != nil { // --merge-invalid
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
@@ -225,9 +228,9 @@ func (g *group) add(row int64) {
 }
 
 // apartGroup returns the group of e, a value apart: its input read again.
-func (d *dedupeFlags) apartGroup(e entry) *table.Group {
+func (d *dedupeFlags) apartGroup(e entry) *records.Group {
 	v := d.Read(nil, e.input)[e.part]
-	g := &table.Group{Count: 1, First: e.input, Rows: table.Rows(nil).Add(e.row, 0)}
+	g := &records.Group{Count: 1, First: e.input, Rows: records.Rows(nil).Add(e.row, 0)}
 	if v.Err != nil {
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.ErrorCode, g.Error = string(code), v.Err.Error()
@@ -244,8 +247,8 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
-	l, err := layout(cfg.Fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
+	cols := append(slices.Clip(records.GroupColumns), fingerprintColumn(d.reading, func(g *records.Group) bool { return g.ErrorCode == "" }))
+	l, err := layout(cfg.Fields, nil, cols, record.Names(records.GroupColumns)) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -305,7 +308,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		if werr != nil {
 			break
 		}
-		var g *table.Group
+		var g *records.Group
 		if e.g != nil {
 			g = &e.g.Group
 		} else {
@@ -350,7 +353,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	if len(columnNames(cfg.Column)) > 1 {
 		defaults = append(slices.Clip(defaults), "via")
 	}
-	in, l, o, err := openRows(cfg, args, s, format, cols, defaults, false)
+	in, l, o, err := openRows(cfg, args, s, format, cols, defaults, false, false)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -290,7 +291,7 @@ func firstThen(first table.Record, next func() (table.Record, error)) func() (ta
 type rejects struct {
 	file  *os.File
 	w     *bufio.Writer
-	l     *record.Layout[table.Failure]
+	l     *record.Layout[records.Failure]
 	n     int
 	codes codeCounts // of the records rejected
 	buf   []byte
@@ -298,7 +299,7 @@ type rejects struct {
 
 func (cfg *config) openRejects() (*rejects, error) {
 	if cfg.hooks.Rejects != nil {
-		return &rejects{w: bufio.NewWriter(cfg.hooks.Rejects), l: record.NewLayout(table.FailureColumns...)}, nil
+		return &rejects{w: bufio.NewWriter(cfg.hooks.Rejects), l: record.NewLayout(records.FailureColumns...)}, nil
 	}
 	if cfg.Rejects == "" {
 		return &rejects{w: bufio.NewWriter(cfg.stderr)}, nil
@@ -307,7 +308,7 @@ func (cfg *config) openRejects() (*rejects, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--rejects: %w", err)
 	}
-	return &rejects{file: f, w: bufio.NewWriter(f), l: record.NewLayout(table.FailureColumns...)}, nil
+	return &rejects{file: f, w: bufio.NewWriter(f), l: record.NewLayout(records.FailureColumns...)}, nil
 }
 
 // add writes the rejected record of f.
@@ -321,7 +322,7 @@ func (r *rejects) add(f *table.Fault) error {
 		}
 		return err
 	}
-	failure := table.FaultFailure(f, "")
+	failure := records.FaultFailure(f, "")
 	r.buf, _ = r.l.AppendJSON(r.buf[:0], nil, &failure)
 	r.buf = append(r.buf, '\n')
 	_, err := r.w.Write(r.buf)

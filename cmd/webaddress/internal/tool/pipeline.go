@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -213,8 +214,9 @@ func isInterrupted(intr <-chan struct{}) bool {
 // header): the columns --fields names, or defaults. A mistake in --fields
 // is found before anything is read, unless --fields may name a column of
 // the input. alone leaves the input's columns out unless --fields names
-// them.
-func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string, alone bool) (*input, *record.Layout[T], *output, error) {
+// them; lineDefault prints the column line too, first, when the input has
+// no header of its own (lines, arguments).
+func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string, alone, lineDefault bool) (*input, *record.Layout[T], *output, error) {
 	if _, err := layout(cfg.Fields, nil, cols, defaults); err != nil && cfg.Column == "" {
 		return nil, nil, nil, err
 	}
@@ -223,6 +225,10 @@ func openRows[T any](cfg *config, args []string, s settings, format string, cols
 		return nil, nil, nil, err
 	}
 	header := in.header
+	if lineDefault && header == nil {
+		// Lines or arguments: each row says the line it came from.
+		defaults = append([]string{"line"}, defaults...)
+	}
 	if alone && cfg.Fields == "" {
 		header = nil
 	}
@@ -249,7 +255,10 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	if alone {
 		defaults = c.textDefaults
 	}
-	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults, alone)
+	if c.line != nil && defaults == nil {
+		defaults = slices.DeleteFunc(record.Names(c.columns), func(n string) bool { return n == "line" })
+	}
+	in, l, o, err := openRows(cfg, args, s, format, c.columns, defaults, alone, c.lineDefault && !alone)
 	if err != nil {
 		return err
 	}
@@ -267,6 +276,11 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 		for i := range b.recs {
 			fields := b.recs[i].Fields
 			vals = eval(vals[:0], fields)
+			if c.line != nil {
+				for j := range vals {
+					c.line(&vals[j], b.recs[i].Line)
+				}
+			}
 			b.values(len(vals))
 			for j := range vals {
 				v := &vals[j]

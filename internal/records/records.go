@@ -2,7 +2,11 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package table
+// Package records holds the records the command-line tool and the Beam
+// pipeline write besides the library's parse and clean records: a failure
+// (the tool's rejects, Beam's dead letters), a dedupe group and a SURT
+// key. internal/record encodes them; internal/table only reads.
+package records
 
 import (
 	"encoding/binary"
@@ -10,16 +14,13 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
 	"github.com/onecontact/webaddress/surt"
 )
 
-// This file defines the records the command-line tool and the Beam
-// pipeline share besides the library's parse and clean records: a failure
-// (the tool's rejects, Beam's dead letters), a dedupe group and a SURT key.
-
 // The steps of a [Failure].
 const (
-	StepRead  = "read"  // the record was malformed (a *Fault)
+	StepRead  = "read"  // the record was malformed (a *table.Fault)
 	StepParse = "parse" // webaddress.Parse failed
 	StepKey   = "key"   // webaddress.Parse failed, so there is no key
 	StepClean = "clean" // clean.Clean (package webaddress/clean) failed
@@ -54,7 +55,7 @@ func errorCode(err error) string {
 }
 
 // FaultFailure returns the failure of a malformed record read from file.
-func FaultFailure(f *Fault, file string) Failure {
+func FaultFailure(f *table.Fault, file string) Failure {
 	return Failure{Input: f.Raw, Step: StepRead, ErrorCode: string(f.Code()), Error: f.Error(), File: file, Line: int64(f.Line)}
 }
 
@@ -73,7 +74,7 @@ var FailureColumns = []record.Column[Failure]{
 // representative, and the rows they were read from. A value that failed is
 // a group of its own, with no key and its error.
 type Group struct {
-	Key   string // the comparison key (KeyV2 unless asked otherwise) or SURT key; "" when the value failed
+	Key   string // the comparison key (KeyV3 unless asked otherwise) or SURT key; "" when the value failed
 	Count int64  // the number of inputs with the key
 	// First is the representative: the first input read (the tool), or
 	// the smallest in byte order (Beam, where a collection has no order).
@@ -153,43 +154,3 @@ var SURTColumns = append([]record.Column[SURTKey]{
 	record.Str("input", func(k *SURTKey) (string, bool) { return k.Input, true }),
 	record.Str("surt", func(k *SURTKey) (string, bool) { return k.Value, k.Err == nil }),
 }, record.ErrorColumns[SURTKey, surt.Code](func(k *SURTKey) error { return k.Err })...)
-
-// Pick returns the columns of cols called names, in that order, or an error
-// naming the first that is not there.
-func Pick[T any](cols []record.Column[T], names ...string) ([]record.Column[T], error) {
-	out := make([]record.Column[T], len(names))
-	for i, n := range names {
-		j := record.Index(cols, n)
-		if j < 0 {
-			return nil, &UnknownColumnError{Name: n, Columns: record.Names(cols)}
-		}
-		out[i] = cols[j]
-	}
-	return out, nil
-}
-
-// MustPick is Pick for names known to be there.
-func MustPick[T any](cols []record.Column[T], names ...string) []record.Column[T] {
-	out, err := Pick(cols, names...)
-	if err != nil {
-		panic(err)
-	}
-	return out
-}
-
-// An UnknownColumnError is a column name that is not one of a record's.
-type UnknownColumnError struct {
-	Name    string
-	Columns []string
-}
-
-func (e *UnknownColumnError) Error() string {
-	s := "no column " + strconv.Quote(e.Name) + ": want some of "
-	for i, c := range e.Columns {
-		if i > 0 {
-			s += ","
-		}
-		s += c
-	}
-	return s
-}
