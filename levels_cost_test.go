@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -22,11 +21,10 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // countLookups returns how many times f looked a domain up in the Public
 // Suffix List.
 func countLookups(f func()) int64 {
-	var n atomic.Int64
-	suffixLookups = &n
-	defer func() { suffixLookups = nil }()
-	f()
-	return n.Load()
+	c := newSuffixCache(suffixCacheSlots)
+	withSuffixCache(c, f)
+	n, _ := c.stats()
+	return n
 }
 
 // levelsCostInputs are addresses of each kind of owner rule and host.

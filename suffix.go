@@ -5,8 +5,9 @@
 package webaddress
 
 import (
+	"hash/maphash"
 	"strings"
-	"sync/atomic"
+	"sync"
 
 	"golang.org/x/net/publicsuffix"
 )
@@ -56,23 +57,89 @@ func PublicSuffix(domain string) (suffix string, icann, listed bool) {
 // suffix or suffix is "".
 func RegistrableDomain(domain, suffix string) string { return registrable(domain, suffix) }
 
-// suffixLookups counts the calls of publicSuffixOf while a test sets it
-// (to show how many look-ups a key or a record makes); nil otherwise.
-var suffixLookups *atomic.Int64
-
-// publicSuffixOf looks domain up in the Public Suffix List. domain must be
-// a lowercase ASCII domain (A-labels) without a root dot, as the host
-// parser writes it; an IP address gives nonsense.
+// publicSuffixOf looks domain up in the Public Suffix List, through
+// suffixes, the cache of recent look-ups. domain must be a lowercase ASCII
+// domain (A-labels) without a root dot, as the host parser writes it; an
+// IP address gives nonsense.
 func publicSuffixOf(domain string) suffixInfo {
-	if c := suffixLookups; c != nil {
-		c.Add(1)
+	if c := suffixes; c != nil {
+		return c.lookup(domain)
 	}
+	return lookUpSuffix(domain)
+}
+
+// lookUpSuffix looks domain up in the Public Suffix List, as
+// publicSuffixOf does, without the cache.
+func lookUpSuffix(domain string) suffixInfo {
 	if domain == "" || domain[0] == '.' || domain[len(domain)-1] == '.' || strings.Contains(domain, "..") {
 		return suffixInfo{}
 	}
 	suffix, icann := publicsuffix.PublicSuffix(domain)
 	return suffixInfo{suffix: suffix, icann: icann, listed: icann || strings.Contains(suffix, "."),
 		registrable: registrable(domain, suffix)}
+}
+
+// suffixes is the cache of publicSuffixOf. A test sets it to nil to look
+// every domain up, or to a new cache whose stats count the look-ups a key
+// or a record makes.
+var suffixes = newSuffixCache(suffixCacheSlots)
+
+// suffixCacheSlots is the size of publicSuffixOf's cache: a crawl list
+// repeats its hosts close together, and the slots and the domains they
+// keep cost a few hundred kilobytes.
+const suffixCacheSlots = 4096
+
+// suffixCache is a bounded cache of look-ups in the Public Suffix List,
+// safe for concurrent use: each domain has one slot, chosen by its hash,
+// that keeps the last domain looked up there and its answer. A look-up
+// that misses costs a hash and a lock more than the list's look-up, and
+// allocates nothing; a slot keeps its domain's string (and the memory it
+// is part of) until another domain takes the slot.
+type suffixCache struct {
+	seed  maphash.Seed
+	slots []suffixSlot
+}
+
+// suffixSlot is one slot of a suffixCache, with the look-ups it served and
+// how many of them it answered.
+type suffixSlot struct {
+	mu            sync.Mutex
+	domain        string
+	info          suffixInfo
+	lookups, hits int64
+}
+
+// newSuffixCache returns a cache of n slots; n is a power of two.
+func newSuffixCache(n int) *suffixCache {
+	return &suffixCache{seed: maphash.MakeSeed(), slots: make([]suffixSlot, n)}
+}
+
+// lookup returns publicSuffixOf(domain), from the cache when domain was
+// the last domain of its slot. The slot stays locked while the list is
+// read: another domain of the same slot waits.
+func (c *suffixCache) lookup(domain string) suffixInfo {
+	s := &c.slots[maphash.String(c.seed, domain)&uint64(len(c.slots)-1)]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lookups++
+	if s.domain == domain { // an empty slot holds "" and its answer
+		s.hits++
+		return s.info
+	}
+	s.domain, s.info = domain, lookUpSuffix(domain)
+	return s.info
+}
+
+// stats returns how many look-ups the cache served and how many of them
+// it answered without the list.
+func (c *suffixCache) stats() (lookups, hits int64) {
+	for i := range c.slots {
+		s := &c.slots[i]
+		s.mu.Lock()
+		lookups, hits = lookups+s.lookups, hits+s.hits
+		s.mu.Unlock()
+	}
+	return lookups, hits
 }
 
 // registrable returns the registrable domain of domain with the public
