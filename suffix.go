@@ -85,8 +85,8 @@ func lookUpSuffix(domain string) suffixInfo {
 var suffixes = newSuffixCache(suffixCacheSlots)
 
 // suffixCacheSlots is the size of publicSuffixOf's cache: a crawl list
-// repeats its hosts close together, and the slots and the domains they
-// keep cost a few hundred kilobytes.
+// repeats its hosts close together, and the slots cost about 400 kilobytes
+// (96 bytes each) besides the addresses whose domains they keep.
 const suffixCacheSlots = 4096
 
 // suffixCache is a bounded cache of look-ups in the Public Suffix List,
@@ -115,10 +115,10 @@ func newSuffixCache(n int) *suffixCache {
 }
 
 // slotHash is the hash whose top bits choose domain's slot, from its
-// length and its first and last eight bytes: a few instructions, where a hash of every
-// byte would cost a miss more than the cache saves on a list of unique
-// hosts. Domains that differ only in between share a slot, which costs
-// hits, not answers.
+// length and its first and last eight bytes: a few instructions, where a
+// hash of every byte would cost a miss more than the cache saves on a list
+// of unique hosts. Domains that differ only in between share a slot, which
+// costs hits, not answers.
 func slotHash(domain string) uint64 {
 	h := uint64(len(domain))
 	if n := len(domain); n >= 8 {
