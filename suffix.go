@@ -85,16 +85,17 @@ func lookUpSuffix(domain string) suffixInfo {
 var suffixes = newSuffixCache(suffixCacheSlots)
 
 // suffixCacheSlots is the size of publicSuffixOf's cache: a crawl list
-// repeats its hosts close together, and the slots cost about 400 kilobytes
-// (96 bytes each) besides the addresses whose domains they keep.
+// repeats its hosts close together, and the slots cost 384 kilobytes (96
+// bytes each).
 const suffixCacheSlots = 4096
 
 // suffixCache is a bounded cache of look-ups in the Public Suffix List,
 // safe for concurrent use: each domain has one slot, chosen by its hash,
-// that keeps the last domain looked up there and its answer. A look-up
-// that misses costs a hash and a lock more than the list's look-up, and
-// allocates nothing; a slot keeps its domain's string (and the memory it
-// is part of) until another domain takes the slot.
+// that keeps a copy of the last domain looked up there (up to 64 bytes)
+// and its answer as lengths. A look-up that misses costs a hash, a lock
+// and a copy more than the list's look-up, and allocates nothing; the
+// slots hold no pointers, so the garbage collector neither scans them nor
+// keeps an address alive for them.
 type suffixCache struct {
 	slots []suffixSlot
 	shift uint8 // 64 less the bits of a slot's index: its hash's top bits
@@ -104,9 +105,23 @@ type suffixCache struct {
 // how many of them it answered.
 type suffixSlot struct {
 	mu            sync.Mutex
-	domain        string
-	info          suffixInfo
 	lookups, hits int64
+	answer        keptSuffix
+	n             uint8 // the length of the domain in domain
+	domain        [64]byte
+}
+
+// keptSuffix is a suffixInfo as a slot keeps it: the public suffix and the
+// registrable domain are each the end of the domain, kept as lengths.
+type keptSuffix struct {
+	suffix, registrable uint8
+	icann, listed       bool
+}
+
+// info returns the suffixInfo of domain that k keeps.
+func (k keptSuffix) info(domain string) suffixInfo {
+	return suffixInfo{suffix: domain[len(domain)-int(k.suffix):], icann: k.icann, listed: k.listed,
+		registrable: domain[len(domain)-int(k.registrable):]}
 }
 
 // newSuffixCache returns a cache of n slots; n is a power of two.
@@ -140,19 +155,24 @@ func load64(s string) uint64 {
 
 // lookup returns publicSuffixOf(domain), from the cache when domain was
 // the last domain of its slot. The slot stays locked while the list is
-// read: another domain of the same slot waits.
+// read: another domain of the same slot waits. A domain longer than a
+// slot's copy is looked up every time.
 func (c *suffixCache) lookup(domain string) suffixInfo {
 	s := &c.slots[slotHash(domain)>>c.shift]
 	s.mu.Lock()
 	s.lookups++
-	if s.domain == domain { // an empty slot holds "" and its answer
+	if string(s.domain[:s.n]) == domain { // an empty slot holds "" and its answer
 		s.hits++
-		info := s.info
+		k := s.answer
 		s.mu.Unlock()
-		return info
+		return k.info(domain)
 	}
 	info := lookUpSuffix(domain)
-	s.domain, s.info = domain, info
+	if len(domain) <= len(s.domain) {
+		s.n = uint8(copy(s.domain[:], domain))
+		s.answer = keptSuffix{suffix: uint8(len(info.suffix)), registrable: uint8(len(info.registrable)),
+			icann: info.icann, listed: info.listed}
+	}
 	s.mu.Unlock()
 	return info
 }
