@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
@@ -22,15 +21,10 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // countLookups returns how many times f looked a domain up in the Public
 // Suffix List.
 func countLookups(f func()) int64 {
-	var n atomic.Int64
-	lookup := publicSuffix
-	publicSuffix = func(domain string) (string, bool) {
-		n.Add(1)
-		return lookup(domain)
-	}
-	defer func() { publicSuffix = lookup }()
-	f()
-	return n.Load()
+	c := newSuffixCache(suffixCacheSlots)
+	withSuffixCache(c, f)
+	n, _ := c.stats()
+	return n
 }
 
 // levelsCostInputs are addresses of each kind of owner rule and host.
