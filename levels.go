@@ -348,7 +348,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 			if isPath && (!strings.HasSuffix(rest, "<name>") || strings.Count(shape, "<name>") != 1) {
 				return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: platform " + strconv.Quote(p) + ": a path platform is host/prefix/<name>"}
 			}
-			if k.platforms.addShape(shape, "") {
+			if k.platforms.addShape(shape, nil) {
 				k.deep = true
 			}
 		}

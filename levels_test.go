@@ -303,10 +303,10 @@ var platformsDigests = map[string]string{
 func platformsData() string {
 	var b strings.Builder
 	for _, t := range tenants {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
+		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	for _, t := range platforms {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
+		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
@@ -353,8 +353,8 @@ func TestPlatformsList(t *testing.T) {
 		if v2[e.shape] {
 			t.Errorf("platform %q is a KeyV2 tenant already", e.shape)
 		}
-		if e.page == "" || (e.read == "") != strings.HasPrefix(e.page, "not read") || e.read != "" && !date.MatchString(e.read) {
-			t.Errorf("platform %q: page %q read %q", e.shape, e.page, e.read)
+		if e.source == "" || !seenKinds[e.seen] || !date.MatchString(e.read) {
+			t.Errorf("platform %q: source %q seen %q read %q", e.shape, e.source, e.seen, e.read)
 		}
 		host, _, _ := strings.Cut(e.shape, "/")
 		domain := strings.TrimPrefix(host, "<name>.")
