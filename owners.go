@@ -65,7 +65,7 @@ var ownerRules = [...]ownerRule{
 		"a URL shortener's host (bit.ly)",
 		"none"},
 	{matchFreeMail, NoOwnerFreeMail, LevelOwner,
-		"a free-mail domain itself (gmail.com, www.yahoo.com; finance.yahoo.com is Yahoo's)",
+		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
 		"none"},
 	{matchPlatform, OwnerPlatform, LevelOwner,
 		"a subdomain of a site platform or a state portal, but the platform's own labels",
@@ -186,8 +186,8 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 			ok = e != nil && e.shortener && (opaqueRedirects[p.host] != "" || opaqueRedirects[reg] != "")
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
-			// typed.
-			ok = e != nil && e.freeMail && p.host == reg
+			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
+			ok = e != nil && e.freeMail && freeMailDomains[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:
@@ -254,6 +254,12 @@ func hostParts(p *keyParts, a *Address, upTo Level, split bool) (reg string) {
 			reg = host
 		}
 		host = dropSiteLabels(host, reg)
+	} else if split {
+		// An opaque host that is a domain name has a split, and no
+		// other rule.
+		if h, ok := splitHost(u); ok {
+			p.fullHost, p.info, p.hasInfo = h, publicSuffixOf(h), true
+		}
 	}
 	p.host = host
 	return reg
@@ -338,6 +344,9 @@ func profileParts(p *keyParts, a *Address, n *network, buf []byte) ([]byte, bool
 	off := 0 // where the profile's path starts
 	if n.name == NetworkFacebook {
 		off = facebookPageOffset(path)
+		if id, keep, end, ok := facebookID(path[off:]); ok {
+			return facebookIDParts(p, a, id, off+keep, off+end, len(path), buf), true
+		}
 	}
 	ppath := path[off:]
 	prof, ok := n.match(q, ppath)
@@ -368,9 +377,24 @@ func profileParts(p *keyParts, a *Address, n *network, buf []byte) ([]byte, bool
 		p.profile, p.query = true, false
 	}
 	if prof.Kind == "profile" {
-		p.siteID = prof.Handle
+		p.siteID = prof.Handle // profile.php?id=<id> is the id's
+		p.siteStart, p.siteEnd = 0, 1
 	}
 	return kpath, true
+}
+
+// facebookIDParts fills p for a Facebook profile or page whose site is
+// its stable id, "facebook.com/<id>", its own path ending at end in a key's
+// path of length n; it returns the key's path, lowercased as a page's but
+// path[keep:end] (a person's name, whose case "/people/" pages keep).
+func facebookIDParts(p *keyParts, a *Address, id string, keep, end, n int, buf []byte) []byte {
+	p.host = networkNamed(NetworkFacebook).key
+	p.siteID = id
+	p.siteStart, p.siteEnd = 0, 1
+	p.profile, p.query = end == n, end != n
+	kpath := keyPathCase(buf, a)
+	lowerKeyPath(kpath, keep, end)
+	return kpath
 }
 
 // pathTenantParts matches a path tenant of one of the shapes pts, fills

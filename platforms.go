@@ -14,7 +14,7 @@ import "strings"
 // tenants (tenants.go) and the platforms below. [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
-const platformsRevision = "2026-12-01.3"
+const platformsRevision = "2026-12-02"
 
 // platforms are the site platforms KeyV3 keeps apart beyond KeyV2's
 // tenants, the entries of data/platforms.txt: site builders and hosts
@@ -55,8 +55,8 @@ var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township"
 type platformIndex map[string]*ownerEntry
 
 // ownerEntry is what KeyV3's owner rules know of a domain: its platform's
-// rules, and whether it has URL shorteners (opaqueRedirects) or is a
-// free-mail domain (freeMailDomains).
+// rules, and whether it has URL shorteners (opaqueRedirects) or free-mail
+// domains (freeMailDomains): itself or some of its subdomains.
 type ownerEntry struct {
 	tenantPlatform
 	shortener, freeMail bool
@@ -135,7 +135,15 @@ var builtinPlatforms = func() platformIndex {
 		x.entry(reg).shortener = true
 	}
 	for d := range freeMailDomains {
-		x.entry(d).freeMail = true
+		// The domain's registrable domain, as parts finds it: a domain
+		// of two labels is its own.
+		reg := d
+		if strings.Count(d, ".") > 1 {
+			reg = publicSuffixOf(d).registrable
+		}
+		if reg != "" {
+			x.entry(reg).freeMail = true
+		}
 	}
 	return x
 }()

@@ -507,3 +507,52 @@ func mastodonHostOK(host string) bool {
 	}
 	return true
 }
+
+// facebookID returns the stable id of a Facebook profile or page in path,
+// a key's path below a page's older address (facebookPageOffset), and
+// where the profile's own path ends: "/people/<name>/<id>" (a person's
+// public page) and "/<name>-<id>" (a page without a username, whose
+// address is its name and its id: "/Dreykorn-Br%C3%A4u-117872041603103").
+// A username has letters, digits and periods only (Facebook Help,
+// "Guidelines for creating a custom username",
+// facebook.com/help/105399436216001, read 2026-12-01), so a first
+// segment with a "-" before six digits or more is a name and an id.
+//
+// keep is where the path's letters are no longer lowercased in a page key:
+// a person's name keeps its case, as "/people/" handles do
+// (networkKey), up to the "/" before the id.
+func facebookID(path string) (id string, keep, end int, ok bool) {
+	first, name, n := segments(path)
+	if n == 0 {
+		return "", 0, 0, false
+	}
+	if strings.EqualFold(first, "people") {
+		if n < 3 || name == "" {
+			return "", 0, 0, false
+		}
+		start := len("/people/") + len(name) + 1
+		id, _, _ = strings.Cut(path[start:], "/")
+		if !allDigits(id) {
+			return "", 0, 0, false
+		}
+		return id, len("/people/"), start + len(id), true
+	}
+	dash := strings.LastIndexByte(first, '-')
+	if dash <= 0 || len(first)-dash-1 < 6 || !allDigits(first[dash+1:]) {
+		return "", 0, 0, false
+	}
+	return first[dash+1:], 1 + len(first), 1 + len(first), true
+}
+
+// allDigits reports whether s is ASCII digits alone, at most 30.
+func allDigits(s string) bool {
+	if s == "" || len(s) > 30 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
