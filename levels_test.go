@@ -146,7 +146,8 @@ func checkLevels(t testing.TB, a Address) {
 }
 
 // checkNested fails when a and b share a page key but not a site key, or
-// a site key but not an owner key.
+// a site key but not an owner key, or, without owner, a site key but not
+// a page key.
 func checkNested(t testing.TB, a, b Address) {
 	la, lb := a.Levels(), b.Levels()
 	if la.Page == lb.Page && la.Site != lb.Site {
@@ -154,6 +155,11 @@ func checkNested(t testing.TB, a, b Address) {
 	}
 	if la.Site == lb.Site && (la.Owner != lb.Owner || la.Rule.HasOwner() != lb.Rule.HasOwner()) {
 		t.Fatalf("%q and %q: site %q, owners %q (%v) and %q (%v)", a.Input(), b.Input(), la.Site, la.Owner, la.Rule, lb.Owner, lb.Rule)
+	}
+	// Addresses without owner each stand alone by owner: one site group
+	// of them is one page.
+	if la.Site == lb.Site && !la.Rule.HasOwner() && la.Page != lb.Page {
+		t.Fatalf("%q and %q: no owner (%v), site %q, pages %q and %q", a.Input(), b.Input(), la.Rule, la.Site, la.Page, lb.Page)
 	}
 }
 
@@ -206,6 +212,11 @@ func FuzzKeyLevels(f *testing.F) {
 	f.Add("facebook.com/profile.php/photos?id=5&id=4", "facebook.com/profile.php/photos?id=4&id=5")
 	f.Add("mastodon.social/@acme@x.com", "x.com/@acme")
 	f.Add("m.tumblr.com", "tumblr.com")
+	// Addresses without owner: a network's pages, free mail, shorteners.
+	f.Add("facebook.com/share/p/abc", "facebook.com/events/123")
+	f.Add("https://www.gmail.com/mail/u/0", "gmail.com")
+	f.Add("bit.ly/abc", "bit.ly/ABC")
+	f.Add("wi.rr.com/x", "www.wi.rr.com/y")
 	for _, tt := range keyV2Tests {
 		f.Add(tt.in, tt.want)
 	}
@@ -494,7 +505,7 @@ func TestParseRecordLevels(t *testing.T) {
 	}
 	// No owner: null, and the rule says why; an IP address has no split.
 	for in, want := range map[string]string{
-		"linkedin.com/feed": `{"key":"linkedin.com/feed","site":"linkedin.com","owner":null,"owner_rule":"no-owner-network","domain":"linkedin.com","suffix":"com","subdomain":""}`,
+		"linkedin.com/feed": `{"key":"linkedin.com/feed","site":"linkedin.com/feed","owner":null,"owner_rule":"no-owner-network","domain":"linkedin.com","suffix":"com","subdomain":""}`,
 		"10.0.0.1:8080/x":   `{"key":"10.0.0.1:8080/x","site":"10.0.0.1:8080","owner":"10.0.0.1","owner_rule":"host","domain":null,"suffix":null,"subdomain":null}`,
 	} {
 		a := MustParse(t, in)

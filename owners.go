@@ -27,9 +27,9 @@ const (
 	matchMastodon
 	matchPathTenant
 	matchNetwork
-	matchHostWhole
 	matchShortener
 	matchFreeMail
+	matchHostWhole
 	matchPlatform
 	matchLocality
 	matchAlias
@@ -41,7 +41,9 @@ const (
 // matches an address gives its owner, or says why it has none. The rules
 // are sorted by the finest level whose key they change: the first two
 // make a profile's page and site, the third a path tenant's site, the
-// others only the owner. A key at level l needs only the rules that
+// three rules of no owner make the site the page (two addresses without
+// owner are one site only when they are one page, so that a site lies in
+// one owner), the others change only the owner. A key at level l needs only the rules that
 // change l or a finer level, so parts stops before the others (the one
 // speed shortcut of the list: the rules after it change no byte of the
 // key, which TestLevelsCorpus checks on every address of the corpus).
@@ -55,18 +57,18 @@ var ownerRules = [...]ownerRule{
 	{matchPathTenant, OwnerPathTenant, LevelSite,
 		"a path tenant of a platform (sites.google.com/view/<name>, medium.com/@<name>, ...)",
 		"the site: the platform's host and the path to the tenant's name"},
-	{matchNetwork, NoOwnerNetwork, LevelOwner,
+	{matchNetwork, NoOwnerNetwork, LevelSite,
 		"another page of a social network (facebook.com, linkedin.com/feed)",
+		"none"},
+	{matchShortener, NoOwnerShortener, LevelSite,
+		"a URL shortener's host (bit.ly)",
+		"none"},
+	{matchFreeMail, NoOwnerFreeMail, LevelSite,
+		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
 		"none"},
 	{matchHostWhole, OwnerHost, LevelOwner,
 		"an IP address, an opaque host, no host, or a domain with no registrable domain",
 		"the host whole"},
-	{matchShortener, NoOwnerShortener, LevelOwner,
-		"a URL shortener's host (bit.ly)",
-		"none"},
-	{matchFreeMail, NoOwnerFreeMail, LevelOwner,
-		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
-		"none"},
 	{matchPlatform, OwnerPlatform, LevelOwner,
 		"a subdomain of a site platform or a state portal, but the platform's own labels",
 		"the tenant's label and the platform's domain"},
@@ -128,10 +130,37 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	if in.web {
 		in.n = networkOf(lastTwoLabels(p.host))
 	}
-	if upTo == LevelOwner && in.reg != "" && in.kind == DomainHost {
-		in.e = k.platforms[in.reg]
+	switch {
+	case in.kind != DomainHost:
+	case upTo == LevelOwner:
+		if in.reg != "" {
+			in.e = k.platforms[in.reg]
+		}
+	case upTo == LevelSite && noOwnerTails[lastTwoLabels(p.host)]:
+		// The site of a shortener or a free-mail domain is its page: the
+		// rules need their entry, which only these last two labels have.
+		if in.reg == "" {
+			in.reg = publicSuffixOf(p.host).registrable
+		}
+		if in.reg != "" {
+			in.e = k.platforms[in.reg]
+		}
 	}
 }
+
+// noOwnerTails are the last two labels of the shorteners' hosts and of the
+// free-mail domains, which the rules of no owner may match: a site's key
+// needs them, and the look-ups they take, only for a host that ends so.
+var noOwnerTails = func() map[string]bool {
+	m := make(map[string]bool)
+	for d := range freeMailDomains {
+		m[lastTwoLabels(d)] = true
+	}
+	for h := range opaqueRedirects {
+		m[lastTwoLabels(h)] = true
+	}
+	return m
+}()
 
 // plainDomain reports whether no owner rule but matchDomain can match an
 // address whose owner is wanted: a domain that no list and no option of
