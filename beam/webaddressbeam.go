@@ -137,44 +137,30 @@ type Options struct {
 
 // checked returns o with its key version set, and panics, naming the
 // transform, when the version is not one the library knows: a mistake
-// found while the pipeline is built.
+// found while the pipeline is built. The version rule is the tool's
+// (cells.KeyVersionOf).
 func (o Options) checked(transform string) Options {
-	levels := o.By != webaddress.LevelPage || !o.Keys.IsZero()
-	switch {
-	case o.KeyVersion == 0 && levels:
-		o.KeyVersion = webaddress.KeyV3
-	case o.KeyVersion == 0:
-		o.KeyVersion = webaddress.KeyV2
-	case levels && o.KeyVersion != webaddress.KeyV3:
+	v, err := cells.KeyVersionOf(o.KeyVersion, o.By != webaddress.LevelPage || !o.Keys.IsZero())
+	if err != nil {
 		panic(fmt.Sprintf("webaddressbeam.%s: Options.By and Options.Keys are KeyV3's, not %v", transform, o.KeyVersion))
 	}
+	o.KeyVersion = v
 	if !o.KeyVersion.IsValid() {
 		panic(fmt.Sprintf("webaddressbeam.%s: Options.KeyVersion %d is not a key version: want webaddress.KeyV1, KeyV2 or KeyV3", transform, o.KeyVersion))
 	}
 	if o.By > webaddress.LevelOwner {
 		panic(fmt.Sprintf("webaddressbeam.%s: Options.By is %v: want page, site or owner", transform, o.By))
 	}
-	if _, err := o.keyer(); err != nil {
+	if _, err := o.keying(); err != nil {
 		panic(fmt.Sprintf("webaddressbeam.%s: Options.Keys: %v", transform, err))
 	}
 	return o
 }
 
-// keyer returns the Keyer of o.Keys: nil (KeyV3's built-in rules) when
-// there are none.
-func (o Options) keyer() (*webaddress.Keyer, error) {
-	if o.Keys.IsZero() {
-		return nil, nil
-	}
-	return webaddress.NewKeyer(o.Keys)
-}
-
-// key returns a's key of o with k, o's keyer.
-func (o Options) key(k *webaddress.Keyer, a webaddress.Address) string {
-	if o.KeyVersion == webaddress.KeyV3 {
-		return k.KeyAt(a, o.By)
-	}
-	return a.Key(o.KeyVersion)
+// keying returns which key o gives an address, by the rules the tool
+// keys with (internal/cells).
+func (o Options) keying() (cells.Keying, error) {
+	return cells.NewKeying(o.KeyVersion, o.By, o.Keys)
 }
 
 // parse reads cell as the options say, by the rules the tool reads a cell
@@ -187,11 +173,8 @@ func (o Options) parse(cell string) (webaddress.Address, error) {
 // alone reports whether a is a group of its own in Dedupe: an address
 // that is not a public website, or not a website (cells.KeptApart),
 // unless MergeInvalid; by owner, an address with no owner.
-func (o Options) alone(k *webaddress.Keyer, a webaddress.Address) bool {
-	if o.KeyVersion == webaddress.KeyV3 && o.By == webaddress.LevelOwner && !k.Levels(a).Rule.HasOwner() {
-		return true
-	}
-	return !o.MergeInvalid && cells.KeptApart(a)
+func (o Options) alone(k cells.Keying, a webaddress.Address) bool {
+	return k.NoOwner(a) || !o.MergeInvalid && cells.KeptApart(a)
 }
 
 // The counters the transforms keep, in the namespace "webaddress": read,
@@ -350,13 +333,13 @@ func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam
 // keyFn is the DoFn of KeyBy.
 type keyFn struct {
 	Options Options `json:"options"`
-	keyer   *webaddress.Keyer
+	keying  cells.Keying
 }
 
 // Setup makes the worker's Keyer.
 func (f *keyFn) Setup() error {
 	var err error
-	f.keyer, err = f.Options.keyer()
+	f.keying, err = f.Options.keying()
 	return err
 }
 
@@ -369,7 +352,7 @@ func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, s
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(f.Options.key(f.keyer, a), v.Text)
+	emit(f.keying.Key(a), v.Text)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
@@ -399,13 +382,13 @@ func Dedupe(s beam.Scope, col beam.PCollection, opts Options) (groups, failed be
 // to the groups of their own or to the dead letters.
 type dedupeKeyFn struct {
 	Options Options `json:"options"`
-	keyer   *webaddress.Keyer
+	keying  cells.Keying
 }
 
 // Setup makes the worker's Keyer.
 func (f *dedupeKeyFn) Setup() error {
 	var err error
-	f.keyer, err = f.Options.keyer()
+	f.keying, err = f.Options.keying()
 	return err
 }
 
@@ -418,11 +401,11 @@ func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(str
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	if f.Options.alone(f.keyer, a) {
-		alone(Group{Key: f.Options.key(f.keyer, a), Count: 1, First: v.Text})
+	if f.Options.alone(f.keying, a) {
+		alone(Group{Key: f.keying.Key(a), Count: 1, First: v.Text})
 		return
 	}
-	emit(f.Options.key(f.keyer, a), v.Text)
+	emit(f.keying.Key(a), v.Text)
 }
 
 // GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
@@ -440,23 +423,23 @@ func GroupAddresses(s beam.Scope, addresses beam.PCollection, opts Options) beam
 // groupAddressFn is the first step of GroupAddresses.
 type groupAddressFn struct {
 	Options Options `json:"options"`
-	keyer   *webaddress.Keyer
+	keying  cells.Keying
 }
 
 // Setup makes the worker's Keyer.
 func (f *groupAddressFn) Setup() error {
 	var err error
-	f.keyer, err = f.Options.keyer()
+	f.keying, err = f.Options.keying()
 	return err
 }
 
 // ProcessElement keys one address.
 func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
-	if f.Options.alone(f.keyer, a) {
-		alone(Group{Key: f.Options.key(f.keyer, a), Count: 1, First: a.Cell()})
+	if f.Options.alone(f.keying, a) {
+		alone(Group{Key: f.keying.Key(a), Count: 1, First: a.Cell()})
 		return
 	}
-	emit(f.Options.key(f.keyer, a), a.Cell())
+	emit(f.keying.Key(a), a.Cell())
 }
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,

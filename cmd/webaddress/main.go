@@ -86,24 +86,21 @@
 // usage error or a malformed record under --on-bad-record error, and also 1
 // with --strict when a value failed or a record was rejected, an empty cell
 // apart (--strict=empty or all: it too; --strict=CODES: those codes). Run
-// "webaddress help COMMAND" for each command's columns and an example,
+// "webaddress help COMMAND" for each command's examples and columns,
+// "webaddress help reading" for the rules of reading above,
 // "webaddress --version" for the version, and "webaddress completion bash"
 // (or zsh, fish, powershell) for shell completion.
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/serve"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
 func main() {
@@ -115,7 +112,7 @@ func main() {
 		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
 		debug.SetGCPercent(300)
 	}
-	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, watchSignals()))
+	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, tool.WatchSignals()))
 }
 
 // run is the whole command: args are the command-line arguments without
@@ -124,185 +121,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runWith(args, stdin, stdout, stderr, nil)
 }
 
-// runWith is run, stopped by intr (nil: never).
-func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *interruption) int {
-	root := newRoot(&config{stdin: stdin, stdout: stdout, stderr: stderr, intr: intr})
-	root.SetArgs(args)
-	if err := root.Execute(); err != nil {
-		fmt.Fprintf(stderr, "webaddress: %v\n", err)
-		var ie *interruptedError
-		if errors.As(err, &ie) {
-			return ie.exitStatus()
-		}
-		return 1
-	}
-	return 0
-}
-
-// config holds the flags every command takes, and the streams.
-type config struct {
-	column, input, format, fields string
-	delimiter, encoding           string
-	onBadRecord, rejects          string
-	jobs                          int
-	strict                        string
-	quiet                         bool
-	noHeader                      bool
-	sheet                         string
-	bom, crlf                     string // "", "true" or "false": as the input, or forced
-
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	intr           *interruption // SIGINT and SIGTERM; nil in tests
-
-	// rejectsTo, when not nil, takes the rejected records as JSON lines
-	// (as --rejects FILE does), and watch follows the run: both for
-	// serve, which runs the commands for the page; nil on the command line.
-	rejectsTo io.Writer
-	watch     *watch
-	// sheetMemory, when not 0, is how many bytes a workbook may unzip to,
-	// all of it held in memory (none in temporary files); maxRows, when
-	// not 0, is how many rows of a sheet are read. Both for serve.
-	sheetMemory int64
-	maxRows     int
-	// noTempFile keeps the reader of a table from writing a temporary
-	// file (table.Options.NoTempFile): serve, which writes nothing to
-	// disk.
-	noTempFile bool
-}
-
-func newRoot(cfg *config) *cobra.Command {
-	root := &cobra.Command{
-		Use:   "webaddress",
-		Short: "Parse, key, clean, deduplicate and lint website addresses as browsers read them",
-		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
-from its arguments, from the lines of standard input, or from a column of a
-CSV or TSV file or an Excel workbook, on standard input or named (--column
-NAME), whose other columns pass through with the results added. One output row per input, in order; a
-malformed CSV record stops the run (or, with --on-bad-record skip, is
-rejected, all its lines), and is never merged into another. Lines end in
-LF, CRLF or CR alone. A record may span at most 4 MiB (4,194,304 bytes)
-over its lines: a quoted field running on further is malformed
-(record.too-long), one record up to where its quote closes. A quote never
-closed, to the end of the input, costs its own line (record.unclosed-quote),
-and reading goes on at the next, whatever its size (from standard input
-through a pipe, the lines after it are kept in a temporary file to read
-them again). SIGINT or SIGTERM stops the reading: the rows read are
-written, whole, and the summary says the run was interrupted (exit status
-130 or 143).`,
-		Version:       version(),
-		SilenceUsage:  true,
-		SilenceErrors: true,
-	}
-	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetIn(cfg.stdin)
-	root.SetOut(cfg.stdout)
-	root.SetErr(cfg.stderr)
-	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1")
-	pf.StringVar(&cfg.input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
-	pf.StringVar(&cfg.input, "input-format", "", "the same as --input, by the name the Beam pipeline gives it (the pipeline's --input is its files)")
-	pf.StringVar(&cfg.delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
-	pf.StringVar(&cfg.sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
-	pf.BoolVar(&cfg.noHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
-	pf.Var(triState{&cfg.bom}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
-	pf.Lookup("bom").NoOptDefVal = "true"
-	pf.Var(triState{&cfg.crlf}, "crlf", "end the lines of CSV and TSV output with CRLF, as Excel does (--crlf=false: LF; default: as the input's header row)")
-	pf.Lookup("crlf").NoOptDefVal = "true"
-	pf.StringVar(&cfg.encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
-	pf.StringVar(&cfg.onBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
-	pf.StringVar(&cfg.rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")
-	pf.StringVar(&cfg.format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
-	pf.StringVar(&cfg.fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
-	pf.IntVar(&cfg.jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
-	pf.StringVar(&cfg.strict, "strict", "", strictUsage)
-	pf.Lookup("strict").NoOptDefVal = strictDefault
-	pf.BoolVarP(&cfg.quiet, "quiet", "q", false, "no summary on standard error at the end")
-	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
-	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv", "xlsx"))
-	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
-	root.RegisterFlagCompletionFunc("encoding", fixedCompletion("utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"))
-
-	root.AddCommand(
-		parseCommand(cfg),
-		keyCommand(cfg),
-		cleanCommand(cfg),
-		dedupeCommand(cfg),
-		serveCommand(cfg),
-		tableCommand(cfg, lintCommand(), &cobra.Command{
-			Use:   "lint [ADDRESS...]",
-			Short: "Print the URL Standard's validation errors, with byte offsets",
-			Long: `lint reads each input as parse does and prints each of the URL Standard's
-validation errors in it: in JSON an array of {name, start, end, failure}
-(byte offsets in the input), in CSV NAME@START-END separated by spaces, with
-"!" after the one that made it fail. Columns: ` + columnList(lintCommand().columns) + `.`,
-			Example: `  webaddress lint 'HTTPS:example.org:70000/a b'`,
-		}),
-		tableCommand(cfg, surtCommand(), &cobra.Command{
-			Use:   "surt [URL...]",
-			Short: "Print the SURT key of each URL, the urlkey of web archives' CDX indexes",
-			Long: `surt prints the SURT key (Sort-friendly URI Reordering Transform) of each URL,
-byte for byte as the Internet Archive's Python package surt 0.3.1 gives it
-with its default options: the urlkey column of the CDX indexes of the Wayback
-Machine, Common Crawl and pywb, so a URL list can be joined against them.
-"http://www.Example.com/B/?b=2&a=1#x" is "com,example)/b?a=1&b=2". It reads
-URLs as surt does (package github.com/onecontact/webaddress/surt), not as the
-URL Standard does, and not through the messy-cell layer. An empty input is
-"-", as in surt; a port that is not a number up to 65535 fails with
-surt.invalid-port, a value of white space alone with surt.blank. The text
-format (the default here, even in a pipe) prints the key alone, with or
-without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
-			Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
-  webaddress surt < urls.txt | LC_ALL=C sort -u
-  webaddress surt --column url --format csv < pages.csv`,
-		}),
-		tableCommand(cfg, urlCommand(), &cobra.Command{
-			Use:   "url [ADDRESS...]",
-			Short: "Print the URL Standard's components of absolute URLs",
-			Long: `url parses each input as an absolute URL, as new URL(input) does in a browser,
-and prints its components with the URL API's names. Columns: ` + columnList(urlCommand().columns) + `.`,
-			Example: `  webaddress url 'https://EXAMPLE.com:443/a/../b?x#y'`,
-		}),
-	)
-	strictHelp(root)
-	return root
-}
-
-// strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or
-// shell they do not know, instead of printing the usage and exiting 0.
-func strictHelp(root *cobra.Command) {
-	root.SetHelpCommand(&cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		RunE: func(c *cobra.Command, args []string) error {
-			cmd, rest, err := root.Find(args)
-			if err != nil || len(rest) > 0 {
-				return fmt.Errorf("unknown help topic %q: run \"webaddress help\" for the commands", strings.Join(args, " "))
-			}
-			return cmd.Help()
-		},
-		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			var names []string
-			for _, c := range root.Commands() {
-				if c.IsAvailableCommand() {
-					names = append(names, c.Name())
-				}
-			}
-			return names, cobra.ShellCompDirectiveNoFileComp
-		},
-	})
-	root.InitDefaultCompletionCmd()
-	for _, c := range root.Commands() {
-		if c.Name() == "completion" {
-			c.Args = cobra.ArbitraryArgs
-			c.RunE = func(c *cobra.Command, args []string) error {
-				if len(args) > 0 {
-					return fmt.Errorf("unknown shell %q: want bash, zsh, fish or powershell", args[0])
-				}
-				return c.Help()
-			}
-		}
-	}
+// runWith is run, stopped by intr (nil: never): the tool's commands
+// (package tool) and serve's (package serve).
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *tool.Interruption) int {
+	env := tool.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Intr: intr, Version: version()}
+	return tool.Execute(env, args, serve.Command(intr.Done()))
 }
 
 // version returns what --version prints: the module's version from the
@@ -342,11 +165,4 @@ func version() string {
 // psl=<revision>".
 func keyVersions() []string {
 	return []string{webaddress.KeyV1.Fingerprint(), webaddress.KeyV2.Fingerprint(), webaddress.KeyV3.Fingerprint()}
-}
-
-// fixedCompletion completes a flag with one of values.
-func fixedCompletion(values ...string) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return values, cobra.ShellCompDirectiveNoFileComp
-	}
 }

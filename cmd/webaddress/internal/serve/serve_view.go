@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 // This file is the viewer's model: what the page shows of one address,
 // computed by the commands' own code and records (url, lint, parse, surt,
@@ -19,10 +19,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/spf13/pflag"
-
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -119,8 +118,22 @@ func recordFields[T any](cols []record.Column[T], v *T, skip ...string) ([]field
 // newView returns the view of the address, base and clean options in q.
 func newView(q url.Values) view {
 	v := view{Address: q.Get("address"), Base: q.Get("base")}
-	// The page's query: the address, the base, and the options not at
-	// their defaults, in a fixed order.
+	opts, optErr := v.setQuery(q)
+	if v.Address == "" {
+		return v
+	}
+	in := v.Address
+	b := parseBase(v.Base)
+	vs, lint := lintSection(in, b)
+	v.Marked = markSpans(in, vs)
+	v.Sections = []section{urlSection(in, b), lint, cellSection(in), addressSection(in, b), surtSection(in), cleanSection(in, opts, optErr)}
+	return v
+}
+
+// setQuery sets v's Query, the page's query for v: the address, the base,
+// and the clean options of q not at their defaults, in a fixed order. It
+// returns those options, and the failure of the first that is wrong.
+func (v *view) setQuery(q url.Values) (clean.CleanOptions, *failure) {
 	link := url.Values{}
 	link.Set("address", v.Address)
 	if v.Base != "" {
@@ -138,40 +151,56 @@ func newView(q url.Values) view {
 		}
 	}
 	v.Query = link.Encode()
-	if v.Address == "" {
-		return v
-	}
-	in := v.Address
+	return opts, optErr
+}
 
-	// The URL Standard's reading: new URL(address[, base]).
-	urlSec := section{ID: "url", Title: "The URL Standard", Note: "new URL(address)"}
-	var base webaddress.URL
-	var baseErr error
-	if v.Base != "" {
-		urlSec.Note = "new URL(address, base)"
-		base, baseErr = webaddress.ParseURL(v.Base)
+// A base is the base URL of a view, if one is given.
+type base struct {
+	text string // as given; "" for none
+	url  webaddress.URL
+	err  error // why text is not a URL
+}
+
+// parseBase returns the base of text, "" for none.
+func parseBase(text string) base {
+	b := base{text: text}
+	if text != "" {
+		b.url, b.err = webaddress.ParseURL(text)
 	}
-	var u urled
+	return b
+}
+
+// urlSection is the URL Standard's reading of in: new URL(in[, base]).
+func urlSection(in string, b base) section {
+	sec := section{ID: "url", Title: "The URL Standard", Note: "new URL(address)"}
+	if b.text != "" {
+		sec.Note = "new URL(address, base)"
+	}
+	var u tool.URLed
 	switch {
-	case baseErr != nil:
-		u = urled{Input: in, Err: baseErr}
-		urlSec.Note += ": the base is not a URL"
-	case v.Base != "":
-		w, err := base.Parse(in)
-		u = urled{Input: in, Value: w, Err: err}
+	case b.err != nil:
+		u = tool.URLed{Input: in, Err: b.err}
+		sec.Note += ": the base is not a URL"
+	case b.text != "":
+		w, err := b.url.Parse(in)
+		u = tool.URLed{Input: in, Value: w, Err: err}
 	default:
 		w, err := webaddress.ParseURL(in)
-		u = urled{Input: in, Value: w, Err: err}
+		u = tool.URLed{Input: in, Value: w, Err: err}
 	}
-	urlSec.Fields, urlSec.Error = recordFields(urlCommand().columns, &u, "input")
+	sec.Fields, sec.Error = recordFields(tool.URLColumns(), &u, "input")
+	return sec
+}
 
-	// The validation errors, in the address (against the base, if any).
+// lintSection returns the validation errors in in (against the base, if
+// any), and their section.
+func lintSection(in string, b base) ([]webaddress.Violation, section) {
 	var vs []webaddress.Violation
-	lintSec := section{ID: "lint", Title: "Validation errors", Note: "Lint, as the tool's lint reads the address"}
+	sec := section{ID: "lint", Title: "Validation errors", Note: "Lint, as the tool's lint reads the address"}
 	switch {
-	case v.Base != "" && baseErr == nil:
-		vs = base.Lint(in)
-		lintSec.Note = "URL.Lint against the base"
+	case b.text != "" && b.err == nil:
+		vs = b.url.Lint(in)
+		sec.Note = "URL.Lint against the base"
 	default:
 		vs = webaddress.LintAddress(in)
 	}
@@ -180,73 +209,84 @@ func newView(q url.Values) view {
 		if x.Failure {
 			val += ", failure"
 		}
-		lintSec.Fields = append(lintSec.Fields, field{Name: x.Name, Value: val})
+		sec.Fields = append(sec.Fields, field{Name: x.Name, Value: val})
 	}
 	if len(vs) == 0 {
-		lintSec.Fields = append(lintSec.Fields, field{Name: "none", Value: "a valid URL string"})
+		sec.Fields = append(sec.Fields, field{Name: "none", Value: "a valid URL string"})
 	}
-	v.Marked = markSpans(in, vs)
+	return vs, sec
+}
 
-	// The messy-cell layer, then the address record, as parse reads it.
-	tidySec := section{ID: "cell", Title: "The messy-cell layer", Note: "webaddress.Tidy, as parse reads a cell"}
-	// The tool's default reading: its flags' defaults.
-	var r reading
-	r.addFlags(pflag.NewFlagSet("", pflag.ContinueOnError))
-	t, terr := webaddress.Tidy(in, r.options().TidyOptions())
-	tidySec.Fields = []field{{Name: "text", Value: t.Text}}
+// cellSection is the messy-cell layer's reading of in, as parse reads a
+// cell with its options at their defaults.
+func cellSection(in string) section {
+	sec := section{ID: "cell", Title: "The messy-cell layer", Note: "webaddress.Tidy, as parse reads a cell"}
+	t, err := webaddress.Tidy(in, tool.DefaultReading().TidyOptions())
+	sec.Fields = []field{{Name: "text", Value: t.Text}}
 	if t.Start >= 0 {
-		tidySec.Fields = append(tidySec.Fields, field{Name: "start", Value: strconv.Itoa(t.Start)})
+		sec.Fields = append(sec.Fields, field{Name: "start", Value: strconv.Itoa(t.Start)})
 	}
 	changes := t.Facts.Names()
 	if len(changes) == 0 {
 		changes = []string{"(none)"}
 	}
-	tidySec.Fields = append(tidySec.Fields, field{Name: "changes", Value: strings.Join(changes, "|")})
+	sec.Fields = append(sec.Fields, field{Name: "changes", Value: strings.Join(changes, "|")})
 	if len(t.Parts) > 0 {
-		tidySec.Fields = append(tidySec.Fields, field{Name: "parts", Value: strings.Join(t.Parts, " · ")})
+		sec.Fields = append(sec.Fields, field{Name: "parts", Value: strings.Join(t.Parts, " · ")})
 	}
-	if terr != nil {
-		tidySec.Error = errorFailure(terr)
+	if err != nil {
+		sec.Error = errorFailure(err)
 	}
+	return sec
+}
 
-	addrSec := section{ID: "address", Title: "This library", Note: "the parse record (webaddress parse)"}
-	if v.Base != "" {
-		addrSec.Note += ", without the base: an address is read as typed"
+// addressSection is parse's record of in (without the base: an address
+// is read as typed), with the key of every version after its key, and
+// what the default clean takes as the registrable domain.
+func addressSection(in string, b base) section {
+	sec := section{ID: "address", Title: "This library", Note: "the parse record (webaddress parse)"}
+	if b.text != "" {
+		sec.Note += ", without the base: an address is read as typed"
 	}
-	p := r.read(nil, in)[0]
-	addrSec.Fields, addrSec.Error = recordFields(r.columns(), &p, "input")
-	if p.Err == nil {
-		// The key of every version, after the record's, and what the
-		// default clean takes as the registrable domain.
-		if i := slices.IndexFunc(addrSec.Fields, func(f field) bool { return f.Name == "key" }); i >= 0 {
-			var keys []field
-			for v := webaddress.KeyVersion(1); v.IsValid(); v++ {
-				keys = append(keys, field{Name: "key_v" + strconv.Itoa(int(v)), Value: p.Value.Key(v)})
-			}
-			addrSec.Fields = slices.Insert(addrSec.Fields, i+1, keys...)
-		}
-		if c, err := clean.Clean(p.Value.Input(), clean.CleanOptions{}); err == nil && c.Domain != "" {
-			addrSec.Fields = append(addrSec.Fields, field{Name: "registrable_domain", Value: c.Domain})
-		}
+	r := tool.DefaultReading()
+	p := r.Read(nil, in)[0]
+	sec.Fields, sec.Error = recordFields(r.Columns(), &p, "input")
+	if p.Err != nil {
+		return sec
 	}
+	if i := slices.IndexFunc(sec.Fields, func(f field) bool { return f.Name == "key" }); i >= 0 {
+		var keys []field
+		for kv := webaddress.KeyVersion(1); kv.IsValid(); kv++ {
+			keys = append(keys, field{Name: "key_v" + strconv.Itoa(int(kv)), Value: p.Value.Key(kv)})
+		}
+		sec.Fields = slices.Insert(sec.Fields, i+1, keys...)
+	}
+	if c, err := clean.Clean(p.Value.Input(), clean.CleanOptions{}); err == nil && c.Domain != "" {
+		sec.Fields = append(sec.Fields, field{Name: "registrable_domain", Value: c.Domain})
+	}
+	return sec
+}
 
-	surtSec := section{ID: "surt", Title: "SURT key", Note: "webaddress surt (surt 0.3.1, not the URL Standard)"}
+// surtSection is surt's record of in.
+func surtSection(in string) section {
+	sec := section{ID: "surt", Title: "SURT key", Note: "webaddress surt (surt 0.3.1, not the URL Standard)"}
 	k := table.NewSURTKey(in)
-	surtSec.Fields, surtSec.Error = recordFields(table.SURTColumns, &k, "input")
+	sec.Fields, sec.Error = recordFields(table.SURTColumns, &k, "input")
+	return sec
+}
 
-	cleanSec := section{ID: "clean", Title: "The cleaner", Note: "webaddress clean: the messy-cell layer, then R's safe_parse_url with the options below"}
+// cleanSection is clean's record of in, with opts (optErr: the failure of
+// an option that is wrong), as the clean command reads a cell by default:
+// the messy-cell layer, then R's safe_parse_url.
+func cleanSection(in string, opts clean.CleanOptions, optErr *failure) section {
+	sec := section{ID: "clean", Title: "The cleaner", Note: "webaddress clean: the messy-cell layer, then R's safe_parse_url with the options below"}
 	if optErr != nil {
-		cleanSec.Error = optErr
-	} else {
-		// As the clean command reads a cell by default: the messy-cell
-		// layer, then R's safe_parse_url.
-		var cr cleanReading
-		c := cr.clean(clean.NewCleaner(opts, 1), in)
-		cleanSec.Fields, cleanSec.Error = recordFields(cleanColumns(), &c, "original_url")
+		sec.Error = optErr
+		return sec
 	}
-
-	v.Sections = []section{urlSec, lintSec, tidySec, addrSec, surtSec, cleanSec}
-	return v
+	c := tool.CleanCell(clean.NewCleaner(opts, 1), in)
+	sec.Fields, sec.Error = recordFields(tool.CleanColumns(), &c, "original_url")
+	return sec
 }
 
 // errorFailure returns the failure of err.

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file lays out the output columns (--fields, the input's columns,
 // the command's) and writes rows: jsonl, csv, tsv, or text aligned under
@@ -26,8 +26,8 @@ import (
 // outputFormat returns the format to write: --format, else text on a
 // terminal (or when text is the command's choice) and jsonl otherwise.
 func (cfg *config) outputFormat(text bool) string {
-	if cfg.format != "" {
-		return cfg.format
+	if cfg.Format != "" {
+		return cfg.Format
 	}
 	if f, ok := cfg.stdout.(*os.File); text || ok && term.IsTerminal(int(f.Fd())) {
 		return "text"

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file runs a command on the records of an input in parallel, the
 // workers both computing and encoding the rows, and hands the batches on
@@ -82,30 +82,7 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 		defer close(workq)
 		defer close(ordered)
 		for {
-			b := &batch[T]{done: make(chan struct{})}
-			var err error
-			for len(b.recs) < batchSize {
-				select {
-				case <-intr:
-					err = io.EOF // stop reading: the batch so far is the last
-				default:
-					var r table.Record
-					r, err = in.next()
-					var f *table.Fault
-					if skip && errors.As(err, &f) {
-						b.faults = append(b.faults, f)
-						err = nil
-						continue
-					}
-					if err == nil {
-						b.recs = append(b.recs, r)
-						noteHuge(r)
-						continue
-					}
-				}
-				break
-			}
-			b.blank = in.skipped()
+			b, err := readBatch[T](in, skip, intr)
 			if !errors.Is(err, io.EOF) {
 				readErr = err
 			}
@@ -176,6 +153,37 @@ func evaluate[T any](in *input, jobs int, skip bool, work func(*batch[T]), emit 
 // (its copies, a row growing) is garbage of its size many times over.
 const hugeRecord = 16 << 20
 
+// readBatch reads the next batch of in: up to batchSize records, and
+// with skip the malformed records among them, until the input's error
+// (io.EOF at its end) or intr, which ends it as io.EOF does.
+func readBatch[T any](in *input, skip bool, intr <-chan struct{}) (*batch[T], error) {
+	b := &batch[T]{done: make(chan struct{})}
+	var err error
+	for len(b.recs) < batchSize {
+		select {
+		case <-intr:
+			err = io.EOF // stop reading: the batch so far is the last
+		default:
+			var r table.Record
+			r, err = in.next()
+			var f *table.Fault
+			if skip && errors.As(err, &f) {
+				b.faults = append(b.faults, f)
+				err = nil
+				continue
+			}
+			if err == nil {
+				b.recs = append(b.recs, r)
+				noteHuge(r)
+				continue
+			}
+		}
+		break
+	}
+	b.blank = in.skipped()
+	return b, err
+}
+
 // noteHuge lowers the garbage collector's target once a record of
 // hugeRecord bytes is read, unless GOGC is set.
 func noteHuge(r table.Record) {
@@ -207,7 +215,7 @@ func isInterrupted(intr <-chan struct{}) bool {
 // the input. alone leaves the input's columns out unless --fields names
 // them.
 func openRows[T any](cfg *config, args []string, s settings, format string, cols []record.Column[T], defaults []string, alone bool) (*input, *record.Layout[T], *output, error) {
-	if _, err := layout(cfg.fields, nil, cols, defaults); err != nil && cfg.column == "" {
+	if _, err := layout(cfg.Fields, nil, cols, defaults); err != nil && cfg.Column == "" {
 		return nil, nil, nil, err
 	}
 	in, err := cfg.open(args, s)
@@ -215,10 +223,10 @@ func openRows[T any](cfg *config, args []string, s settings, format string, cols
 		return nil, nil, nil, err
 	}
 	header := in.header
-	if alone && cfg.fields == "" {
+	if alone && cfg.Fields == "" {
 		header = nil
 	}
-	l, err := layout(cfg.fields, header, cols, defaults)
+	l, err := layout(cfg.Fields, header, cols, defaults)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -248,7 +256,7 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, func(b *batch[T]) {
+	err = evaluate(in, cfg.Jobs, s.skip, func(b *batch[T]) {
 		var ok bool
 		var vals []T
 		b.out = getBuf()
@@ -336,7 +344,7 @@ func (in *input) reject(faults []*table.Fault) error {
 // values failed or records were rejected.
 func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictness, err error) error {
 	in.progress.done()
-	defer cfg.watch.finish(in, n, dedupe)
+	defer cfg.hooks.Watch.finish(in, n, dedupe)
 	if in.file != nil {
 		in.file.Close() // only read
 	}
@@ -354,7 +362,7 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictn
 	}
 	var ie *interruptedError
 	if errors.As(err, &ie) {
-		if !cfg.quiet {
+		if !cfg.Quiet {
 			fmt.Fprintf(cfg.stderr, "webaddress: interrupted: %s\n", in.summary(n, dedupe))
 		}
 		return err
@@ -362,7 +370,7 @@ func (cfg *config) finish(in *input, o *output, n counts, dedupe bool, s strictn
 	if err != nil {
 		return err
 	}
-	if in.stdin && !cfg.quiet {
+	if in.stdin && !cfg.Quiet {
 		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", in.summary(n, dedupe))
 	}
 	return strictError(s, in, n)

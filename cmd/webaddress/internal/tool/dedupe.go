@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 import (
 	"errors"
@@ -10,8 +10,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
@@ -22,10 +20,10 @@ import (
 // to the first row of each group, unless --fields names others.
 var firstDefaults = []string{"input", "text", "key", "error_code", "error"}
 
-func dedupeCommand(cfg *config) *cobra.Command {
-	var d dedupeFlags
-	cmd := &cobra.Command{
-		Use:   "dedupe [ADDRESS...]",
+func dedupeCommand() *Command {
+	return &Command{
+		Name:  "dedupe",
+		Use:   "[ADDRESS...]",
 		Short: "Group the inputs by comparison key (KeyV2)",
 		Long: `dedupe groups the inputs by their comparison key (KeyV2 unless --key-version 1),
 which is the same for the ways of writing one page of one owner, or with
@@ -68,28 +66,31 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Example: `  webaddress dedupe < urls.txt
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
   webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := d.setup(cmd.Flags()); err != nil {
+		Options: append([]Option{
+			{Name: "first", Kind: Bool, Default: "false", Usage: "print only the first row of each group, as it comes"},
+			{Name: "merge-invalid", Kind: Bool, Default: "false", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"},
+		}, readingOptions()...),
+		Columns: Columns{All: append(record.Names(table.GroupColumns), "key_fingerprint"), Defaults: record.Names(table.GroupColumns)},
+		Alt: map[string]Columns{
+			"first": {All: append(record.Names(defaultReading().Columns()), "key_fingerprint"), Defaults: firstDefaults},
+		},
+		run: func(cfg *config, args []string, v Values) error {
+			r, err := newReading(v)
+			if err != nil {
 				return err
 			}
+			d := &dedupeFlags{reading: r, first: v.Bool("first"), mergeInvalid: v.Bool("merge-invalid")}
 			if d.first {
-				return cfg.dedupeFirst(args, &d)
+				return cfg.dedupeFirst(args, d)
 			}
-			return cfg.dedupe(args, &d)
+			return cfg.dedupe(args, d)
 		},
 	}
-	cmd.Flags().BoolVar(&d.first, "first", false, "print only the first row of each group, as it comes")
-	cmd.Flags().BoolVar(&d.mergeInvalid, "merge-invalid", false, "group what is not an address too: addresses that are not public websites by key, values that failed by code and input")
-	d.addFlags(cmd.Flags())
-	d.completeFlags(cmd)
-	annotateColumns(cmd, "", append(record.Names(table.GroupColumns), "key_fingerprint"), record.Names(table.GroupColumns))
-	annotateColumns(cmd, "first", append(record.Names(d.columns()), "key_fingerprint"), firstDefaults)
-	return cmd
 }
 
 // dedupeFlags are dedupe's flags.
 type dedupeFlags struct {
-	reading
+	*reading
 	first, mergeInvalid bool
 }
 
@@ -109,16 +110,16 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 		b.vals = make([]keyed, 0, len(b.recs))
 		b.ends = make([]int, len(b.recs))
 		for i, r := range b.recs {
-			ps = d.read(ps[:0], r.Fields[col])
+			ps = d.Read(ps[:0], r.Fields[col])
 			b.values(len(ps))
 			for j := range ps {
 				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
 				if v.Err != nil {
 					b.fail(codeOf(v.Err))
 				} else {
-					v.key = d.key(v.Value)
+					v.key = d.Key(v.Value)
 				}
-				owned := v.Err != nil || !d.noOwner(v.Value)
+				owned := v.Err != nil || !d.NoOwner(v.Value)
 				if !owned {
 					v.apart = true // no owner: never merged (--by owner)
 				} else if v.apart && d.mergeInvalid {
@@ -196,13 +197,13 @@ func (g *group) add(row int64) {
 
 // apartGroup returns the group of e, a value apart: its input read again.
 func (d *dedupeFlags) apartGroup(e entry) *table.Group {
-	v := d.read(nil, e.input)[e.part]
+	v := d.Read(nil, e.input)[e.part]
 	g := &table.Group{Count: 1, First: e.input, Rows: table.Rows(nil).Add(e.row, 0)}
 	if v.Err != nil {
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.ErrorCode, g.Error = string(code), v.Err.Error()
 	} else {
-		g.Key = d.key(v.Value)
+		g.Key = d.Key(v.Value)
 	}
 	return g
 }
@@ -214,8 +215,8 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(&d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
-	l, err := layout(cfg.fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
+	cols := append(slices.Clip(table.GroupColumns), fingerprintColumn(d.reading, func(g *table.Group) bool { return g.ErrorCode == "" }))
+	l, err := layout(cfg.Fields, nil, cols, record.Names(table.GroupColumns)) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -236,7 +237,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 	var groups []entry
 	seen := make(map[string]*group)
 	var n counts
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -314,7 +315,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(d.columns(), fingerprintColumn(&d.reading, func(p *parsed) bool { return p.Err == nil }))
+	cols := append(d.Columns(), fingerprintColumn(d.reading, func(p *parsed) bool { return p.Err == nil }))
 	in, l, o, err := openRows(cfg, args, s, format, cols, firstDefaults, false)
 	if err != nil {
 		return err
@@ -324,7 +325,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
-	err = evaluate(in, cfg.jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}

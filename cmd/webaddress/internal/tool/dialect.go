@@ -2,10 +2,11 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file finds how a delimited input was written before it is read:
-// its delimiter (from the header row, when --delimiter is not given), its
+// its delimiter (from the header row, when --delimiter is not given, by
+// table.GuessDelimiter, as the page guesses it too), its
 // byte order mark and line ends (which CSV output keeps, so that a file
 // goes back to Excel as it came), and the column of --column, a name or a
 // number; --no-header reads the first row as data.
@@ -29,9 +30,6 @@ import (
 type dialect struct {
 	bom, crlf bool
 }
-
-// candidates are the delimiters looked for in a header row, in order.
-var candidates = []byte{',', ';', '\t', '|'}
 
 // A sniffed input is what the start of a delimited input says.
 type sniffed struct {
@@ -84,69 +82,6 @@ func sniff(br *bufio.Reader, enc encoding.Encoding) sniffed {
 	return s
 }
 
-// splitRow splits a row of a delimited table by d, reading quotes as RFC
-// 4180 does (loosely: this only picks a delimiter).
-func splitRow(line string, d byte) []string {
-	var fields []string
-	var f strings.Builder
-	quoted := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quoted && c == '"' && i+1 < len(line) && line[i+1] == '"':
-			f.WriteByte('"')
-			i++
-		case c == '"' && (quoted || f.Len() == 0):
-			quoted = !quoted
-		case !quoted && c == d:
-			fields = append(fields, f.String())
-			f.Reset()
-		default:
-			f.WriteByte(c)
-		}
-	}
-	return append(fields, f.String())
-}
-
-// columnNumber returns the 1-based column number column is, if it is one.
-func columnNumber(column string) (int, bool) {
-	n, err := strconv.Atoi(column)
-	return n, err == nil && n >= 1 && column[0] != '+'
-}
-
-// pickDelimiter returns the delimiter of a header row line: the first of
-// candidates that splits it into fields one of which is column (ignoring
-// case); else, when column is a number or the row is data (noHeader), the
-// one that splits it into the most fields; else ',' (and the column will
-// not be found).
-func pickDelimiter(line, column string, noHeader bool) byte {
-	if !noHeader {
-		for _, d := range candidates {
-			for _, f := range splitRow(line, d) {
-				if strings.EqualFold(strings.TrimSpace(f), column) {
-					return d
-				}
-			}
-		}
-		if _, ok := columnNumber(column); !ok {
-			return ','
-		}
-	}
-	return widest(line)
-}
-
-// widest returns the candidate that splits line into the most fields, the
-// first of them on a tie.
-func widest(line string) byte {
-	best, most := byte(','), 1
-	for _, d := range candidates {
-		if n := len(splitRow(line, d)); n > most {
-			best, most = d, n
-		}
-	}
-	return best
-}
-
 // delimiterName returns d as --delimiter takes it: "tab", or the byte quoted.
 func delimiterName(d byte) string {
 	if d == '\t' {
@@ -160,7 +95,7 @@ func delimiterName(d byte) string {
 // noHeader, only a number. line is the header row as read, and d its
 // delimiter, for the hint when the column is not found.
 func findColumn(names []string, column string, noHeader bool, line string, d byte) (int, error) {
-	n, isNum := columnNumber(column)
+	n, isNum := table.ColumnNumber(column)
 	if noHeader {
 		if !isNum || n > len(names) {
 			return -1, fmt.Errorf("--column %q: with --no-header, want a column number from 1 to %d", column, len(names))
@@ -177,7 +112,7 @@ func findColumn(names []string, column string, noHeader bool, line string, d byt
 	if isNum {
 		return -1, fmt.Errorf("--column %d: the header row has %s (%s)", n, plural(len(names), "column"), strings.Join(names, ", "))
 	}
-	if w := widest(line); line != "" && w != d && len(splitRow(line, w)) > len(names) {
+	if w, fields := table.WidestDelimiter(line); line != "" && w != d && fields > len(names) {
 		return -1, fmt.Errorf("--column: %w: is its delimiter %s? say --delimiter %s", err, delimiterName(w), delimiterName(w))
 	}
 	return -1, fmt.Errorf("--column: %w", err)
@@ -197,11 +132,11 @@ func numberedNames(n int) []string {
 // was (in), unless --bom or --crlf say.
 func (cfg *config) outputDialect(in dialect) dialect {
 	d := in
-	if cfg.bom != "" {
-		d.bom = cfg.bom == "true"
+	if cfg.BOM != "" {
+		d.bom = cfg.BOM == "true"
 	}
-	if cfg.crlf != "" {
-		d.crlf = cfg.crlf == "true"
+	if cfg.CRLF != "" {
+		d.crlf = cfg.CRLF == "true"
 	}
 	return d
 }

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ type progress struct {
 	read  atomic.Int64 // bytes read from standard input
 	start time.Time
 	shown bool
-	watch *watch // serve's run: no bar, the counts to the page
+	watch *Watch // serve's run: no bar, the counts to the page
 }
 
 // newProgress returns the progress of reading stdin, and stdin wrapped to

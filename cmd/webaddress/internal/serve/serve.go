@@ -2,12 +2,23 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+// Package serve is the command "webaddress serve": a web server on this
+// machine for a page in the browser (the viewer, the list cleaner), and
+// what guards it.
+//
+// It is a package of its own, under cmd/webaddress because it is the
+// tool's page and nothing else's, so that the page reads the tool only
+// through what the tool exports for it (package tool): the typed table of
+// the commands (tool.Commands), which its forms are made of, and tool.Run,
+// which runs a command with typed options (a tool.Call) on a file
+// streamed in, as the command line runs it. It builds no command line and
+// parses none. Its static files (web/) are embedded beside it.
+package serve
 
-// This file is the serve command: a web server on this machine for the
-// page (the viewer, the list cleaner), and what guards it: the Host check
-// against DNS rebinding, the refusal of cross-origin requests that change
-// anything, the Content-Security-Policy, and the limits of size and time.
+// This file is the serve command and what guards the server: the Host
+// check against DNS rebinding, the refusal of cross-origin requests that
+// change anything, the Content-Security-Policy, and the limits of size and
+// time.
 
 import (
 	"bytes"
@@ -28,6 +39,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
 //go:embed web
@@ -49,8 +62,9 @@ const (
 	keepRuns       = 15 * time.Minute // how long a run's result is kept after it ends
 )
 
-// serveCommand is the serve command: the page's server, until Ctrl-C.
-func serveCommand(cfg *config) *cobra.Command {
+// Command returns the serve command: the page's server, until stop is
+// closed (Ctrl-C). It runs the commands with the root's --jobs.
+func Command(stop <-chan struct{}) *cobra.Command {
 	var o serveOptions
 	var maxUploadMiB int64
 	cmd := &cobra.Command{
@@ -91,7 +105,11 @@ request from another site's page that would run or upload anything.`,
 				return fmt.Errorf("--timeout %v: want a positive duration, such as 1h", o.timeout)
 			}
 			o.maxUpload = maxUploadMiB << 20
-			return serve(cfg.intr.Done(), cfg, o)
+			jobs, err := c.Flags().GetInt("jobs")
+			if err != nil {
+				return err
+			}
+			return serve(stop, c.OutOrStdout(), c.ErrOrStderr(), jobs, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0: any free port)")
@@ -102,20 +120,20 @@ request from another site's page that would run or upload anything.`,
 
 // serve listens on o.addr and serves the page until stop is closed
 // (SIGINT or SIGTERM).
-func serve(stop <-chan struct{}, cfg *config, o serveOptions) error {
+func serve(stop <-chan struct{}, stdout, stderr io.Writer, jobs int, o serveOptions) error {
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	s, err := newServer(ln.Addr().String(), cfg.jobs, o)
+	s, err := newServer(ln.Addr().String(), jobs, o)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	if !s.loopback {
-		fmt.Fprintf(cfg.stderr, "webaddress: warning: %s is not a loopback address: anyone who can reach this machine on it can use the page (and read what you run)\n", ln.Addr())
+		fmt.Fprintf(stderr, "webaddress: warning: %s is not a loopback address: anyone who can reach this machine on it can use the page (and read what you run)\n", ln.Addr())
 	}
-	fmt.Fprintf(cfg.stdout, "webaddress: serving the page at %s (Ctrl-C stops it)\n", s.url)
+	fmt.Fprintf(stdout, "webaddress: serving the page at %s (Ctrl-C stops it)\n", s.url)
 	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: requestTimeout,
@@ -277,7 +295,7 @@ func limited(h http.HandlerFunc) http.Handler {
 func (s *server) sampling(h http.HandlerFunc) http.Handler {
 	small := limited(h)
 	limit := s.opts.maxUpload
-	msg := fmt.Sprintf("the workbook is larger than %s, the limit (serve --max-upload): the page sends a workbook whole for its preview", sizeText(limit))
+	msg := fmt.Sprintf("the workbook is larger than %s, the limit (serve --max-upload): the page sends a workbook whole for its preview", tool.SizeText(limit))
 	whole := http.TimeoutHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > limit {
 			httpError(w, http.StatusRequestEntityTooLarge, msg)
@@ -301,7 +319,7 @@ func (s *server) sampling(h http.HandlerFunc) http.Handler {
 		q := r.URL.Query()
 		var run runRequest
 		json.Unmarshal([]byte(q.Get("run")), &run)
-		if isWorkbook(q.Get("name")) || isWorkbook(run.Name) {
+		if tool.IsWorkbook(q.Get("name")) || tool.IsWorkbook(run.Name) {
 			whole.ServeHTTP(w, r)
 			return
 		}
@@ -311,7 +329,7 @@ func (s *server) sampling(h http.HandlerFunc) http.Handler {
 
 // tooLarge says that r's body is over limit bytes.
 func tooLarge(r *http.Request, limit int64) string {
-	return fmt.Sprintf("the request's body is larger than %s, the limit of %s %s", sizeText(limit), r.Method, r.URL.Path)
+	return fmt.Sprintf("the request's body is larger than %s, the limit of %s %s", tool.SizeText(limit), r.Method, r.URL.Path)
 }
 
 // readBody reads r's body, limited by limited, and says when it was too large.
@@ -327,14 +345,6 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 		return nil, false
 	}
 	return b, true
-}
-
-// sizeText writes n bytes for a person: "1 MiB", "2048 MiB", "512 bytes".
-func sizeText(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return strconv.FormatInt(n>>20, 10) + " MiB"
-	}
-	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // httpError answers with status and a message in plain text.

@@ -2,11 +2,11 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file holds what a run tells serve's page as it goes and at its end:
 // rows read, values failed by code (the summary's counts), the summary. The
-// command line does not watch its runs (config.watch is nil there, and
+// command line does not watch its runs (its Hooks.Watch is nil, and
 // costs nothing).
 
 import (
@@ -14,17 +14,17 @@ import (
 	"sync/atomic"
 )
 
-// A watch follows a run for serve: the counts as it goes, and its result.
-type watch struct {
+// A Watch follows a run for serve: the counts as it goes, and its result.
+type Watch struct {
 	rows, failed atomic.Int64 // so far
 
 	mu     sync.Mutex
 	ended  bool
-	result runResult
+	result Result
 }
 
-// runResult is the end of a run, as the page shows it.
-type runResult struct {
+// Result is the end of a run, as the page shows it.
+type Result struct {
 	Read       int            `json:"read"`       // rows read, the rejected included
 	Written    int            `json:"written"`    // rows written (dedupe: inputs counted in groups)
 	Rejected   int            `json:"rejected"`   // malformed records rejected
@@ -37,19 +37,19 @@ type runResult struct {
 }
 
 // update records the progress of a run.
-func (w *watch) update(rows, failed int) {
+func (w *Watch) update(rows, failed int) {
 	w.rows.Store(int64(rows))
 	w.failed.Store(int64(failed))
 }
 
 // finish records the end of a run that read in and counted n.
-func (w *watch) finish(in *input, n counts, dedupe bool) {
+func (w *Watch) finish(in *input, n counts, dedupe bool) {
 	if w == nil {
 		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	r := runResult{Written: n.written, Groups: n.groups, Duplicates: n.dups, Failed: n.failed, Codes: map[string]int{}}
+	r := Result{Written: n.written, Groups: n.groups, Duplicates: n.dups, Failed: n.failed, Codes: map[string]int{}}
 	for code, k := range n.codes {
 		if code == "" {
 			code = "(no code)"
@@ -66,9 +66,14 @@ func (w *watch) finish(in *input, n counts, dedupe bool) {
 	w.result, w.ended = r, true
 }
 
-// snapshot returns the result, and whether the run has ended.
-func (w *watch) snapshot() (runResult, bool) {
+// Snapshot returns the result, and whether the run has ended.
+func (w *Watch) Snapshot() (Result, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.result, w.ended
+}
+
+// Progress returns the rows read so far, and the values that failed.
+func (w *Watch) Progress() (rows, failed int64) {
+	return w.rows.Load(), w.failed.Load()
 }

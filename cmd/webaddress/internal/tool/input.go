@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file opens the input (the arguments, or standard input as lines or
 // a table, read by internal/table), and keeps the rejects and the counts
@@ -31,7 +31,7 @@ type input struct {
 	stdin      bool                         // read from standard input (or the one file named)
 	progress   *progress
 	rejects    *rejects
-	intr       *interruption // stops the reading
+	intr       *Interruption // stops the reading
 	blank      int           // blank lines (or rows) skipped, as of the last batch emitted
 	sheetBlank int           // blank rows of a sheet skipped, by the reader
 	notes      []string      // what the summary says of how the input was read
@@ -61,32 +61,32 @@ type settings struct {
 // check checks the flags that every command takes.
 func (cfg *config) check() (settings, error) {
 	var s settings
-	if cfg.jobs < 1 {
-		return s, fmt.Errorf("--jobs %d: want 1 or more", cfg.jobs)
+	if cfg.Jobs < 1 {
+		return s, fmt.Errorf("--jobs %d: want 1 or more", cfg.Jobs)
 	}
-	switch cfg.format {
+	switch cfg.Format {
 	case "", "jsonl", "csv", "tsv", "text":
 	default:
-		return s, fmt.Errorf("unknown format %q: want jsonl, csv, tsv or text", cfg.format)
+		return s, fmt.Errorf("unknown format %q: want jsonl, csv, tsv or text", cfg.Format)
 	}
-	switch cfg.onBadRecord {
+	switch cfg.OnBadRecord {
 	case "error":
 	case "skip":
 		s.skip = true
 	default:
-		return s, fmt.Errorf("--on-bad-record %q: want error or skip", cfg.onBadRecord)
+		return s, fmt.Errorf("--on-bad-record %q: want error or skip", cfg.OnBadRecord)
 	}
-	if cfg.rejects != "" && !s.skip {
+	if cfg.Rejects != "" && !s.skip {
 		return s, errors.New("--rejects is for --on-bad-record skip")
 	}
-	s.inputFormat = cfg.input
+	s.inputFormat = cfg.Input
 	if s.inputFormat == "" {
 		s.inputFormat = "lines"
-		if cfg.column != "" {
+		if cfg.Column != "" {
 			s.inputFormat = "csv"
 		}
 	}
-	in := table.InputOptions{Format: s.inputFormat, Column: cfg.column, Delimiter: cfg.delimiter, Encoding: cfg.encoding,
+	in := table.InputOptions{Format: s.inputFormat, Column: cfg.Column, Delimiter: cfg.Delimiter, Encoding: cfg.Encoding,
 		FormatFlag: "--input", Formats: []string{"lines", "csv", "tsv", "xlsx"}}
 	t, err := in.Check()
 	if err != nil {
@@ -94,13 +94,13 @@ func (cfg *config) check() (settings, error) {
 	}
 	s.encoding = t.Encoding
 	s.delim = ',' // of CSV output too, whatever the input
-	if cfg.delimiter != "" {
-		s.delim, _ = table.ParseDelimiter(cfg.delimiter) // checked
+	if cfg.Delimiter != "" {
+		s.delim, _ = table.ParseDelimiter(cfg.Delimiter) // checked
 	}
-	if cfg.noHeader && cfg.column == "" {
+	if cfg.NoHeader && cfg.Column == "" {
 		return s, errors.New("--no-header is for a table: say --column with the number of the column of addresses")
 	}
-	if s.strict, err = parseStrict(cfg.strict); err != nil {
+	if s.strict, err = parseStrict(cfg.Strict); err != nil {
 		return s, err
 	}
 	return s, nil
@@ -116,100 +116,113 @@ func (cfg *config) open(args []string, s settings) (*input, error) {
 	}
 	if file != nil {
 		src, args = file, nil
-		if cfg.input == "" && isWorkbook(file.Name()) {
+		if cfg.Input == "" && IsWorkbook(file.Name()) {
 			s.inputFormat = "xlsx"
 		}
 	}
-	errSheet := errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
-	if cfg.sheet != "" && s.inputFormat != "xlsx" && (cfg.input != "" || s.inputFormat == "lines") {
+	if cfg.Sheet != "" && s.inputFormat != "xlsx" && (cfg.Input != "" || s.inputFormat == "lines") {
 		return nil, errSheet
 	}
 	if len(args) > 0 {
-		i := 0
-		return &input{delim: s.delim, intr: cfg.intr, next: func() (table.Record, error) {
-			if i == len(args) {
-				return table.Record{}, io.EOF
-			}
-			i++
-			return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
-		}}, nil
+		return argsInput(args, s.delim, cfg.intr), nil
 	}
 	p, r := newProgress(src, cfg.stderr)
-	if cfg.watch != nil {
-		p, r = &progress{watch: cfg.watch}, src
+	if cfg.hooks.Watch != nil {
+		p, r = &progress{watch: cfg.hooks.Watch}, src
 	}
 	in := &input{stdin: true, progress: p, intr: cfg.intr, delim: s.delim, file: file}
-	if s.inputFormat == "xlsx" {
-		if err := in.openSheet(cfg, r); err != nil {
-			return nil, err
-		}
-		return in, cfg.openSkip(in, s)
+	switch s.inputFormat {
+	case "xlsx":
+		err = in.openSheet(cfg, r)
+	case "lines":
+		in.reader = table.NewReader(r, table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile})
+		in.next = in.reader.Read
+	default:
+		err = in.openDelimited(cfg, r, s)
 	}
-	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.noTempFile}
-	var sn sniffed
-	if s.inputFormat != "lines" {
-		rs, at := seekable(r)
-		br := bufio.NewReaderSize(r, 64<<10)
-		r, sn = br, sniff(br, s.encoding)
-		if sn.workbook && cfg.input == "" {
-			// A workbook on standard input: read as one.
-			if err := in.openSheet(cfg, r); err != nil {
-				return nil, err
-			}
-			return in, cfg.openSkip(in, s)
+	if err != nil {
+		return nil, err
+	}
+	return in, cfg.openSkip(in, s)
+}
+
+// errSheet is the error of --sheet for an input that is not a workbook.
+var errSheet = errors.New("--sheet is for a workbook: --input xlsx, or a .xlsx file named or on standard input")
+
+// argsInput returns the input of the arguments, a record each.
+func argsInput(args []string, delim byte, intr *Interruption) *input {
+	i := 0
+	return &input{delim: delim, intr: intr, next: func() (table.Record, error) {
+		if i == len(args) {
+			return table.Record{}, io.EOF
 		}
-		if cfg.sheet != "" {
-			return nil, errSheet
+		i++
+		return table.Record{Line: i, Lines: 1, Fields: args[i-1 : i]}, nil
+	}}
+}
+
+// openDelimited makes in read r as a CSV or TSV table (or a workbook, on
+// standard input without --input): its dialect and delimiter found from
+// its first line, then its header row.
+func (in *input) openDelimited(cfg *config, r io.Reader, s settings) error {
+	rs, at := seekable(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	sn := sniff(br, s.encoding)
+	if sn.workbook && cfg.Input == "" {
+		return in.openSheet(cfg, br) // a workbook on standard input: read as one
+	}
+	if cfg.Sheet != "" {
+		return errSheet
+	}
+	r = br
+	if rs != nil {
+		// A file: the reader reads it from where the sniffing started,
+		// and may seek it to read lines again (after a quote never
+		// closed) instead of keeping them in a temporary file.
+		if _, err := rs.Seek(at, io.SeekStart); err == nil {
+			r = rs
 		}
-		if rs != nil {
-			// A file: the reader reads it from where the sniffing
-			// started, and may seek it to read lines again (after a
-			// quote never closed) instead of keeping them in a
-			// temporary file.
-			if _, err := rs.Seek(at, io.SeekStart); err == nil {
-				r = rs
-			}
-		}
-		in.dialect = sn.dialect
-		o.Delimiter = '\t'
-		if s.inputFormat == "csv" {
-			o.Delimiter = s.delim
-			if cfg.delimiter == "" {
-				in.delim = pickDelimiter(sn.line, cfg.column, cfg.noHeader)
-				o.Delimiter = in.delim
-				if in.delim != ',' {
-					row := "header row"
-					if cfg.noHeader {
-						row = "first row"
-					}
-					in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
+	}
+	in.dialect = sn.dialect
+	o := table.Options{Encoding: s.encoding, NoTempFile: cfg.hooks.NoTempFile, Delimiter: '\t'}
+	if s.inputFormat == "csv" {
+		o.Delimiter = s.delim
+		if cfg.Delimiter == "" {
+			in.delim = table.GuessDelimiter(sn.line, cfg.Column, cfg.NoHeader)
+			o.Delimiter = in.delim
+			if in.delim != ',' {
+				row := "header row"
+				if cfg.NoHeader {
+					row = "first row"
 				}
+				in.notes = append(in.notes, "delimiter "+delimiterName(in.delim)+" found from the "+row)
 			}
 		}
 	}
 	in.reader = table.NewReader(r, o)
 	in.next = in.reader.Read
-	if o.Delimiter != 0 {
-		names, err := in.reader.Header()
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("the input is empty: it has no header row")
-		}
-		var encErr *table.EncodingError
-		if errors.As(err, &encErr) {
-			return nil, encodingHint(err)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("the header row: %w", err)
-		}
-		if cfg.noHeader {
-			in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
-			names = numberedNames(len(names))
-		}
-		if err := in.setHeader(cfg, names, sn.line, o.Delimiter); err != nil {
-			return nil, err
-		}
+	return in.readHeader(cfg, sn.line, o.Delimiter)
+}
+
+// readHeader reads the header row of in's table, whose first line is
+// line and delimiter delim (with --no-header, its first row, data).
+func (in *input) readHeader(cfg *config, line string, delim byte) error {
+	names, err := in.reader.Header()
+	if errors.Is(err, io.EOF) {
+		return errors.New("the input is empty: it has no header row")
 	}
-	return in, cfg.openSkip(in, s)
+	var encErr *table.EncodingError
+	if errors.As(err, &encErr) {
+		return encodingHint(err)
+	}
+	if err != nil {
+		return fmt.Errorf("the header row: %w", err)
+	}
+	if cfg.NoHeader {
+		in.next = firstThen(table.Record{Line: in.reader.Line(), Lines: 1, Fields: names}, in.reader.Read)
+		names = numberedNames(len(names))
+	}
+	return in.setHeader(cfg, names, line, delim)
 }
 
 // seekable returns r as an io.ReadSeeker and where it is, when it can seek
@@ -243,7 +256,7 @@ func (in *input) setHeader(cfg *config, names []string, line string, delim byte)
 		fmt.Fprintf(cfg.stderr, "webaddress: the header row's %s\n", msg)
 	}
 	var err error
-	if in.col, err = findColumn(h.Names, cfg.column, cfg.noHeader, line, delim); err != nil {
+	if in.col, err = findColumn(h.Names, cfg.Column, cfg.NoHeader, line, delim); err != nil {
 		return err
 	}
 	in.header = h.Names
@@ -274,13 +287,13 @@ type rejects struct {
 }
 
 func (cfg *config) openRejects() (*rejects, error) {
-	if cfg.rejectsTo != nil {
-		return &rejects{w: bufio.NewWriter(cfg.rejectsTo), l: record.NewLayout(table.FailureColumns...)}, nil
+	if cfg.hooks.Rejects != nil {
+		return &rejects{w: bufio.NewWriter(cfg.hooks.Rejects), l: record.NewLayout(table.FailureColumns...)}, nil
 	}
-	if cfg.rejects == "" {
+	if cfg.Rejects == "" {
 		return &rejects{w: bufio.NewWriter(cfg.stderr)}, nil
 	}
-	f, err := os.Create(cfg.rejects)
+	f, err := os.Create(cfg.Rejects)
 	if err != nil {
 		return nil, fmt.Errorf("--rejects: %w", err)
 	}

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file stops a run on SIGINT or SIGTERM: reading stops, the rows
 // finished are written (whole rows only), the output is flushed and the
@@ -16,18 +16,18 @@ import (
 	"syscall"
 )
 
-// An interruption is closed when the first SIGINT or SIGTERM comes. A nil
-// *interruption never comes.
-type interruption struct {
+// An Interruption is closed when the first SIGINT or SIGTERM comes. A nil
+// *Interruption never comes.
+type Interruption struct {
 	done chan struct{}
 	sig  atomic.Value // the os.Signal that came
 }
 
-// watchSignals returns the interruption of SIGINT and SIGTERM. After the
+// WatchSignals returns the interruption of SIGINT and SIGTERM. After the
 // first, they have their default action again: a second one ends the
 // process at once.
-func watchSignals() *interruption {
-	it := &interruption{done: make(chan struct{})}
+func WatchSignals() *Interruption {
+	it := &Interruption{done: make(chan struct{})}
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
@@ -40,8 +40,8 @@ func watchSignals() *interruption {
 }
 
 // Done returns a channel closed by the interruption; nil (never closed)
-// for a nil *interruption.
-func (it *interruption) Done() <-chan struct{} {
+// for a nil *Interruption.
+func (it *Interruption) Done() <-chan struct{} {
 	if it == nil {
 		return nil
 	}
@@ -65,7 +65,7 @@ func (e *interruptedError) exitStatus() int {
 }
 
 // err returns the error of the interruption, once it has come.
-func (it *interruption) err() error {
+func (it *Interruption) err() error {
 	s, _ := it.sig.Load().(os.Signal)
 	return &interruptedError{sig: s}
 }

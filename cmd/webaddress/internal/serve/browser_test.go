@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 import (
 	"bufio"
@@ -41,6 +41,7 @@ import (
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // chromium returns the path of Chromium, or skips the test when there is
@@ -432,7 +433,7 @@ func TestBrowser(t *testing.T) {
 
 	// An Excel workbook: its first rows, the column guessed, a preview,
 	// and the download against the tool's on the same file named.
-	workbook, err := filepath.Abs("testdata/contacts.xlsx")
+	workbook, err := filepath.Abs("../../testdata/contacts.xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +491,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	out := small.Bytes()
-	path := filepath.Join("..", "..", "docs", name)
+	path := filepath.Join(testfiles.Root(), "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +515,7 @@ func TestPageMillion(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "million.csv")
 	{
-		lines := corpusLines(t, "typed.txt")
+		lines := testfiles.MustCorpusLines(t, "typed.txt")
 		f, err := os.Create(input)
 		if err != nil {
 			t.Fatal(err)

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file reads a cell as clean does: through the messy-cell layer, as
 // parse does, then R's safe_parse_url on the text; --raw gives R's answers
@@ -11,10 +11,9 @@ package main
 import (
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -26,24 +25,19 @@ type cleanedCell struct {
 	facts webaddress.Facts
 }
 
-// cleanReading is how clean reads a cell: its flags.
+// cleanReading is how clean reads a cell: --raw and --keep-emails, the
+// rules parse reads a cell by (internal/cells).
 type cleanReading struct {
-	raw, keepEmails bool
-}
-
-// addFlags adds the flags of r to fs.
-func (r *cleanReading) addFlags(fs *pflag.FlagSet) {
-	fs.BoolVar(&r.raw, "raw", false, "clean each value exactly as R's safe_parse_url does, without the messy-cell layer (a placeholder such as N/A, quotes and e-mail addresses are read as URLs)")
-	fs.BoolVar(&r.keepEmails, "keep-emails", false, "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)")
+	cells.Options
 }
 
 // clean returns what c makes of cell, read as r says.
 func (r *cleanReading) clean(c *clean.Cleaner, cell string) cleanedCell {
-	if r.raw {
+	if r.Raw {
 		v, _ := c.Clean(cell) // the error is v.Err
 		return cleanedCell{Cleaned: v, text: cell}
 	}
-	t, err := webaddress.Tidy(cell, webaddress.TidyOptions{EmailToWebsite: !r.keepEmails})
+	t, err := webaddress.Tidy(cell, r.TidyOptions())
 	if err != nil {
 		return cleanedCell{Cleaned: clean.Cleaned{Original: cell, Status: clean.StatusError, Err: err}}
 	}

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 // This file is the list cleaner's side of the server: the commands and
 // their options as the tool defines them, a file's header and first rows,
@@ -18,18 +18,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/spf13/pflag"
-
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -63,73 +62,31 @@ type flagInfo struct {
 // listFormats are the output formats the list cleaner offers.
 var listFormats = []string{"csv", "tsv", "jsonl"}
 
-// commandInfos returns the commands of the tool that print records (their
-// annotation "columns"), with their own flags (but --help).
+// commandInfos returns the commands of the tool's table, with their
+// options by name.
 func commandInfos() []commandInfo {
-	infosOnce.Do(func() { infos = readCommandInfos() })
-	return infos
-}
-
-var (
-	infosOnce sync.Once
-	infos     []commandInfo
-)
-
-// readCommandInfos reads the commands of a new root command.
-func readCommandInfos() []commandInfo {
-	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
 	var out []commandInfo
-	for _, c := range root.Commands() {
-		a := c.Annotations
-		if a["columns"] == "" {
-			continue
-		}
-		ci := commandInfo{Name: c.Name(), Short: c.Short, Columns: split(a["columns"]), Defaults: split(a["defaults"])}
-		c.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
-			if f.Name == "help" || f.Hidden {
-				return
-			}
-			fi := flagInfo{Name: f.Name, Usage: f.Usage, Type: f.Value.Type(), Default: f.DefValue}
-			if fn, ok := c.GetFlagCompletionFunc(f.Name); ok {
-				vals, _ := fn(c, nil, "")
-				for _, v := range vals {
-					fi.Values = append(fi.Values, strings.SplitN(v, "\t", 2)[0])
-				}
-			}
-			ci.Flags = append(ci.Flags, fi)
-			if alt := a["columns/"+f.Name]; alt != "" {
+	for _, c := range tool.Commands() {
+		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults}
+		opts := slices.Clone(c.Options)
+		slices.SortFunc(opts, func(a, b tool.Option) int { return strings.Compare(a.Name, b.Name) })
+		for _, o := range opts {
+			ci.Flags = append(ci.Flags, flagInfo{Name: o.Name, Usage: o.Usage, Type: o.Type(), Default: o.Default, Values: o.Values})
+			if alt, ok := c.Alt[o.Name]; ok {
 				if ci.Alt == nil {
 					ci.Alt = map[string]columns{}
 				}
-				ci.Alt[f.Name] = columns{split(alt), split(a["defaults/"+f.Name])}
+				ci.Alt[o.Name] = columns{alt.All, alt.Defaults}
 			}
-		})
+		}
 		out = append(out, ci)
 	}
 	return out
 }
 
-// encodings are the input encodings the tool names (--encoding's).
-func encodings() []string {
-	root := newRoot(&config{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
-	if fn, ok := root.GetFlagCompletionFunc("encoding"); ok {
-		vals, _ := fn(root, nil, "")
-		return vals
-	}
-	return nil
-}
-
-// split returns the names of a comma-separated list; nil for "".
-func split(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, ",")
-}
-
 // commandsAPI answers the commands, the formats and the encodings.
 func (s *server) commandsAPI(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, map[string]any{"commands": commandInfos(), "formats": listFormats, "encodings": encodings()})
+	writeJSON(w, map[string]any{"commands": commandInfos(), "formats": listFormats, "encodings": tool.Encodings})
 }
 
 // A runRequest is what the page asks to run: a command of the tool with
@@ -145,94 +102,87 @@ type runRequest struct {
 	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
 }
 
-// args returns the tool's arguments for q, or what is wrong with it. The
-// page runs only the commands and flags commandInfos lists, and always
-// rejects malformed records instead of stopping (--on-bad-record skip).
-func (q runRequest) args() ([]string, error) {
-	i := slices.IndexFunc(commandInfos(), func(c commandInfo) bool { return c.Name == q.Command })
-	if i < 0 {
-		return nil, fmt.Errorf("no command %q: want one of %s", q.Command, strings.Join(commandNames(), ", "))
+// call returns the call of the tool that runs q, or what is wrong with
+// q. The page runs only the commands of the tool's table, with their
+// options, and always rejects malformed records instead of stopping
+// (--on-bad-record skip).
+func (q runRequest) call() (tool.Call, error) {
+	cmd, ok := tool.Lookup(q.Command)
+	if !ok {
+		return tool.Call{}, fmt.Errorf("no command %q: want one of %s", q.Command, strings.Join(commandNames(), ", "))
 	}
-	ci := commandInfos()[i]
 	if q.Column == "" {
-		return nil, errors.New("no column: name the column of addresses")
+		return tool.Call{}, errors.New("no column: name the column of addresses")
 	}
 	format := q.Format
 	if format == "" {
 		format = "csv"
 	}
 	if !slices.Contains(listFormats, format) {
-		return nil, fmt.Errorf("format %q: want one of %s", format, strings.Join(listFormats, ", "))
+		return tool.Call{}, fmt.Errorf("format %q: want one of %s", format, strings.Join(listFormats, ", "))
 	}
-	args := []string{q.Command, "--column=" + q.Column, "--format=" + format, "--on-bad-record=skip", "--quiet"}
+	f := tool.Flags{Column: q.Column, Format: format, OnBadRecord: "skip", Quiet: true, Fields: strings.Join(q.Fields, ",")}
 	// The delimiter the page showed the file's start with, said: the
 	// tool would otherwise find one itself from the header row.
 	switch {
-	case isWorkbook(q.Name):
-		// Its first sheet, as the tool reads a .xlsx file named.
-		args = append(args, "--input=xlsx")
+	case tool.IsWorkbook(q.Name):
+		f.Input = "xlsx" // its first sheet, as the tool reads a .xlsx file named
 	case q.Delimiter == "" || q.Delimiter == ",":
-		args = append(args, "--input=csv", "--delimiter=,")
+		f.Input, f.Delimiter = "csv", ","
 	case q.Delimiter == "\t":
-		args = append(args, "--input=tsv")
+		f.Input = "tsv"
 	default:
-		args = append(args, "--input=csv", "--delimiter="+q.Delimiter)
+		f.Input, f.Delimiter = "csv", q.Delimiter
 	}
-	if q.Encoding != "" && !isWorkbook(q.Name) {
-		args = append(args, "--encoding="+q.Encoding)
+	if !tool.IsWorkbook(q.Name) {
+		f.Encoding = q.Encoding
 	}
-	if len(q.Fields) > 0 {
-		args = append(args, "--fields="+strings.Join(q.Fields, ","))
-	}
-	names := make([]string, 0, len(q.Flags))
-	for n := range q.Flags {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	c := tool.Call{Command: cmd, Options: cmd.NewValues(), Flags: f}
+	names := slices.Sorted(maps.Keys(q.Flags))
 	for _, n := range names {
 		v := q.Flags[n]
-		j := slices.IndexFunc(ci.Flags, func(f flagInfo) bool { return f.Name == n })
-		if j < 0 {
+		o, ok := cmd.Option(n)
+		if !ok {
 			var known []string
-			for _, f := range ci.Flags {
-				known = append(known, f.Name)
+			for _, o := range cmd.Options {
+				known = append(known, o.Name)
 			}
-			return nil, fmt.Errorf("%s has no option %q: want some of %s", q.Command, n, strings.Join(known, ", "))
+			slices.Sort(known)
+			return tool.Call{}, fmt.Errorf("%s has no option %q: want some of %s", q.Command, n, strings.Join(known, ", "))
 		}
-		f := ci.Flags[j]
-		if f.Values != nil && !slices.Contains(f.Values, v) {
-			return nil, fmt.Errorf("%s --%s %q: want one of %s", q.Command, n, v, strings.Join(f.Values, ", "))
+		if o.Values != nil && !slices.Contains(o.Values, v) {
+			return tool.Call{}, fmt.Errorf("%s --%s %q: want one of %s", q.Command, n, v, strings.Join(o.Values, ", "))
 		}
-		if v == f.Default {
+		if v == o.Default {
 			continue
 		}
-		args = append(args, "--"+n+"="+v)
+		if err := c.Options.Set(n, v); err != nil {
+			return tool.Call{}, fmt.Errorf("%s --%s %q: %v", q.Command, n, v, err)
+		}
 	}
-	return args, nil
+	return c, nil
 }
 
 // commandNames returns the names of the commands the page offers.
 func commandNames() []string {
 	var names []string
-	for _, c := range commandInfos() {
+	for _, c := range tool.Commands() {
 		names = append(names, c.Name)
 	}
 	return names
 }
 
-// execute runs the tool with args on stdin, writing to stdout and the
-// rejected records to rejects, followed by w; it returns the tool's
-// messages (standard error) and its error. A workbook is read all in
-// memory, up to --max-upload unzipped, and only its first maxRows rows
-// when maxRows is not 0.
-func (s *server) execute(args []string, stdin io.Reader, stdout, rejects io.Writer, w *watch, maxRows int) (string, error) {
+// execute runs c on stdin, writing to stdout and the rejected records to
+// rejects, followed by w; it returns the tool's messages (standard error)
+// and its error. A workbook is read all in memory, up to --max-upload
+// unzipped, and only its first maxRows rows when maxRows is not 0.
+func (s *server) execute(c tool.Call, stdin io.Reader, stdout, rejects io.Writer, w *tool.Watch, maxRows int) (string, error) {
 	var msgs capBuffer
 	msgs.limit = 64 << 10
-	cfg := &config{stdin: stdin, stdout: stdout, stderr: &msgs, rejectsTo: rejects, watch: w,
-		sheetMemory: s.opts.maxUpload, maxRows: maxRows, noTempFile: true}
-	root := newRoot(cfg)
-	root.SetArgs(append(args, fmt.Sprintf("--jobs=%d", s.jobs)))
-	err := root.Execute()
+	c.Flags.Jobs = s.jobs
+	c.Stdin, c.Stdout, c.Stderr = stdin, stdout, &msgs
+	c.Hooks = tool.Hooks{Rejects: rejects, Watch: w, SheetMemory: s.opts.maxUpload, MaxRows: maxRows, NoTempFile: true}
+	err := tool.Run(c)
 	return strings.TrimSpace(msgs.String()), err
 }
 
@@ -298,7 +248,7 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	if isWorkbook(q.Get("name")) {
+	if tool.IsWorkbook(q.Get("name")) {
 		s.sampleWorkbook(w, body)
 		return
 	}
@@ -306,17 +256,16 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 	if d == "" {
 		d = string(guessDelimiter(q.Get("name"), body))
 	}
-	if len(d) != 1 {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("delimiter %q: want one byte", d))
-		return
-	}
-	enc, err := table.LookupEncoding(q.Get("encoding"))
+	// The file's column is not known yet: the checks of a table whose
+	// column is the first.
+	o, err := table.InputOptions{Format: "csv", Column: "1", Delimiter: d, Encoding: q.Get("encoding"), FormatFlag: "--input"}.Check()
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "encoding: "+err.Error())
+		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	o.NoTempFile = true
 	smp := sample{Delimiter: d}
-	tr := table.NewReader(bytes.NewReader(body), table.Options{Delimiter: d[0], Encoding: enc, NoTempFile: true})
+	tr := table.NewReader(bytes.NewReader(body), o)
 	names, err := tr.Header()
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, "the file's header row: "+err.Error())
@@ -347,62 +296,24 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 // sampleWorkbook answers the header and first rows of the first sheet of
 // the workbook body, read as the tool reads it, all in memory.
 func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
-	var msgs strings.Builder
-	cfg := &config{column: "1", stderr: &msgs, sheetMemory: s.opts.maxUpload, maxRows: sampleRows + 1}
-	var in input
-	if err := in.openSheet(cfg, bytes.NewReader(body)); err != nil {
+	sh, err := tool.SampleSheet(bytes.NewReader(body), s.opts.maxUpload, sampleRows)
+	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	smp := sample{Header: in.header, Column: guessColumn(in.header)}
-	for line := range strings.Lines(msgs.String()) {
-		smp.Notes = append(smp.Notes, strings.TrimPrefix(strings.TrimSpace(line), "webaddress: "))
-	}
-	for len(smp.Rows) < sampleRows {
-		rec, err := in.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			smp.Notes = append(smp.Notes, err.Error())
-			var f *table.Fault
-			if errors.As(err, &f) {
-				continue
-			}
-			break
-		}
-		smp.Rows = append(smp.Rows, rec.Fields)
-	}
-	writeJSON(w, smp)
+	writeJSON(w, sample{Header: sh.Header, Column: guessColumn(sh.Header), Notes: sh.Notes, Rows: sh.Rows})
 }
 
 // guessDelimiter returns the delimiter of a file called name that starts
-// with b: a tab for .tsv and .tab, else the one of ',', '\t', ';' and '|'
-// its first line has most of outside quotes (',' when none).
+// with b: a tab for .tsv and .tab, else the one the tool guesses from its
+// first line when the column is not known (table.GuessDelimiter).
 func guessDelimiter(name string, b []byte) byte {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".tsv", ".tab":
 		return '\t'
 	}
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i]
-	}
-	var n [256]int
-	quoted := false
-	for _, c := range b {
-		if c == '"' {
-			quoted = !quoted
-		} else if !quoted {
-			n[c]++
-		}
-	}
-	best := byte(',')
-	for _, c := range []byte{'\t', ';', '|'} {
-		if n[c] > n[best] {
-			best = c
-		}
-	}
-	return best
+	line, _, _ := bytes.Cut(b, []byte{'\n'})
+	return table.GuessDelimiter(string(bytes.TrimSuffix(line, []byte{'\r'})), "", false)
 }
 
 // columnHints are words of a header name that hold website addresses, the
@@ -432,10 +343,10 @@ func guessColumn(names []string) string {
 // A preview is a run on a file's first rows: its output's first rows (for
 // csv and tsv, as cells; for jsonl, each line one cell), and its result.
 type preview struct {
-	Header   []string   `json:"header"`
-	Rows     [][]string `json:"rows"`
-	Result   runResult  `json:"result"`
-	Messages string     `json:"messages,omitempty"`
+	Header   []string    `json:"header"`
+	Rows     [][]string  `json:"rows"`
+	Result   tool.Result `json:"result"`
+	Messages string      `json:"messages,omitempty"`
 }
 
 // previewAPI runs the query's run (the JSON of a runRequest in "run") on
@@ -450,25 +361,25 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
 		return
 	}
-	args, err := q.args()
+	c, err := q.call()
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	var out capBuffer
 	out.limit = 4 << 20
-	var wt watch
+	var wt tool.Watch
 	maxRows := 0
-	if isWorkbook(q.Name) {
+	if tool.IsWorkbook(q.Name) {
 		maxRows = workbookPreviewRows // the whole workbook is the body
 	}
-	msgs, err := s.execute(args, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
+	msgs, err := s.execute(c, bytes.NewReader(body), &out, io.Discard, &wt, maxRows)
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
 	p := preview{Messages: msgs}
-	p.Result, _ = wt.snapshot()
+	p.Result, _ = wt.Snapshot()
 	text := out.String()
 	switch q.Format {
 	case "jsonl":
@@ -505,14 +416,14 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 // downloaded from the command's standard output, both streamed.
 type fileRun struct {
 	id      string
-	args    []string
+	call    tool.Call
 	format  string
 	name    string // the download's
 	created time.Time
 
 	inR, outR *io.PipeReader
 	inW, outW *io.PipeWriter
-	watch     watch
+	watch     tool.Watch
 	rejects   capBuffer
 
 	bytesIn, bytesOut atomic.Int64
@@ -544,14 +455,14 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
 		return
 	}
-	args, err := q.args()
+	c, err := q.call()
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	var idb [16]byte
 	rand.Read(idb[:])
-	ru := &fileRun{id: hex.EncodeToString(idb[:]), args: args, format: q.Format, created: time.Now(), done: make(chan struct{})}
+	ru := &fileRun{id: hex.EncodeToString(idb[:]), call: c, format: q.Format, created: time.Now(), done: make(chan struct{})}
 	if ru.format == "" {
 		ru.format = "csv"
 	}
@@ -584,7 +495,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		ru.abort(fmt.Errorf("the run took longer than %v, the limit (serve --timeout)", s.opts.timeout))
 	})
 	go func() {
-		msgs, err := s.execute(ru.args, ru.inR, writerFunc(func(p []byte) (int, error) {
+		msgs, err := s.execute(ru.call, ru.inR, writerFunc(func(p []byte) (int, error) {
 			n, err := ru.outW.Write(p)
 			ru.bytesOut.Add(int64(n))
 			return n, err
@@ -669,7 +580,7 @@ func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
 	}
 	limit := s.opts.maxUpload
 	tooLarge := func() {
-		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", sizeText(limit))
+		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", tool.SizeText(limit))
 		ru.abort(err)
 		httpError(w, http.StatusRequestEntityTooLarge, err.Error())
 	}
@@ -767,15 +678,15 @@ func (s *server) runOutput(w http.ResponseWriter, r *http.Request) {
 
 // runStatus is what the page polls: the run's progress, then its result.
 type runStatus struct {
-	ID       string     `json:"id"`
-	State    string     `json:"state"` // "running", "done" or "failed"
-	Rows     int64      `json:"rows"`
-	Failed   int64      `json:"failed"`
-	BytesIn  int64      `json:"bytes_in"`
-	BytesOut int64      `json:"bytes_out"`
-	Result   *runResult `json:"result,omitempty"`
-	Error    string     `json:"error,omitempty"`
-	Messages string     `json:"messages,omitempty"`
+	ID       string       `json:"id"`
+	State    string       `json:"state"` // "running", "done" or "failed"
+	Rows     int64        `json:"rows"`
+	Failed   int64        `json:"failed"`
+	BytesIn  int64        `json:"bytes_in"`
+	BytesOut int64        `json:"bytes_out"`
+	Result   *tool.Result `json:"result,omitempty"`
+	Error    string       `json:"error,omitempty"`
+	Messages string       `json:"messages,omitempty"`
 	// RejectsDropped counts the bytes of rejected records over the
 	// maxRejects kept for their download.
 	RejectsDropped int64    `json:"rejects_dropped,omitempty"`
@@ -784,15 +695,16 @@ type runStatus struct {
 
 // status returns the run's progress, and once it has ended its result.
 func (ru *fileRun) status() runStatus {
-	st := runStatus{ID: ru.id, State: "running", Rows: ru.watch.rows.Load(), Failed: ru.watch.failed.Load(),
-		BytesIn: ru.bytesIn.Load(), BytesOut: ru.bytesOut.Load(), Args: ru.args}
+	rows, failed := ru.watch.Progress()
+	st := runStatus{ID: ru.id, State: "running", Rows: rows, Failed: failed,
+		BytesIn: ru.bytesIn.Load(), BytesOut: ru.bytesOut.Load(), Args: ru.call.CommandLine()}
 	ru.mu.Lock()
 	defer ru.mu.Unlock()
 	if ru.ended.IsZero() {
 		return st
 	}
 	st.State, st.Messages = "done", ru.messages
-	if res, ok := ru.watch.snapshot(); ok {
+	if res, ok := ru.watch.Snapshot(); ok {
 		st.Result = &res
 	}
 	if ru.err != nil {

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file holds what each command computes for a value, and its record:
 // parse and clean use the library's records (record.go), key a part of
@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
@@ -55,48 +53,16 @@ func columnList[T any](cols []record.Column[T]) string {
 	return b.String()
 }
 
-// tableCommand makes cmd print c for each input.
-func tableCommand[T any](cfg *config, c command[T], cmd *cobra.Command) *cobra.Command {
-	cmd.RunE = func(_ *cobra.Command, args []string) error {
-		return runTable(cfg, args, c)
-	}
-	annotateColumns(cmd, "", record.Names(c.columns), c.defaults)
-	return cmd
-}
-
-// annotateColumns records a command's output columns in its annotations,
-// where serve's page finds them: "columns" (and "defaults", the columns
-// printed without --fields, when not all of them), each a comma-separated
-// list. When a boolean flag changes the columns, flag is its name, and
-// the annotations are "columns/"+flag and "defaults/"+flag.
-func annotateColumns(cmd *cobra.Command, flag string, all, defaults []string) {
-	if cmd.Annotations == nil {
-		cmd.Annotations = map[string]string{}
-	}
-	suffix := ""
-	if flag != "" {
-		suffix = "/" + flag
-	}
-	cmd.Annotations["columns"+suffix] = strings.Join(all, ",")
-	if defaults != nil {
-		cmd.Annotations["defaults"+suffix] = strings.Join(defaults, ",")
-	}
-}
-
-// parsed is what parse, key and dedupe make of a value: Input is the
-// value (the cell), and the Address's Input the text that was parsed.
-type parsed = record.Outcome[webaddress.Address]
-
 func parseFailed(p *parsed) bool { return p.Err != nil }
 
 func parseErr(p *parsed) error { return p.Err }
 
 // parseCommand is the parse command: the Address record, with the key of
 // --key-version.
-func parseCommand(cfg *config) *cobra.Command {
-	var r reading
-	cmd := &cobra.Command{
-		Use:   "parse [ADDRESS...]",
+func parseCommand() *Command {
+	return &Command{
+		Name:  "parse",
+		Use:   "[ADDRESS...]",
 		Short: "Print the address record: canonical form, key, facts, profile, fields",
 		Long: `parse reads each input as a spreadsheet cell holding an address a person typed
 and prints its record, the JSON object of the library's Address.MarshalJSON.
@@ -124,25 +90,30 @@ owner, or why there is none), and domain, suffix and subdomain the host's
 split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("parse")) + `.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := r.setup(cmd.Flags()); err != nil {
+		Options: readingOptions(),
+		Columns: Columns{All: record.Names(defaultReading().Columns())},
+		run: func(cfg *config, args []string, v Values) error {
+			r, err := newReading(v)
+			if err != nil {
 				return err
 			}
-			return runTable(cfg, args, command[parsed]{columns: r.columns(), eval: r.read, failed: parseFailed, errOf: parseErr})
+			return runTable(cfg, args, command[parsed]{columns: r.Columns(), eval: r.Read, failed: parseFailed, errOf: parseErr})
 		},
 	}
-	r.addFlags(cmd.Flags())
-	r.completeFlags(cmd)
-	annotateColumns(cmd, "", record.Names(r.columns()), nil)
-	return cmd
+}
+
+// defaultReading is the reading of parse's options at their defaults.
+func defaultReading() *reading {
+	r, _ := newReading((&Command{Options: readingOptions()}).NewValues())
+	return r
 }
 
 // keyCommand is the key command: the key of --key-version, and the error;
 // key_fingerprint on demand.
-func keyCommand(cfg *config) *cobra.Command {
-	var r reading
-	cmd := &cobra.Command{
-		Use:   "key [ADDRESS...]",
+func keyCommand() *Command {
+	return &Command{
+		Name:  "key",
+		Use:   "[ADDRESS...]",
 		Short: "Print the comparison key (KeyV2) of each input",
 		Long: `key prints the comparison key of each input: one key for all the ways of
 writing one page of one owner. It reads a cell as parse does (the messy-cell
@@ -160,15 +131,18 @@ the key version and the data its keys depend on, such as "` + webaddress.KeyV2.F
 Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
   webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := r.setup(cmd.Flags()); err != nil {
+		Options: readingOptions(),
+		Columns: Columns{All: []string{"key", "error_code", "error", "key_fingerprint"}, Defaults: []string{"key", "error_code", "error"}},
+		run: func(cfg *config, args []string, v Values) error {
+			r, err := newReading(v)
+			if err != nil {
 				return err
 			}
-			cols := append([]record.Column[parsed]{r.keyColumn()}, table.MustPick(r.columns(), "error_code", "error")...)
-			cols = append(cols, fingerprintColumn(&r, func(p *parsed) bool { return p.Err == nil }))
+			cols := append([]record.Column[parsed]{r.KeyColumn()}, table.MustPick(r.Columns(), "error_code", "error")...)
+			cols = append(cols, fingerprintColumn(r, func(p *parsed) bool { return p.Err == nil }))
 			return runTable(cfg, args, command[parsed]{
 				columns:      cols,
-				eval:         r.read,
+				eval:         r.Read,
 				failed:       parseFailed,
 				errOf:        parseErr,
 				defaults:     []string{"key", "error_code", "error"},
@@ -177,10 +151,6 @@ Store it beside the keys, and key the addresses again when it changes.`,
 			})
 		},
 	}
-	r.addFlags(cmd.Flags())
-	r.completeFlags(cmd)
-	annotateColumns(cmd, "", []string{"key", "error_code", "error", "key_fingerprint"}, []string{"key", "error_code", "error"})
-	return cmd
 }
 
 // linted is what lint makes of a value.
@@ -198,10 +168,10 @@ func (l *linted) failed() bool {
 	return false
 }
 
-// lintCommand is the lint command's: the validation errors, in JSON an
+// lintRecords are the lint command's: the validation errors, in JSON an
 // array of {name, start, end, failure}, in CSV NAME@START-END separated by
 // spaces with "!" after a failure.
-func lintCommand() command[linted] {
+func lintRecords() command[linted] {
 	return command[linted]{
 		columns: []record.Column[linted]{
 			record.Str("input", func(l *linted) (string, bool) { return l.input, true }),
@@ -251,9 +221,9 @@ func lintCommand() command[linted] {
 // urled is what url makes of a value.
 type urled = record.Outcome[webaddress.URL]
 
-// urlCommand is the url command's: the URL Standard's components of an
+// urlRecords are the url command's: the URL Standard's components of an
 // absolute URL, named as in the URL API, null when it failed.
-func urlCommand() command[urled] {
+func urlRecords() command[urled] {
 	part := func(name string, get func(webaddress.URL) string) record.Column[urled] {
 		return record.Str(name, func(u *urled) (string, bool) { return get(u.Value), u.Err == nil })
 	}
@@ -281,9 +251,9 @@ func urlCommand() command[urled] {
 	}
 }
 
-// surtCommand is the surt command's: the SURT key of each input, the
+// surtRecords are the surt command's: the SURT key of each input, the
 // record Beam's SURT transform gives too.
-func surtCommand() command[table.SURTKey] {
+func surtRecords() command[table.SURTKey] {
 	return command[table.SURTKey]{
 		columns:      table.SURTColumns,
 		eval:         one(table.NewSURTKey),
@@ -294,17 +264,73 @@ func surtCommand() command[table.SURTKey] {
 	}
 }
 
+// recordCommand returns cmd, which prints the records c makes.
+func recordCommand[T any](cmd *Command, c command[T]) *Command {
+	cmd.Columns = Columns{All: record.Names(c.columns), Defaults: c.defaults}
+	cmd.run = func(cfg *config, args []string, _ Values) error { return runTable(cfg, args, c) }
+	return cmd
+}
+
+// lintCommand is the lint command.
+func lintCommand() *Command {
+	return recordCommand(&Command{
+		Name:  "lint",
+		Use:   "[ADDRESS...]",
+		Short: "Print the URL Standard's validation errors, with byte offsets",
+		Long: `lint reads each input as parse does and prints each of the URL Standard's
+validation errors in it: in JSON an array of {name, start, end, failure}
+(byte offsets in the input), in CSV NAME@START-END separated by spaces, with
+"!" after the one that made it fail. Columns: ` + columnList(lintRecords().columns) + `.`,
+		Example: `  webaddress lint 'HTTPS:example.org:70000/a b'
+  webaddress lint --column website --format csv --fields website,violations,failed < contacts.csv`,
+	}, lintRecords())
+}
+
+// surtCommand is the surt command.
+func surtCommand() *Command {
+	return recordCommand(&Command{
+		Name:  "surt",
+		Use:   "[URL...]",
+		Short: "Print the SURT key of each URL, the urlkey of web archives' CDX indexes",
+		Long: `surt prints the SURT key (Sort-friendly URI Reordering Transform) of each URL,
+byte for byte as the Internet Archive's Python package surt 0.3.1 gives it
+with its default options: the urlkey column of the CDX indexes of the Wayback
+Machine, Common Crawl and pywb, so a URL list can be joined against them.
+"http://www.Example.com/B/?b=2&a=1#x" is "com,example)/b?a=1&b=2". It reads
+URLs as surt does (package github.com/onecontact/webaddress/surt), not as the
+URL Standard does, and not through the messy-cell layer. An empty input is
+"-", as in surt; a port that is not a number up to 65535 fails with
+surt.invalid-port, a value of white space alone with surt.blank. The text
+format (the default here, even in a pipe) prints the key alone, with or
+without --column, and an empty line for a value that failed. Columns: ` + columnList(table.SURTColumns) + `.`,
+		Example: `  webaddress surt 'http://www.Example.com/B/?b=2&a=1#x'
+  webaddress surt < urls.txt | LC_ALL=C sort -u
+  webaddress surt --column url --format csv < pages.csv`,
+	}, surtRecords())
+}
+
+// urlCommand is the url command.
+func urlCommand() *Command {
+	return recordCommand(&Command{
+		Name:  "url",
+		Use:   "[ADDRESS...]",
+		Short: "Print the URL Standard's components of absolute URLs",
+		Long: `url parses each input as an absolute URL, as new URL(input) does in a browser,
+and prints its components with the URL API's names. Columns: ` + columnList(urlRecords().columns) + `.`,
+		Example: `  webaddress url 'https://EXAMPLE.com:443/a/../b?x#y'
+  webaddress url --format csv --fields input,hostname,pathname,error_code < urls.txt`,
+	}, urlRecords())
+}
+
 // cleanCommand is the clean command: the library's record of a Cleaned
 // value, with a Cleaner shared by the workers and one flag per option of
 // safe_parse_url, whose names and values come from the library.
-func cleanCommand(cfg *config) *cobra.Command {
+func cleanCommand() *Command {
 	names := clean.CleanOptionNames()
-	values := make([]string, len(names))
-	cacheSize := 0
-	var r cleanReading
 	cols := cleanColumns()
-	cmd := &cobra.Command{
-		Use:   "clean [ADDRESS...]",
+	return &Command{
+		Name:  "clean",
+		Use:   "[ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
 		Long: `clean gives the value of R's safe_parse_url (package rurl) for each input,
 with one flag per argument of it, named as in R with "-" for "_", and R's
@@ -331,16 +357,19 @@ written (host_encoding keep: "bücher.de" stays Unicode where key gives
 https the scheme). Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		Options: cleanOptions(),
+		Columns: Columns{All: record.Names(cols)},
+		run: func(cfg *config, args []string, v Values) error {
 			var opts clean.CleanOptions
-			for i, name := range names {
-				if cmd.Flags().Changed(flagName(name)) {
-					if err := opts.Set(name, values[i]); err != nil {
+			for _, name := range names {
+				if v.Changed(flagName(name)) {
+					if err := opts.Set(name, v.Text(flagName(name))); err != nil {
 						return fmt.Errorf("--%s: %w", flagName(name), err)
 					}
 				}
 			}
-			c := clean.NewCleaner(opts, cacheSize)
+			r := cleanReading{cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}}
+			c := clean.NewCleaner(opts, v.Int("cache"))
 			return runTable(cfg, args, command[cleanedCell]{
 				columns:  cols,
 				defaults: cleanDefaults,
@@ -350,17 +379,22 @@ https the scheme). Columns: ` + columnList(cols) + `.`,
 			})
 		},
 	}
-	for i, name := range names {
+}
+
+// cleanOptions are clean's options: one per argument of safe_parse_url,
+// whose names and values come from the library, then --raw,
+// --keep-emails and --cache.
+func cleanOptions() []Option {
+	var opts []Option
+	for _, name := range clean.CleanOptionNames() {
 		vs := clean.CleanOptionValues(name)
-		cmd.Flags().StringVar(&values[i], flagName(name), "", cleanFlagUsage(name, vs))
-		if vs != nil {
-			cmd.RegisterFlagCompletionFunc(flagName(name), fixedCompletion(vs...))
-		}
+		opts = append(opts, Option{Name: flagName(name), Kind: Text, Values: vs, Usage: cleanFlagUsage(name, vs)})
 	}
-	r.addFlags(cmd.Flags())
-	cmd.Flags().IntVar(&cacheSize, "cache", 100_000, "the most distinct inputs whose results are kept (a few hundred bytes each)")
-	annotateColumns(cmd, "", record.Names(cols), nil)
-	return cmd
+	return append(opts,
+		Option{Name: "raw", Kind: Bool, Default: "false", Usage: "clean each value exactly as R's safe_parse_url does, without the messy-cell layer (a placeholder such as N/A, quotes and e-mail addresses are read as URLs)"},
+		Option{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
+		Option{Name: "cache", Kind: Int, Default: "100000", Usage: "the most distinct inputs whose results are kept (a few hundred bytes each)"},
+	)
 }
 
 // flagName is the flag of R's argument name, as the tool and the pipeline

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package serve
 
 import (
 	"bytes"
@@ -23,6 +23,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
 // testServer serves the page with httptest on 127.0.0.1, checking the
@@ -525,7 +526,7 @@ func TestServeWorkbook(t *testing.T) {
 			t.Errorf("the workbook's runs wrote %d files to the temporary directory", len(files))
 		}
 	}()
-	const path = "testdata/contacts.xlsx"
+	const path = "../../testdata/contacts.xlsx"
 	xlsx, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -690,4 +691,10 @@ func TestServeLongUnclosedQuote(t *testing.T) {
 	if files, _ := os.ReadDir(tmp); len(files) > 0 {
 		t.Errorf("the run wrote %d files to the temporary directory", len(files))
 	}
+}
+
+// run runs the command line args, with serve, as the tool's main does,
+// and returns its exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return tool.Execute(tool.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}, args, Command(nil))
 }

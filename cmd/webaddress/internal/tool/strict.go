@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package main
+package tool
 
 // This file holds --strict: which error codes make the exit status 1, and
 // the counts of the codes a run met.

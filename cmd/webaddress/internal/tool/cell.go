@@ -1,0 +1,110 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package tool
+
+// This file holds the options by which parse, key and dedupe read a value
+// and key it (--raw, --split, --key-version, --by, ...), and makes of them
+// the reading of internal/cells, where the rules are.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/record"
+)
+
+// A reading is how parse, key and dedupe read a value: their options.
+type reading = cells.Reading
+
+// parsed is what parse, key and dedupe make of a value.
+type parsed = cells.Parsed
+
+// readingOptions are the options of parse, key and dedupe that say how a
+// value is read and keyed.
+func readingOptions() []Option {
+	var versions []string
+	for v := webaddress.KeyVersion(1); v.IsValid(); v++ {
+		versions = append(versions, strconv.Itoa(int(v)))
+	}
+	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
+	return []Option{
+		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links, typos and several addresses are read as URLs)"},
+		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
+		{Name: "split", Kind: Bool, Default: "false", Usage: "a cell of several addresses gives a row per address, with the row's number and other columns, instead of failing with web.several-addresses"},
+		{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(cells.DefaultKeyVersion)),
+			Usage: "the comparison key's `VERSION`: 1 (KeyV1), 2 (KeyV2: tenants of shared platforms apart, one network under two names together) or 3 (KeyV3: keys at the levels of --by)",
+			check: func(s string) error { var v webaddress.KeyVersion; return v.UnmarshalText([]byte(s)) }},
+		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelPage.String(),
+			Usage: "the key's `LEVEL` (KeyV3; site or owner implies --key-version 3): page, site (a host, a profile, a path tenant) or owner (an organisation)",
+			check: func(s string) error { var l webaddress.Level; return l.UnmarshalText([]byte(s)) }},
+		{Name: "platforms", Kind: File, Usage: "KeyV3 with the extra site platforms of `FILE`, a shape per line (\"<name>.example.net\", \"example.net/members/<name>\"; # comments)"},
+		{Name: "aliases", Kind: File, Usage: "KeyV3 with the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\": acme.de's owner is acme.com; # comments)"},
+	}
+}
+
+// keepEmailsUsage is the help of --keep-emails.
+const keepEmailsUsage = "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)"
+
+// newReading returns the reading of the options v: --by site or owner,
+// and the files of --platforms and --aliases, are KeyV3's, which they
+// make the version unless --key-version says another.
+func newReading(v Values) (*reading, error) {
+	r := &reading{Options: cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}, Split: v.Bool("split")}
+	var version webaddress.KeyVersion
+	if v.Changed("key-version") {
+		version.UnmarshalText([]byte(v.Text("key-version"))) // checked
+	}
+	var by webaddress.Level
+	by.UnmarshalText([]byte(v.Text("by"))) // checked
+	platforms, aliases := v.Text("platforms"), v.Text("aliases")
+	version, err := cells.KeyVersionOf(version, by != webaddress.LevelPage || platforms != "" || aliases != "")
+	if err != nil {
+		what := "--by " + by.String()
+		if by == webaddress.LevelPage {
+			what = "--platforms and --aliases"
+		}
+		return nil, fmt.Errorf("%s: %w, not %v (use --key-version 3, or leave it out)", what, err, version)
+	}
+	var o webaddress.KeyOptions
+	if platforms != "" {
+		if err := readKeyFile(platforms, o.ReadPlatforms); err != nil {
+			return nil, fmt.Errorf("--platforms: %w", err)
+		}
+	}
+	if aliases != "" {
+		if err := readKeyFile(aliases, o.ReadAliases); err != nil {
+			return nil, fmt.Errorf("--aliases: %w", err)
+		}
+	}
+	r.Keying, err = cells.NewKeying(version, by, o)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readKeyFile opens name and reads it with read.
+func readKeyFile(name string, read func(io.Reader) error) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return read(f)
+}
+
+// fingerprintColumn returns the column key_fingerprint of a record of T
+// whose rows have a key when hasKey says so.
+func fingerprintColumn[T any](r *reading, hasKey func(*T) bool) record.Column[T] {
+	return cells.FingerprintColumn(r.Keying, hasKey)
+}
+
+// notAnAddress reports whether p is what dedupe keeps apart unless
+// --merge-invalid (cells.NotAnAddress).
+var notAnAddress = cells.NotAnAddress

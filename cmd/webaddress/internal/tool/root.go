@@ -1,0 +1,237 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package tool is the command-line tool webaddress but its main and its
+// page: the typed table of the commands that print records (Commands,
+// table.go), which the command line makes its cobra commands and flags of
+// and serve's page its forms; and what runs them: the input read as lines
+// or a table (internal/table), the workers, the output, the summary.
+//
+// A program other than the command line (package serve) runs a command by
+// Run, with a Call of typed options, not with a command line.
+//
+// To add a command: write its func NAMECommand() *Command (name, usage,
+// help with examples, Options, Columns, and run, which reads its options
+// from Values), and list it in Commands. To add an option: add an Option
+// to its command's Options (name, usage, kind, values, default) and read
+// it in run with Values.Bool, Int or Text; the flag, its completion and
+// the page's control follow from the table.
+package tool
+
+// This file is the command line's root command: the flags every command
+// takes, and the commands of the table (table.go).
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// config is a run of a command: the flags every command takes, the
+// streams, and the hooks of a program other than the command line.
+type config struct {
+	Flags
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	intr           *Interruption // SIGINT and SIGTERM; nil in tests and on the page
+	hooks          Hooks
+}
+
+// An Env is where the command line runs: its streams, its interruption
+// (SIGINT and SIGTERM; nil: none) and what --version prints.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Intr           *Interruption
+	Version        string
+}
+
+// Encodings are the input encodings the tool names (--encoding's
+// completion, the page's choices).
+var Encodings = []string{"utf-8", "latin1", "windows-1252", "iso-8859-15", "utf-16", "utf-16be", "utf-16le"}
+
+// ExitStatus returns the exit status of a run that returned err.
+func ExitStatus(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ie *interruptedError
+	if errors.As(err, &ie) {
+		return ie.exitStatus()
+	}
+	return 1
+}
+
+// Execute runs the command line args in env, with the commands of the
+// table and more, and returns its exit status, having said its error.
+func Execute(env Env, args []string, more ...*cobra.Command) int {
+	root := NewRoot(env)
+	root.AddCommand(more...)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "webaddress: %v\n", err)
+	}
+	return ExitStatus(err)
+}
+
+// NewRoot returns the root command of the command line, in env, with the
+// commands of the table (Commands). A command of another package (serve)
+// is added to it.
+func NewRoot(env Env) *cobra.Command {
+	return newRoot(&config{stdin: env.Stdin, stdout: env.Stdout, stderr: env.Stderr, intr: env.Intr}, env.Version)
+}
+
+func newRoot(cfg *config, version string) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "webaddress",
+		Short: "Parse, key, clean, deduplicate and lint website addresses as browsers read them",
+		Long: `webaddress reads website addresses as browsers do (the WHATWG URL Standard):
+from its arguments, from the lines of standard input, or from a column of a
+CSV or TSV file or an Excel workbook, on standard input or named (--column
+NAME), whose other columns pass through with the results added. One output
+row per input, in order. "webaddress help reading" says how a table is read:
+its malformed records, the longest record, encodings, temporary files, and
+what SIGINT and SIGTERM do.`,
+		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
+  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
+  webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
+  webaddress serve`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetIn(cfg.stdin)
+	root.SetOut(cfg.stdout)
+	root.SetErr(cfg.stderr)
+	pf := root.PersistentFlags()
+	pf.StringVar(&cfg.Column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1")
+	pf.StringVar(&cfg.Input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
+	pf.StringVar(&cfg.Input, "input-format", "", "the same as --input, by the name the Beam pipeline gives it (the pipeline's --input is its files)")
+	pf.StringVar(&cfg.Delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
+	pf.StringVar(&cfg.Sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
+	pf.BoolVar(&cfg.NoHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
+	pf.Var(triState{&cfg.BOM}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
+	pf.Lookup("bom").NoOptDefVal = "true"
+	pf.Var(triState{&cfg.CRLF}, "crlf", "end the lines of CSV and TSV output with CRLF, as Excel does (--crlf=false: LF; default: as the input's header row)")
+	pf.Lookup("crlf").NoOptDefVal = "true"
+	pf.StringVar(&cfg.Encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
+	pf.StringVar(&cfg.OnBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
+	pf.StringVar(&cfg.Rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")
+	pf.StringVar(&cfg.Format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
+	pf.StringVar(&cfg.Fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
+	pf.IntVar(&cfg.Jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
+	pf.StringVar(&cfg.Strict, "strict", "", strictUsage)
+	pf.Lookup("strict").NoOptDefVal = strictDefault
+	pf.BoolVarP(&cfg.Quiet, "quiet", "q", false, "no summary on standard error at the end")
+	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
+	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv", "xlsx"))
+	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
+	root.RegisterFlagCompletionFunc("encoding", fixedCompletion(Encodings...))
+
+	for _, c := range Commands() {
+		root.AddCommand(c.cobraCommand(cfg))
+	}
+	root.AddCommand(readingTopic())
+	setHelp(root)
+	strictHelp(root)
+	return root
+}
+
+// readingTopic is the help topic "reading": how the commands read their
+// input, the rules every command follows.
+func readingTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "reading",
+		Short: "How a table is read: malformed records, the longest record, encodings, signals",
+		Long: `A CSV file is read by RFC 4180, strictly; TSV is CSV with a tab, the same
+quoting both ways. Lines end in LF, CRLF or CR alone. One output row per
+input, in order; a malformed CSV record (a stray quote, a quote never
+closed, a field too many or too few) stops the run (or, with
+--on-bad-record skip, is rejected, all its lines), and is never merged
+into another. A record may span at most 4 MiB (4,194,304 bytes) over its
+lines: a quoted field running on further is malformed (record.too-long),
+one record up to where its quote closes. A quote never closed, to the end
+of the input, costs its own line (record.unclosed-quote), and reading goes
+on at the next, whatever its size (from standard input through a pipe, the
+lines after it are kept in a temporary file to read them again). Rows read
+= rows written + rows rejected, always, and the summary on standard error
+says so.
+
+Bytes are never changed silently: a value that is not UTF-8 fails with
+web.invalid-utf8 (name its encoding with --encoding, such as latin1 or
+windows-1252); other columns keep their bytes in CSV and TSV, and a JSON
+line that cannot carry them says so in its "invalid_utf8" member.
+
+SIGINT or SIGTERM stops the reading: the rows read are written, whole, and
+the summary says the run was interrupted (exit status 130 or 143).`,
+	}
+}
+
+// setHelp makes each command's help open with what it does and its
+// examples, then its details, then its usage and flags.
+func setHelp(root *cobra.Command) {
+	root.SetHelpTemplate(`{{.Short}}{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}{{with .Long}}
+
+{{. | trimTrailingWhitespaces}}{{end}}
+
+{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`)
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), `{{if .HasExample}}
+
+Examples:
+{{.Example}}{{end}}`, "", 1))
+}
+
+// strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or
+// shell they do not know, instead of printing the usage and exiting 0.
+func strictHelp(root *cobra.Command) {
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return fmt.Errorf("unknown help topic %q: run \"webaddress help\" for the commands", strings.Join(args, " "))
+			}
+			return cmd.Help()
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var names []string
+			for _, c := range root.Commands() {
+				if c.IsAvailableCommand() {
+					names = append(names, c.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+	})
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return fmt.Errorf("unknown shell %q: want bash, zsh, fish or powershell", args[0])
+				}
+				return c.Help()
+			}
+		}
+	}
+}
+
+// fixedCompletion completes a flag with one of values.
+func fixedCompletion(values ...string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}

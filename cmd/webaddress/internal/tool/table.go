@@ -1,0 +1,347 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package tool
+
+// This file is the typed description of the commands that print records:
+// their names, what they do, their options (kind, values, default) and
+// their columns. The command line makes its cobra commands and flags of
+// it, and serve's page its forms; a program runs a command with typed
+// options by Run, without a command line.
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// A Command is one of the tool's commands that print a record for each
+// input, as the command line and the page both read it.
+type Command struct {
+	Name    string   // as typed: "parse"
+	Use     string   // the usage line's arguments, after the name: "[ADDRESS...]"
+	Short   string   // what it does, one line
+	Long    string   // its help
+	Example string   // two to four examples, indented by two spaces
+	Options []Option // its own options (the flags every command takes are Flags')
+	Columns Columns  // its output columns
+	// Alt are its columns when the boolean option of that name is set
+	// (dedupe --first), if they are others.
+	Alt map[string]Columns
+
+	// run runs the command on cfg's input, the arguments args, with the
+	// options v.
+	run func(cfg *config, args []string, v Values) error
+}
+
+// Columns are a command's output columns, and those it prints without
+// --fields (nil: all).
+type Columns struct {
+	All      []string
+	Defaults []string
+}
+
+// A Kind is what an option's value is.
+type Kind int
+
+// The kinds of an option.
+const (
+	Bool   Kind = iota // true or false; given alone, true
+	Int                // a whole number
+	Text               // free text, or one of Values when they are listed
+	File               // the name of a file on this machine
+	Choice             // one of Values (or a name the option's check takes), checked when given
+)
+
+// An Option is one option of a command: a flag on the command line, a
+// control on the page.
+type Option struct {
+	Name    string   // the flag's name, without "--"
+	Usage   string   // its help; a word in backquotes names its value (`FILE`)
+	Kind    Kind     // what its value is
+	Values  []string // the values it takes, when a list (completion, the page's choices)
+	Default string   // its value when not given, as written
+
+	// check, when not nil, checks a Choice's value (which may be
+	// written otherwise than in Values: "KeyV3" for "3").
+	check func(string) error
+}
+
+// Type names the option's kind as the page's form reads it: "bool",
+// "int", "string", or "" for a Choice.
+func (o Option) Type() string {
+	switch o.Kind {
+	case Bool:
+		return "bool"
+	case Int:
+		return "int"
+	case Choice:
+		return ""
+	}
+	return "string"
+}
+
+// parse checks that s is a value of o.
+func (o Option) parse(s string) error {
+	switch o.Kind {
+	case Bool:
+		_, err := strconv.ParseBool(s)
+		return err
+	case Int:
+		_, err := strconv.ParseInt(s, 0, 64)
+		return err
+	case Choice:
+		if o.check != nil {
+			return o.check(s)
+		}
+		if !slices.Contains(o.Values, s) {
+			return fmt.Errorf("want one of %s", strings.Join(o.Values, ", "))
+		}
+	}
+	return nil
+}
+
+// Option returns c's option of that name.
+func (c Command) Option(name string) (Option, bool) {
+	i := slices.IndexFunc(c.Options, func(o Option) bool { return o.Name == name })
+	if i < 0 {
+		return Option{}, false
+	}
+	return c.Options[i], true
+}
+
+// Values are the options of one run of a command, by name, each checked
+// against its Option's kind. An option not set has its default.
+type Values struct {
+	cmd *Command
+	set map[string]string // the options given, as written
+}
+
+// NewValues returns c's options, each at its default.
+func (c *Command) NewValues() Values {
+	return Values{cmd: c, set: map[string]string{}}
+}
+
+// Set gives the option name the value s, or says what is wrong with it.
+func (v Values) Set(name, s string) error {
+	o, ok := v.cmd.Option(name)
+	if !ok {
+		return fmt.Errorf("%s has no option %q", v.cmd.Name, name)
+	}
+	if err := o.parse(s); err != nil {
+		return err
+	}
+	v.set[name] = s
+	return nil
+}
+
+// Changed reports whether the option name was set.
+func (v Values) Changed(name string) bool {
+	_, ok := v.set[name]
+	return ok
+}
+
+// text returns the value of option name, as written.
+func (v Values) text(name string) string {
+	if s, ok := v.set[name]; ok {
+		return s
+	}
+	o, ok := v.cmd.Option(name)
+	if !ok {
+		panic("tool: " + v.cmd.Name + " has no option " + name) // a mistake in the table
+	}
+	return o.Default
+}
+
+// Bool returns the value of the Bool option name.
+func (v Values) Bool(name string) bool {
+	b, _ := strconv.ParseBool(v.text(name)) // checked by Set
+	return b
+}
+
+// Int returns the value of the Int option name.
+func (v Values) Int(name string) int {
+	n, _ := strconv.ParseInt(v.text(name), 0, 64) // checked by Set
+	return int(n)
+}
+
+// Text returns the value of the option name, as written.
+func (v Values) Text(name string) string { return v.text(name) }
+
+// Flags are the flags every command takes: how it reads its input and
+// writes its output. The zero value is the command line's defaults.
+type Flags struct {
+	Column      string // the column of addresses: a table is read (--column)
+	Input       string // lines, csv, tsv or xlsx (--input); "": by --column and the file
+	Format      string // jsonl, csv, tsv or text (--format); "": by the command and the terminal
+	Fields      string // the columns printed, comma-separated (--fields)
+	Delimiter   string // of CSV, one byte (--delimiter); "": found
+	Encoding    string // of the input (--encoding); "": UTF-8
+	Sheet       string // of a workbook (--sheet)
+	NoHeader    bool   // the table has no header row (--no-header)
+	BOM, CRLF   string // "", "true" or "false": as the input, or forced (--bom, --crlf)
+	OnBadRecord string // error or skip (--on-bad-record); "": error
+	Rejects     string // the file of rejected records (--rejects)
+	Jobs        int    // workers (--jobs); 0: one per CPU
+	Strict      string // --strict's codes
+	Quiet       bool   // no summary (--quiet)
+}
+
+// Hooks are what a program that runs a command for someone (serve's page)
+// asks of the run besides its flags; the command line's are zero.
+type Hooks struct {
+	// Rejects, when not nil, takes the rejected records as JSON lines
+	// (as --rejects FILE does).
+	Rejects io.Writer
+	// Watch, when not nil, follows the run.
+	Watch *Watch
+	// SheetMemory, when not 0, is how many bytes a workbook may unzip
+	// to, all of it held in memory (none in temporary files); MaxRows,
+	// when not 0, is how many rows of a sheet are read.
+	SheetMemory int64
+	MaxRows     int
+	// NoTempFile keeps the reader of a table from writing a temporary
+	// file (table.Options.NoTempFile).
+	NoTempFile bool
+}
+
+// A Call is a run of a command by a program: the command, its options,
+// the flags every command takes, the streams and the hooks.
+type Call struct {
+	Command *Command
+	Options Values // of Command (Command.NewValues); zero: the defaults
+	Flags   Flags
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer // the messages and the summary
+	Hooks   Hooks
+}
+
+// Run runs the call's command on its standard input, as the command line
+// runs it with the same options and flags. Zero Options are the
+// command's defaults.
+func Run(c Call) error {
+	if c.Options.cmd == nil {
+		c.Options = c.Command.NewValues()
+	}
+	f := c.Flags
+	if f.OnBadRecord == "" {
+		f.OnBadRecord = "error"
+	}
+	if f.Jobs == 0 {
+		f.Jobs = runtime.GOMAXPROCS(0)
+	}
+	cfg := &config{Flags: f, stdin: c.Stdin, stdout: c.Stdout, stderr: c.Stderr, hooks: c.Hooks}
+	return c.Command.run(cfg, nil, c.Options)
+}
+
+// CommandLine returns the command line that gives the call's output: its
+// command, the flags not at their zero value, and its options set, by
+// name.
+func (c Call) CommandLine() []string {
+	f := c.Flags
+	args := []string{c.Command.Name}
+	add := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name+"="+value)
+		}
+	}
+	add("column", f.Column)
+	add("format", f.Format)
+	add("on-bad-record", f.OnBadRecord)
+	if f.Quiet {
+		args = append(args, "--quiet")
+	}
+	add("input", f.Input)
+	add("delimiter", f.Delimiter)
+	add("encoding", f.Encoding)
+	add("fields", f.Fields)
+	add("sheet", f.Sheet)
+	if f.NoHeader {
+		args = append(args, "--no-header")
+	}
+	add("bom", f.BOM)
+	add("crlf", f.CRLF)
+	add("rejects", f.Rejects)
+	add("strict", f.Strict)
+	if f.Jobs != 0 {
+		add("jobs", strconv.Itoa(f.Jobs))
+	}
+	names := make([]string, 0, len(c.Options.set))
+	for n := range c.Options.set {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		args = append(args, "--"+n+"="+c.Options.set[n])
+	}
+	return args
+}
+
+// Commands returns the commands that print records, by name, each
+// described once for the command line and the page.
+func Commands() []*Command {
+	cs := []*Command{parseCommand(), keyCommand(), cleanCommand(), dedupeCommand(), lintCommand(), surtCommand(), urlCommand()}
+	slices.SortFunc(cs, func(a, b *Command) int { return strings.Compare(a.Name, b.Name) })
+	return cs
+}
+
+// Lookup returns the command of that name among Commands.
+func Lookup(name string) (*Command, bool) {
+	for _, c := range Commands() {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// cobraCommand returns the command line's command of c, run on cfg.
+func (c *Command) cobraCommand(cfg *config) *cobra.Command {
+	v := c.NewValues()
+	cmd := &cobra.Command{
+		Use:     c.Name + " " + c.Use,
+		Short:   c.Short,
+		Long:    c.Long,
+		Example: c.Example,
+		RunE: func(_ *cobra.Command, args []string) error {
+			return c.run(cfg, args, v)
+		},
+	}
+	for _, o := range c.Options {
+		var fv pflag.Value = optionValue{o, v}
+		if o.Kind == Bool {
+			fv = boolValue{optionValue{o, v}}
+		}
+		f := cmd.Flags().VarPF(fv, o.Name, "", o.Usage)
+		if o.Kind == Bool {
+			f.NoOptDefVal = "true"
+		}
+		if o.Values != nil {
+			cmd.RegisterFlagCompletionFunc(o.Name, fixedCompletion(o.Values...))
+		}
+	}
+	return cmd
+}
+
+// An optionValue is an option as a flag: its value in v.
+type optionValue struct {
+	o Option
+	v Values
+}
+
+func (f optionValue) String() string     { return f.v.text(f.o.Name) }
+func (f optionValue) Set(s string) error { return f.v.Set(f.o.Name, s) }
+func (f optionValue) Type() string       { return f.o.Type() }
+
+// A boolValue is a Bool option as a flag, which may be given alone.
+type boolValue struct{ optionValue }
+
+func (boolValue) IsBoolFlag() bool { return true }
