@@ -94,6 +94,7 @@ type ruleInput struct {
 	web  bool        // http(s) on the default port, a domain: a profile may be there
 	n    *network    // the social network of a web host
 	e    *ownerEntry // what the lists know of reg, for the owner
+	tail bool        // the host's last two labels are in noOwnerTails
 }
 
 // parts fills p for the keys up to level upTo (and the host's split with
@@ -130,21 +131,17 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	if in.web {
 		in.n = networkOf(lastTwoLabels(p.host))
 	}
-	switch {
-	case in.kind != DomainHost:
-	case upTo == LevelOwner:
-		if in.reg != "" {
-			in.e = k.platforms[in.reg]
-		}
-	case upTo == LevelSite && noOwnerTails[lastTwoLabels(p.host)]:
-		// The site of a shortener or a free-mail domain is its page: the
-		// rules need their entry, which only these last two labels have.
-		if in.reg == "" {
-			in.reg = publicSuffixOf(p.host).registrable
-		}
-		if in.reg != "" {
-			in.e = k.platforms[in.reg]
-		}
+	if in.kind != DomainHost || upTo == LevelPage {
+		return
+	}
+	// The site of a shortener or a free-mail domain is its page: the
+	// rules of no owner need the look-ups only for these last two labels.
+	in.tail = isNoOwnerTail(lastTwoLabels(p.host))
+	if upTo == LevelSite && in.tail && in.reg == "" {
+		in.reg = publicSuffixOf(p.host).registrable
+	}
+	if (upTo == LevelOwner || in.tail) && in.reg != "" {
+		in.e = k.platforms[in.reg]
 	}
 }
 
@@ -159,16 +156,42 @@ var noOwnerTails = func() map[string]bool {
 	for h := range opaqueRedirects {
 		m[lastTwoLabels(h)] = true
 	}
+	for t := range m {
+		h := tailHash(t)
+		noOwnerTailBits[h/64] |= 1 << (h % 64)
+	}
 	return m
 }()
 
+// noOwnerTailBits has the bit tailHash(t) of each of noOwnerTails: a tail
+// whose bit is clear is none, at the cost of a hash and no look-up in the
+// map (8 KiB, where the map takes about a megabyte).
+var noOwnerTailBits [1 << 16 / 64]uint64
+
+// isNoOwnerTail reports whether t is one of noOwnerTails.
+func isNoOwnerTail(t string) bool {
+	h := tailHash(t)
+	return noOwnerTailBits[h/64]&(1<<(h%64)) != 0 && noOwnerTails[t]
+}
+
+// tailHash is FNV-1a of t, folded to 16 bits.
+func tailHash(t string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(t); i++ {
+		h ^= uint32(t[i])
+		h *= 16777619
+	}
+	return (h ^ h>>16) & (1<<16 - 1)
+}
+
 // plainDomain reports whether no owner rule but matchDomain can match an
 // address whose owner is wanted: a domain that no list and no option of
-// k knows, on no network, with no "@" in an http(s) path, not a locality
-// and not a public suffix itself. TestOwnerRulesShortcut checks that the
+// k knows, on no network, not ending as a free-mail domain or a
+// shortener, with no "@" in an http(s) path, not a locality and not a
+// public suffix itself. TestOwnerRulesShortcut checks that the
 // rules give it the domain, on every address of the corpus.
 func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
-	return in.e == nil && in.n == nil && in.kind == DomainHost && in.reg != "" &&
+	return in.e == nil && in.n == nil && !in.tail && in.kind == DomainHost && in.reg != "" &&
 		!k.deep && len(k.aliases) == 0 && !isLocality(in.reg) &&
 		(!p.hasInfo || p.info.registrable != "") &&
 		(!in.web || strings.IndexByte(a.url.Pathname(), '@') < 0)
@@ -216,7 +239,7 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
 			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
-			ok = e != nil && e.freeMail && freeMailDomains[p.host]
+			ok = in.tail && reg != "" && freeMailDomains[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:

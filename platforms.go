@@ -55,11 +55,11 @@ var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township"
 type platformIndex map[string]*ownerEntry
 
 // ownerEntry is what KeyV3's owner rules know of a domain: its platform's
-// rules, and whether it has URL shorteners (opaqueRedirects) or free-mail
-// domains (freeMailDomains): itself or some of its subdomains.
+// rules, and whether it has URL shorteners (opaqueRedirects). (The
+// free-mail domains, thousands, are looked up apart: noOwnerTails.)
 type ownerEntry struct {
 	tenantPlatform
-	shortener, freeMail bool
+	shortener bool
 }
 
 // entry returns the entry of domain, made when there is none.
@@ -133,17 +133,6 @@ var builtinPlatforms = func() platformIndex {
 			reg = host
 		}
 		x.entry(reg).shortener = true
-	}
-	for d := range freeMailDomains {
-		// The domain's registrable domain, as parts finds it: a domain
-		// of two labels is its own.
-		reg := d
-		if strings.Count(d, ".") > 1 {
-			reg = publicSuffixOf(d).registrable
-		}
-		if reg != "" {
-			x.entry(reg).freeMail = true
-		}
 	}
 	return x
 }()
