@@ -128,10 +128,18 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *too
 	return tool.Execute(env, args, serve.Command(intr.Done()))
 }
 
-// version returns what --version prints: the module's version from the
-// build information ("(devel)" when built in its repository), the Go
-// version, and the fingerprint of each comparison-key version this build
-// writes, a line each.
+// buildVersion and buildRevision, when set at link time, are the version
+// and VCS revision that --version names instead of the build
+// information's, as the release build sets them:
+//
+//	go build -ldflags "-X main.buildVersion=v0.1.0 -X main.buildRevision=COMMIT"
+var buildVersion, buildRevision string
+
+// version returns what --version prints: the module's version and VCS
+// revision (buildVersion and buildRevision, else the build information's:
+// the module's version for go install MODULE@VERSION, "(devel)" when built
+// in its repository), the Go version, and the fingerprint of each
+// comparison-key version this build writes, a line each.
 func version() string {
 	v := "(unknown)"
 	var rev string
@@ -147,6 +155,9 @@ func version() string {
 				}
 			}
 		}
+	}
+	if buildVersion != "" {
+		v, rev = buildVersion, buildRevision
 	}
 	out := "webaddress " + v
 	if rev != "" {

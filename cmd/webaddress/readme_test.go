@@ -65,7 +65,8 @@ func transcripts(readme string) []transcript {
 // a directory of their own, and checks that each command prints what the
 // README shows, so that they cannot go stale: "$ cat FILE" writes FILE
 // with the lines shown, for the commands after it; the others run with
-// sh, with this test binary as webaddress on $PATH.
+// sh, with this test binary as webaddress on $PATH, or the binary that
+// $WEBADDRESS_BIN names (an installed one, such as /usr/bin/webaddress).
 func TestREADME(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(testfiles.Root(), "README.md"))
 	if err != nil {
@@ -77,6 +78,17 @@ func TestREADME(t *testing.T) {
 	}
 	if _, err := exec.LookPath("webaddress"); err != nil {
 		t.Fatalf("no webaddress on $PATH (TestMain puts this binary there): %v", err)
+	}
+	env := append(os.Environ(), "CI=true") // no progress bar
+	bin := os.Getenv("WEBADDRESS_BIN")
+	if bin != "" {
+		// The binary named, as webaddress, first on $PATH.
+		binDir := t.TempDir()
+		if err := os.Symlink(bin, filepath.Join(binDir, "webaddress")); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		t.Logf("webaddress is %s", bin)
 	}
 	dir := t.TempDir()
 	// The workbook the README reads, which "cat" cannot show.
@@ -97,7 +109,7 @@ func TestREADME(t *testing.T) {
 		}
 		cmd := exec.Command("sh", "-c", tr.cmd)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "CI=true") // no progress bar
+		cmd.Env = env
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
@@ -105,6 +117,9 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		ran++
+		if bin != "" {
+			t.Logf("README.md:%d: ran %s", tr.line, tr.cmd)
+		}
 		if got := stdout.String() + stderr.String(); got != tr.out {
 			t.Errorf("README.md:%d: %s\nprints\n%s\nthe README shows\n%s", tr.line, tr.cmd, got, tr.out)
 		}

@@ -24,7 +24,6 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -48,25 +47,27 @@ var webFiles embed.FS
 
 // serveOptions are the flags of serve.
 type serveOptions struct {
-	addr      string
-	maxUpload int64         // bytes of a file to run
-	timeout   time.Duration // of a run
+	addr           string
+	maxUpload      int64         // bytes of a file to run
+	timeout        time.Duration // of a run
+	maxUnzip       int64         // bytes a workbook may unzip to, all in memory
+	maxConns       int           // connections at once
+	requestTimeout time.Duration // to read and answer a request other than a run's
 }
 
 // Limits of the requests that are not a file's upload.
 const (
-	maxRequest     = 1 << 20          // bytes of a request's body
-	maxSample      = 1 << 20          // bytes of a file's start the page previews
-	requestTimeout = 10 * time.Second // to answer a request other than a run's
-	maxRuns        = 4                // runs at once
-	keepRuns       = 15 * time.Minute // how long a run's result is kept after it ends
+	maxRequest = 1 << 20          // bytes of a request's body
+	maxSample  = 1 << 20          // bytes of a file's start the page previews
+	maxRuns    = 4                // runs at once
+	keepRuns   = 15 * time.Minute // how long a run's result is kept after it ends
 )
 
 // Command returns the serve command: the page's server, until stop is
 // closed (Ctrl-C). It runs the commands with the root's --jobs.
 func Command(stop <-chan struct{}) *cobra.Command {
 	var o serveOptions
-	var maxUploadMiB int64
+	var maxUploadMiB, maxUnzipMiB int64
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web page, on this machine: a live address viewer and a list cleaner",
@@ -79,11 +80,15 @@ its address to open. The page has two parts:
     validation errors underlined, its SURT key, and its cleaning with the
     options of clean as controls; the page's address holds what it shows, so
     that a link shares it;
-  - the list cleaner: a CSV or TSV file, its column of addresses, a command
-    (parse, key, dedupe, clean, surt, lint, url) with its options, a preview,
-    and the whole file run by this tool's own code (the same records as on
-    the command line), streamed to a download, with its summary and its
-    rejected records.
+  - the list cleaner: a CSV or TSV file or a workbook, its column of
+    addresses, and what to do with it (one row per organisation, the
+    organisation, site and domain columns, the missing, personal and broken
+    websites, a clean as R does; or any command with its options), a
+    preview, a review of the groups before the download (keep apart, merge,
+    which row kept: saved as the files of --aliases and --keep-apart), and
+    the whole file run by this tool's own code (the same records as on the
+    command line), streamed to a download, with its summary in plain words
+    and its rejected records.
 
 Nothing leaves the machine and nothing is written to disk but what you
 download. So a file run streams through once: where the command line reads
@@ -104,7 +109,10 @@ request from another site's page that would run or upload anything.`,
 			if o.timeout <= 0 {
 				return fmt.Errorf("--timeout %v: want a positive duration, such as 1h", o.timeout)
 			}
-			o.maxUpload = maxUploadMiB << 20
+			if maxUnzipMiB < 1 {
+				return fmt.Errorf("--max-unzip %d: want 1 (MiB) or more", maxUnzipMiB)
+			}
+			o.maxUpload, o.maxUnzip = maxUploadMiB<<20, maxUnzipMiB<<20
 			jobs, err := c.Flags().GetInt("jobs")
 			if err != nil {
 				return err
@@ -114,6 +122,7 @@ request from another site's page that would run or upload anything.`,
 	}
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0: any free port)")
 	cmd.Flags().Int64Var(&maxUploadMiB, "max-upload", 2048, "the largest file the page may run, in `MiB`")
+	cmd.Flags().Int64Var(&maxUnzipMiB, "max-unzip", defaultMaxUnzip>>20, "the most an Excel workbook may unzip to, in `MiB` (it is held in memory)")
 	cmd.Flags().DurationVar(&o.timeout, "timeout", time.Hour, "the longest a run of a file may take")
 	return cmd
 }
@@ -134,9 +143,10 @@ func serve(stop <-chan struct{}, stdout, stderr io.Writer, jobs int, o serveOpti
 		fmt.Fprintf(stderr, "webaddress: warning: %s is not a loopback address: anyone who can reach this machine on it can use the page (and read what you run)\n", ln.Addr())
 	}
 	fmt.Fprintf(stdout, "webaddress: serving the page at %s (Ctrl-C stops it)\n", s.url)
+	ln = s.limitConns(ln)
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: requestTimeout,
+		ReadHeaderTimeout: s.opts.requestTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
@@ -167,13 +177,19 @@ type server struct {
 	guard http.Handler // mux behind the cross-origin check
 	pages *template.Template
 
-	mu   sync.Mutex
-	runs map[string]*fileRun
+	mu         sync.Mutex
+	runs       map[string]*fileRun
+	busyWait   time.Duration // for a sample's turn (busyWait)
+	uploadWait time.Duration // for a run's file (uploadWait)
+
+	samples   chan struct{} // a sample's or a preview's turn
+	workbooks chan struct{} // a workbook's run's turn
 }
 
 // newServer returns the server of the page served at addr (HOST:PORT, as
 // listened on).
 func newServer(addr string, jobs int, o serveOptions) (*server, error) {
+	o.defaults()
 	ap, err := netip.ParseAddrPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("the address listened on, %s: %w", addr, err)
@@ -184,6 +200,11 @@ func newServer(addr string, jobs int, o serveOptions) (*server, error) {
 		jobs:     max(jobs, 1),
 		opts:     o,
 		runs:     map[string]*fileRun{},
+
+		busyWait:   busyWait,
+		uploadWait: uploadWait,
+		samples:    make(chan struct{}, samplesAtOnce),
+		workbooks:  make(chan struct{}, workbookRuns),
 	}
 	port := strconv.Itoa(int(ap.Port()))
 	host := ap.Addr().Unmap()
@@ -201,6 +222,9 @@ func newServer(addr string, jobs int, o serveOptions) (*server, error) {
 			s.hosts["localhost:"+port] = true
 		}
 		s.url = "http://" + hp + "/"
+	}
+	if ap.Port() == 80 {
+		s.port80Hosts()
 	}
 	s.pages, err = template.New("").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(webFiles, "web/*.html")
 	if err != nil {
@@ -230,6 +254,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	// A body must come within the limit of a request, unless its handler
+	// gives it longer (a run's file, a workbook).
+	readDeadline(w, s.opts.requestTimeout)
 	s.guard.ServeHTTP(w, r)
 }
 
@@ -242,7 +269,10 @@ func (s *server) hostAllowed(host string) bool {
 		return false
 	}
 	h, port, err := net.SplitHostPort(host)
-	if err != nil || port != s.anyIP {
+	if err != nil {
+		return s.anyIPHost(host)
+	}
+	if port != s.anyIP {
 		return false
 	}
 	_, err = netip.ParseAddr(h)
@@ -263,21 +293,23 @@ func (s *server) routes() {
 	})))
 	s.mux.HandleFunc("GET /{$}", s.viewerPage)
 	s.mux.HandleFunc("GET /list", s.listPage)
-	s.mux.Handle("GET /api/view", limited(s.viewAPI))
-	s.mux.Handle("GET /api/commands", limited(s.commandsAPI))
+	s.mux.Handle("GET /api/view", s.limited(s.viewAPI))
+	s.mux.Handle("GET /api/commands", s.limited(s.commandsAPI))
 	s.mux.Handle("POST /api/sample", s.sampling(s.sampleAPI))
 	s.mux.Handle("POST /api/preview", s.sampling(s.previewAPI))
-	s.mux.Handle("POST /api/runs", limited(s.createRun))
+	s.mux.Handle("POST /api/runs", s.limited(s.createRun))
+	s.mux.Handle("GET /api/runs", s.limited(s.listRuns))
 	s.mux.HandleFunc("POST /api/runs/{id}/input", s.runInput)
 	s.mux.HandleFunc("GET /api/runs/{id}/output", s.runOutput)
 	s.mux.HandleFunc("GET /api/runs/{id}", s.runStatus)
 	s.mux.HandleFunc("GET /api/runs/{id}/rejects", s.runRejects)
-	s.mux.Handle("POST /api/runs/{id}/cancel", limited(s.cancelRun))
+	s.mux.Handle("POST /api/runs/{id}/cancel", s.limited(s.cancelRun))
 }
 
 // limited returns h with a request body of maxRequest bytes at most and
-// requestTimeout to answer, each saying so when exceeded.
-func limited(h http.HandlerFunc) http.Handler {
+// the request's time limit to answer, each saying so when exceeded.
+func (s *server) limited(h http.HandlerFunc) http.Handler {
+	requestTimeout := s.opts.requestTimeout
 	return http.TimeoutHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > maxRequest {
 			httpError(w, http.StatusRequestEntityTooLarge, tooLarge(r, maxRequest))
@@ -288,12 +320,13 @@ func limited(h http.HandlerFunc) http.Handler {
 	}), requestTimeout, fmt.Sprintf("the request took longer than %v to answer, the limit of a request other than a file's run", requestTimeout))
 }
 
-// sampling returns h limited as limited does, but for a workbook's (the
-// query's name, or its run's, a .xlsx file), which the page sends whole:
-// its body may be as large as a run's file (--max-upload), and it has as
-// long as a run (--timeout).
+// sampling returns h limited as limited does, but for a workbook's (a
+// body that is a zip file, whatever its names), which the page sends
+// whole: its body may be as large as a run's file (--max-upload), and it
+// has as long as a run (--timeout). Samples and previews are made
+// samplesAtOnce at a time.
 func (s *server) sampling(h http.HandlerFunc) http.Handler {
-	small := limited(h)
+	small := s.limited(h)
 	limit := s.opts.maxUpload
 	msg := fmt.Sprintf("the workbook is larger than %s, the limit (serve --max-upload): the page sends a workbook whole for its preview", tool.SizeText(limit))
 	whole := http.TimeoutHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -316,10 +349,14 @@ func (s *server) sampling(h http.HandlerFunc) http.Handler {
 		h(w, r)
 	}), s.opts.timeout, fmt.Sprintf("the workbook's preview took longer than %v, the limit (serve --timeout)", s.opts.timeout))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		var run runRequest
-		json.Unmarshal([]byte(q.Get("run")), &run)
-		if tool.IsWorkbook(q.Get("name")) || tool.IsWorkbook(run.Name) {
+		done, ok := s.takeSample(r)
+		if !ok {
+			busy(w)
+			return
+		}
+		defer done()
+		if peekWorkbook(r) {
+			readDeadline(w, s.opts.timeout)
 			whole.ServeHTTP(w, r)
 			return
 		}

@@ -54,7 +54,7 @@ type columns struct {
 type flagInfo struct {
 	Name    string   `json:"name"`
 	Usage   string   `json:"usage"`
-	Type    string   `json:"type"` // "bool", or another pflag type, a text field
+	Type    string   `json:"type"` // "bool"; "list", a file's text (tool.File); or another type, a text field
 	Default string   `json:"default"`
 	Values  []string `json:"values,omitempty"` // the values it takes, when a list
 }
@@ -71,7 +71,11 @@ func commandInfos() []commandInfo {
 		opts := slices.Clone(c.Options)
 		slices.SortFunc(opts, func(a, b tool.Option) int { return strings.Compare(a.Name, b.Name) })
 		for _, o := range opts {
-			ci.Flags = append(ci.Flags, flagInfo{Name: o.Name, Usage: o.Usage, Type: o.Type(), Default: o.Default, Values: o.Values})
+			fi := flagInfo{Name: o.Name, Usage: o.Usage, Type: o.Type(), Default: o.Default, Values: o.Values}
+			if o.Kind == tool.File {
+				fi.Type = "list" // its text, typed or uploaded: never a path
+			}
+			ci.Flags = append(ci.Flags, fi)
 			if alt, ok := c.Alt[o.Name]; ok {
 				if ci.Alt == nil {
 					ci.Alt = map[string]columns{}
@@ -100,6 +104,7 @@ type runRequest struct {
 	Fields    []string          `json:"fields"` // the output columns; none: the command's
 	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
 	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
+	Lists     map[string]string `json:"lists"`  // the text of the options that read a file (aliases, platforms, keep-apart), by name
 }
 
 // call returns the call of the tool that runs q, or what is wrong with
@@ -138,6 +143,9 @@ func (q runRequest) call() (tool.Call, error) {
 		f.Encoding = q.Encoding
 	}
 	c := tool.Call{Command: cmd, Options: cmd.NewValues(), Flags: f}
+	if err := q.setLists(&c); err != nil {
+		return tool.Call{}, err
+	}
 	names := slices.Sorted(maps.Keys(q.Flags))
 	for _, n := range names {
 		v := q.Flags[n]
@@ -153,7 +161,7 @@ func (q runRequest) call() (tool.Call, error) {
 		if o.Values != nil && !slices.Contains(o.Values, v) {
 			return tool.Call{}, fmt.Errorf("%s --%s %q: want one of %s", q.Command, n, v, strings.Join(o.Values, ", "))
 		}
-		if v == o.Default {
+		if v == o.Default || o.Kind == tool.File {
 			continue
 		}
 		if err := c.Options.Set(n, v); err != nil {
@@ -174,14 +182,20 @@ func commandNames() []string {
 
 // execute runs c on stdin, writing to stdout and the rejected records to
 // rejects, followed by w; it returns the tool's messages (standard error)
-// and its error. A workbook is read all in memory, up to --max-upload
-// unzipped, and only its first maxRows rows when maxRows is not 0.
+// and its error. A workbook is read all in memory, up to --max-unzip
+// unzipped, and only its first maxRows rows when maxRows is not 0. The
+// lists of the File options are c's texts (Hooks.Lists): no file is
+// opened.
 func (s *server) execute(c tool.Call, stdin io.Reader, stdout, rejects io.Writer, w *tool.Watch, maxRows int) (string, error) {
 	var msgs capBuffer
 	msgs.limit = 64 << 10
 	c.Flags.Jobs = s.jobs
 	c.Stdin, c.Stdout, c.Stderr = stdin, stdout, &msgs
-	c.Hooks = tool.Hooks{Rejects: rejects, Watch: w, SheetMemory: s.opts.maxUpload, MaxRows: maxRows, NoTempFile: true}
+	lists := c.Hooks.Lists
+	if lists == nil {
+		lists = map[string]string{} // no file is ever opened
+	}
+	c.Hooks = tool.Hooks{Rejects: rejects, Watch: w, SheetMemory: s.opts.maxUnzip, MaxRows: maxRows, NoTempFile: true, Lists: lists}
 	err := tool.Run(c)
 	return strings.TrimSpace(msgs.String()), err
 }
@@ -234,6 +248,10 @@ type sample struct {
 // sampleRows is how many rows a sample and a preview show.
 const sampleRows = 12
 
+// previewRows is how many rows of its output a preview shows: all the
+// groups of a file's start, as a rule.
+const previewRows = 500
+
 // workbookPreviewRows is how many rows of a workbook's sheet a preview
 // runs on: the page sends the whole workbook (a zip file cannot be cut),
 // and previews the first rows, as it does a CSV file's first 64 KiB.
@@ -248,7 +266,11 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	if tool.IsWorkbook(q.Get("name")) {
+	if isZip(body) || tool.IsWorkbook(q.Get("name")) {
+		if isZip(body) != tool.IsWorkbook(q.Get("name")) {
+			httpError(w, http.StatusUnprocessableEntity, notWorkbook(tool.IsWorkbook(q.Get("name"))))
+			return
+		}
 		s.sampleWorkbook(w, body)
 		return
 	}
@@ -296,7 +318,7 @@ func (s *server) sampleAPI(w http.ResponseWriter, r *http.Request) {
 // sampleWorkbook answers the header and first rows of the first sheet of
 // the workbook body, read as the tool reads it, all in memory.
 func (s *server) sampleWorkbook(w http.ResponseWriter, body []byte) {
-	sh, err := tool.SampleSheet(bytes.NewReader(body), s.opts.maxUpload, sampleRows)
+	sh, err := tool.SampleSheet(bytes.NewReader(body), s.opts.maxUnzip, sampleRows)
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
@@ -344,26 +366,41 @@ func guessColumn(names []string) string {
 // csv and tsv, as cells; for jsonl, each line one cell), and its result.
 type preview struct {
 	Header   []string    `json:"header"`
-	Rows     [][]string  `json:"rows"`
+	Rows     [][]string  `json:"rows"`  // the first previewRows
+	Total    int         `json:"total"` // rows of the output
 	Result   tool.Result `json:"result"`
 	Messages string      `json:"messages,omitempty"`
 }
 
-// previewAPI runs the query's run (the JSON of a runRequest in "run") on
-// the body, a file's start, and answers its preview.
+// previewAPI runs the query's run (the JSON of a runRequest in "run", or
+// the body's first "runlen" bytes) on the body, a file's start, and
+// answers its preview.
 func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	body, ok := readBody(w, r)
 	if !ok {
 		return
 	}
+	// The run's options: the body's first runlen bytes, else the query's.
+	raw := []byte(r.URL.Query().Get("run"))
+	if n := runPrefix(r); n > 0 {
+		if n > len(body) {
+			httpError(w, http.StatusBadRequest, fmt.Sprintf("runlen %d: the body has %d bytes", n, len(body)))
+			return
+		}
+		raw, body = body[:n], body[n:]
+	}
 	var q runRequest
-	if err := json.Unmarshal([]byte(r.URL.Query().Get("run")), &q); err != nil {
+	if err := json.Unmarshal(raw, &q); err != nil {
 		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
 		return
 	}
 	c, err := q.call()
 	if err != nil {
 		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if isZip(body) != tool.IsWorkbook(q.Name) {
+		httpError(w, http.StatusUnprocessableEntity, notWorkbook(tool.IsWorkbook(q.Name)))
 		return
 	}
 	var out capBuffer
@@ -385,10 +422,9 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 	case "jsonl":
 		p.Header = []string{"JSON"}
 		for line := range strings.Lines(text) {
-			if len(p.Rows) == sampleRows {
-				break
+			if p.Total++; len(p.Rows) < previewRows {
+				p.Rows = append(p.Rows, []string{strings.TrimSuffix(line, "\n")})
 			}
-			p.Rows = append(p.Rows, []string{strings.TrimSuffix(line, "\n")})
 		}
 	default:
 		d := byte(',')
@@ -400,12 +436,14 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 		}
 		tr := table.NewReader(strings.NewReader(text), table.Options{Delimiter: d})
 		p.Header, _ = tr.Header()
-		for len(p.Rows) < sampleRows {
+		for {
 			rec, err := tr.Read()
 			if err != nil {
 				break
 			}
-			p.Rows = append(p.Rows, slices.Clone(rec.Fields))
+			if p.Total++; len(p.Rows) < previewRows {
+				p.Rows = append(p.Rows, slices.Clone(rec.Fields))
+			}
 		}
 	}
 	writeJSON(w, p)
@@ -416,6 +454,7 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 // downloaded from the command's standard output, both streamed.
 type fileRun struct {
 	id      string
+	owner   string // the token of the browser that created it (ownerCookie)
 	call    tool.Call
 	format  string
 	name    string // the download's
@@ -462,7 +501,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	}
 	var idb [16]byte
 	rand.Read(idb[:])
-	ru := &fileRun{id: hex.EncodeToString(idb[:]), call: c, format: q.Format, created: time.Now(), done: make(chan struct{})}
+	ru := &fileRun{id: hex.EncodeToString(idb[:]), owner: owner(w, r), call: c, format: q.Format, created: time.Now(), done: make(chan struct{})}
 	if ru.format == "" {
 		ru.format = "csv"
 	}
@@ -488,13 +527,28 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d runs are going already, the most at once: wait for one to end, or cancel one", maxRuns))
 		return
 	}
+	release := func() {}
+	if tool.IsWorkbook(q.Name) {
+		// A workbook is unzipped in memory: a few at once.
+		select {
+		case s.workbooks <- struct{}{}:
+			release = func() { <-s.workbooks }
+		default:
+			s.mu.Unlock()
+			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("%d workbooks are being run already, the most at once: wait for one to end, or cancel one", workbookRuns))
+			return
+		}
+	}
 	s.runs[ru.id] = ru
+	wait := s.uploadWait
 	s.mu.Unlock()
+	ru.dropUnsent(wait)
 
 	ru.timer = time.AfterFunc(s.opts.timeout, func() {
 		ru.abort(fmt.Errorf("the run took longer than %v, the limit (serve --timeout)", s.opts.timeout))
 	})
 	go func() {
+		defer release()
 		msgs, err := s.execute(ru.call, ru.inR, writerFunc(func(p []byte) (int, error) {
 			n, err := ru.outW.Write(p)
 			ru.bytesOut.Add(int64(n))
@@ -510,6 +564,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 		ru.outW.CloseWithError(err) // nil: the download ends well
 		ru.inR.CloseWithError(errRunEnded)
 		close(ru.done)
+		s.sweepLater()
 	}()
 	writeJSON(w, map[string]string{"id": ru.id, "name": ru.name})
 }
@@ -535,18 +590,6 @@ func (ru *fileRun) abort(err error) {
 	ru.outR.CloseWithError(err)
 }
 
-// sweep forgets the runs that ended more than keepRuns ago; s.mu is held.
-func (s *server) sweep() {
-	for id, ru := range s.runs {
-		ru.mu.Lock()
-		old := !ru.ended.IsZero() && time.Since(ru.ended) > keepRuns
-		ru.mu.Unlock()
-		if old {
-			delete(s.runs, id)
-		}
-	}
-}
-
 // cancelRuns stops every run, when the server stops.
 func (s *server) cancelRuns() {
 	s.mu.Lock()
@@ -561,6 +604,9 @@ func (s *server) lookup(w http.ResponseWriter, r *http.Request) *fileRun {
 	s.mu.Lock()
 	ru := s.runs[r.PathValue("id")]
 	s.mu.Unlock()
+	if ru != nil && ru.owner != ownerOf(r) {
+		ru = nil // another browser's: as if there were none
+	}
 	if ru == nil {
 		httpError(w, http.StatusNotFound, "no run "+r.PathValue("id")+": it ended more than "+keepRuns.String()+" ago, or the server restarted")
 	}
@@ -578,6 +624,7 @@ func (s *server) runInput(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusConflict, "this run's file was uploaded already: start another run")
 		return
 	}
+	readDeadline(w, s.opts.timeout)
 	limit := s.opts.maxUpload
 	tooLarge := func() {
 		err := fmt.Errorf("the file is larger than %s, the limit (serve --max-upload)", tool.SizeText(limit))

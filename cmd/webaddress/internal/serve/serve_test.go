@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -43,6 +44,12 @@ func testServer(t *testing.T, o serveOptions) (*server, *httptest.Server) {
 	}
 	ts.Config.Handler = s
 	ts.Start()
+	// A browser's cookies: its runs are its own.
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Client().Jar = jar
 	t.Cleanup(ts.Close)
 	return s, ts
 }
@@ -92,6 +99,9 @@ func TestServePages(t *testing.T) {
 		`<option selected>strip</option>`,
 		`value="WWW.Example.com/Shop?utm_source=x"`,
 		`<script src="/static/app.js" defer></script>`,
+		// The link is the view's query as it is, not escaped as one
+		// parameter ("/?address%3d...").
+		`<a id="link" href="/?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("GET /?address=...: the page has no %s", want)
@@ -189,6 +199,25 @@ func TestServeViewAPI(t *testing.T) {
 	_, body, _ = do(t, ts, "GET", "/api/view?address=WWW.Shop.Example.co.uk/x", nil, nil)
 	if !strings.Contains(body, `{"name":"registrable_domain","value":"example.co.uk"}`) {
 		t.Errorf("/api/view?address=WWW.Shop.Example.co.uk/x: no registrable_domain example.co.uk:\n%s", body)
+	}
+
+	// What a person asks first, and the URL Standard's strict reading of
+	// a website as people write it: what it is, not an error.
+	_, body, _ = do(t, ts, "GET", "/api/view?address=WWW.Acme.com/about", nil, nil)
+	var acme view
+	json.Unmarshal([]byte(body), &acme)
+	if s := acme.Sections; len(s) < 2 || s[0].ID != "answer" || len(s[0].Fields) != 4 ||
+		s[0].Fields[0] != (field{Name: "a website?", Value: "yes"}) || s[0].Fields[1] != (field{Name: "organisation", Value: "acme.com"}) ||
+		s[0].Fields[3] != (field{Name: "page", Value: "https://www.acme.com/about"}) {
+		t.Errorf("/api/view?address=WWW.Acme.com/about: the first section is not the answer: %+v", acme.Sections)
+	}
+	if s := acme.Sections; len(s) < 2 || s[1].ID != "url" || s[1].Error != nil || s[1].Strict == nil || s[1].Strict.Code != "web.invalid-url" {
+		t.Errorf("/api/view?address=WWW.Acme.com/about: the URL Standard's reading is not a strict note: %+v", acme.Sections[1])
+	}
+	_, body, _ = do(t, ts, "GET", "/api/view?address=N%2FA", nil, nil)
+	json.Unmarshal([]byte(body), &acme)
+	if f := acme.Sections[0].Fields; f[0].Value != "no: a placeholder (such as N/A or TBD) instead of a website (web.placeholder)" {
+		t.Errorf("/api/view?address=N/A: the answer is %+v", f)
 	}
 
 	// A failure, and a wrong option.
@@ -470,6 +499,10 @@ func TestServeAddr(t *testing.T) {
 		{"[::1]:8080", []string{"[::1]:8080", "localhost:8080"}, []string{"evil.example:8080"}, true},
 		{"0.0.0.0:8080", []string{"192.168.1.5:8080", "[fe80::1]:8080", "localhost:8080"}, []string{"box.example:8080", "192.168.1.5:9"}, false},
 		{"192.168.1.5:8080", []string{"192.168.1.5:8080"}, []string{"localhost:8080", "box.example:8080"}, false},
+		// On port 80, browsers send the Host without its port.
+		{"127.0.0.1:80", []string{"127.0.0.1", "localhost", "127.0.0.1:80", "localhost:80"}, []string{"evil.example", "127.0.0.1:8080"}, true},
+		{"[::1]:80", []string{"[::1]", "localhost"}, []string{"evil.example"}, true},
+		{"0.0.0.0:80", []string{"192.168.1.5", "192.168.1.5:80", "[fe80::1]"}, []string{"box.example", "192.168.1.5:81"}, false},
 	} {
 		s, err := newServer(c.addr, 1, serveOptions{})
 		if err != nil {
@@ -580,16 +613,16 @@ func TestServeWorkbook(t *testing.T) {
 		}
 	}
 
-	// A workbook over --max-upload, for its sample: said so.
+	// A workbook (a zip file) over --max-upload, for its sample: said so.
 	_, small := testServer(t, serveOptions{maxUpload: 1 << 20})
-	big := bytes.Repeat([]byte{'x'}, 1<<20+1)
+	big := append([]byte("PK\x03\x04"), bytes.Repeat([]byte{'x'}, 1<<20)...)
 	code, body, _ = do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(big), nil)
 	if code != 413 || !strings.Contains(body, "the workbook is larger than 1 MiB, the limit (serve --max-upload)") {
 		t.Errorf("a workbook over --max-upload: %d %q", code, body)
 	}
 	// Not a workbook: what is wrong, said.
 	code, body, _ = do(t, small, "POST", "/api/sample?name=notes.xlsx", strings.NewReader("name,website\n"), nil)
-	if code != 422 || !strings.Contains(body, "--input xlsx") {
+	if code != 422 || !strings.Contains(body, "not an Excel workbook") {
 		t.Errorf("a .xlsx file that is not a workbook: %d %q", code, body)
 	}
 }
@@ -597,7 +630,7 @@ func TestServeWorkbook(t *testing.T) {
 // TestServeWorkbookInMemory runs a workbook whose sheet unzips to more
 // than excelize's 16 MB, over which it would put the sheet in a temporary
 // file: the page keeps it in memory (nothing in TMPDIR), and refuses it,
-// saying so, when it unzips to more than --max-upload.
+// saying so, when it unzips to more than --max-unzip.
 func TestServeWorkbookInMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a workbook of 200,000 rows")
@@ -657,13 +690,13 @@ func TestServeWorkbookInMemory(t *testing.T) {
 		t.Errorf("the run wrote %d files to the temporary directory", len(files))
 	}
 
-	_, small := testServer(t, serveOptions{maxUpload: 8 << 20})
+	_, small := testServer(t, serveOptions{maxUpload: 8 << 20, maxUnzip: 8 << 20})
 	if len(xlsx) > 8<<20 {
 		t.Fatalf("the workbook is %d bytes: over the 8 MiB upload limit", len(xlsx))
 	}
 	code, body, _ := do(t, small, "POST", "/api/sample?name=big.xlsx", bytes.NewReader(xlsx), nil)
-	if code != 422 || !strings.Contains(body, "unzips to more than 8 MiB, the limit (serve --max-upload)") {
-		t.Errorf("a workbook unzipping to more than --max-upload: %d %q", code, body)
+	if code != 422 || !strings.Contains(body, "unzips to more than 8 MiB, the limit (serve --max-unzip)") {
+		t.Errorf("a workbook unzipping to more than --max-unzip: %d %q", code, body)
 	}
 }
 

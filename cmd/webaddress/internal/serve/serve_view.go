@@ -22,6 +22,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -51,6 +52,9 @@ type section struct {
 	Note   string   `json:"note,omitempty"`
 	Fields []field  `json:"fields"`
 	Error  *failure `json:"error,omitempty"`
+	// Strict is the URL Standard's failure on a text this tool reads as
+	// a website: what a strict reading makes of it, not an error.
+	Strict *failure `json:"strict,omitempty"`
 }
 
 // A field is one named value of a reading; Absent for JSON null.
@@ -126,8 +130,50 @@ func newView(q url.Values) view {
 	b := parseBase(v.Base)
 	vs, lint := lintSection(in, b)
 	v.Marked = markSpans(in, vs)
-	v.Sections = []section{urlSection(in, b), lint, cellSection(in), addressSection(in, b), surtSection(in), cleanSection(in, opts, optErr)}
+	r := tool.DefaultReading()
+	p := r.Read(nil, in)[0]
+	urlSec, addr := urlSection(in, b), addressSection(in, b)
+	if urlSec.Error != nil && p.Err == nil {
+		// Not a URL as typed, but a website as people write it.
+		urlSec.Strict, urlSec.Error = urlSec.Error, nil
+	}
+	v.Sections = []section{answer(&p, addr.Fields), urlSec, lint, cellSection(in), addr, surtSection(in), cleanSection(in, opts, optErr)}
 	return v
+}
+
+// answer returns what a person asks of an address first, from its parse
+// record p and the fields of its section: is it a website, of which
+// organisation, which page.
+func answer(p *cells.Parsed, fs []field) section {
+	sec := section{ID: "answer", Title: "In short", Note: "as the list cleaner reads a cell"}
+	get := func(name string) (string, bool) {
+		i := slices.IndexFunc(fs, func(f field) bool { return f.Name == name })
+		if i < 0 || fs[i].Absent || fs[i].Value == "" {
+			return "", false
+		}
+		return fs[i].Value, true
+	}
+	if p.Err != nil {
+		code, _ := record.ErrorCode[webaddress.Code](p.Err)
+		sec.Fields = []field{{Name: "a website?", Value: "no: " + plainWords(string(code)) + " (" + string(code) + ")"}}
+		return sec
+	}
+	yes := "yes"
+	if p.Value.Facts().Has(webaddress.FactNotPublicWebsite) {
+		yes = "an address, but not a public website (such as localhost, or a name with no public suffix)"
+	}
+	sec.Fields = append(sec.Fields, field{Name: "a website?", Value: yes})
+	if owner, ok := get("owner"); ok {
+		sec.Fields = append(sec.Fields, field{Name: "organisation", Value: owner})
+	} else {
+		sec.Fields = append(sec.Fields, field{Name: "organisation", Value: "none: a page of a network that is not a profile, a link shortener or a free e-mail domain is nobody's"})
+	}
+	for _, f := range [][2]string{{"site", "website"}, {"canonical", "page"}} {
+		if v, ok := get(f[0]); ok {
+			sec.Fields = append(sec.Fields, field{Name: f[1], Value: v})
+		}
+	}
+	return sec
 }
 
 // setQuery sets v's Query, the page's query for v: the address, the base,
@@ -172,7 +218,7 @@ func parseBase(text string) base {
 
 // urlSection is the URL Standard's reading of in: new URL(in[, base]).
 func urlSection(in string, b base) section {
-	sec := section{ID: "url", Title: "The URL Standard", Note: "new URL(address)"}
+	sec := section{ID: "url", Title: "The URL Standard's strict reading", Note: "new URL(address), as a browser's script reads the text exactly as typed"}
 	if b.text != "" {
 		sec.Note = "new URL(address, base)"
 	}
@@ -367,6 +413,7 @@ type pageData struct {
 	View     view
 	Options  []cleanOption
 	Commands []commandInfo
+	Words    map[string]string // codeWords
 }
 
 // viewerPage renders the viewer with the view of the request's query.
@@ -377,7 +424,7 @@ func (s *server) viewerPage(w http.ResponseWriter, r *http.Request) {
 
 // listPage renders the list cleaner.
 func (s *server) listPage(w http.ResponseWriter, r *http.Request) {
-	s.render(w, "list.html", pageData{Page: "list", Commands: commandInfos()})
+	s.render(w, "list.html", pageData{Page: "list", Commands: commandInfos(), Words: codeWords})
 }
 
 // render answers the page of template name.

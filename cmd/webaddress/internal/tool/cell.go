@@ -10,8 +10,6 @@ package tool
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 
 	"github.com/onecontact/webaddress"
@@ -52,9 +50,9 @@ func readingOptions() []Option {
 const keepEmailsUsage = "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)"
 
 // newReading returns the reading of the options v: --by site or owner,
-// and the files of --platforms and --aliases, are KeyV3's, which they
+// and the lists of --platforms and --aliases (cfg.readList), are KeyV3's, which they
 // make the version unless --key-version says another.
-func newReading(v Values) (*reading, error) {
+func newReading(cfg *config, v Values) (*reading, error) {
 	r := &reading{Options: cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}, Split: v.Bool("split")}
 	var version webaddress.KeyVersion
 	if v.Changed("key-version") {
@@ -73,12 +71,12 @@ func newReading(v Values) (*reading, error) {
 	}
 	var o webaddress.KeyOptions
 	if platforms != "" {
-		if err := readKeyFile(platforms, o.ReadPlatforms); err != nil {
+		if err := cfg.readList("platforms", platforms, o.ReadPlatforms); err != nil {
 			return nil, fmt.Errorf("--platforms: %w", err)
 		}
 	}
 	if aliases != "" {
-		if err := readKeyFile(aliases, o.ReadAliases); err != nil {
+		if err := cfg.readList("aliases", aliases, o.ReadAliases); err != nil {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
@@ -87,16 +85,6 @@ func newReading(v Values) (*reading, error) {
 		return nil, err
 	}
 	return r, nil
-}
-
-// readKeyFile opens name and reads it with read.
-func readKeyFile(name string, read func(io.Reader) error) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return read(f)
 }
 
 // fingerprintColumn returns the column key_fingerprint of a record of T

@@ -93,7 +93,7 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 		Options: readingOptions(),
 		Columns: Columns{All: record.Names(defaultReading().Columns())},
 		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(v)
+			r, err := newReading(cfg, v)
 			if err != nil {
 				return err
 			}
@@ -104,7 +104,7 @@ split by the Public Suffix List. Columns: ` + columnList(record.Lookup[parsed]("
 
 // defaultReading is the reading of parse's options at their defaults.
 func defaultReading() *reading {
-	r, _ := newReading((&Command{Options: readingOptions()}).NewValues())
+	r, _ := newReading(&config{}, (&Command{Options: readingOptions()}).NewValues())
 	return r
 }
 
@@ -134,7 +134,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		Options: readingOptions(),
 		Columns: Columns{All: []string{"key", "error_code", "error", "key_fingerprint"}, Defaults: []string{"key", "error_code", "error"}},
 		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(v)
+			r, err := newReading(cfg, v)
 			if err != nil {
 				return err
 			}

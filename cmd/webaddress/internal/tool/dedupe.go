@@ -6,6 +6,7 @@ package tool
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -69,18 +70,29 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Options: append([]Option{
 			{Name: "first", Kind: Bool, Default: "false", Usage: "print only the first row of each group, as it comes"},
 			{Name: "merge-invalid", Kind: Bool, Default: "false", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"},
+			{Name: "keep", Kind: Choice, Values: keepValues, Default: "first", Usage: "with --first, the row of each group written: first (as it comes) or most-complete (the most cells not empty, the first of those; written where the group's first row was, at the end)"},
+			{Name: "keep-apart", Kind: File, Usage: "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own"},
 		}, readingOptions()...),
 		Columns: Columns{All: append(record.Names(table.GroupColumns), "key_fingerprint"), Defaults: record.Names(table.GroupColumns)},
 		Alt: map[string]Columns{
 			"first": {All: append(record.Names(defaultReading().Columns()), "key_fingerprint"), Defaults: firstDefaults},
 		},
 		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(v)
+			r, err := newReading(cfg, v)
 			if err != nil {
 				return err
 			}
 			d := &dedupeFlags{reading: r, first: v.Bool("first"), mergeInvalid: v.Bool("merge-invalid")}
+			if d.keepApart, err = cfg.readKeepApart(v.Text("keep-apart")); err != nil {
+				return err
+			}
+			if !d.first && v.Text("keep") != "first" {
+				return fmt.Errorf("--keep %s: which row of a group is written is --first's: add --first", v.Text("keep"))
+			}
 			if d.first {
+				if v.Text("keep") == "most-complete" {
+					d.mostComplete = &mostComplete{byKey: map[string]*kept{}}
+				}
 				return cfg.dedupeFirst(args, d)
 			}
 			return cfg.dedupe(args, d)
@@ -92,6 +104,8 @@ and group again when it changes: keys of another fingerprint may differ.`,
 type dedupeFlags struct {
 	*reading
 	first, mergeInvalid bool
+	keepApart           map[string]bool // the keys of --keep-apart
+	mostComplete        *mostComplete   // --keep most-complete: the rows kept
 }
 
 // keyed is what the dedupe runs make of a value: its parse, and its key.
@@ -120,8 +134,8 @@ func (d *dedupeFlags) evalKeys(col int) func(b *batch[keyed]) {
 					v.key = d.Key(v.Value)
 				}
 				owned := v.Err != nil || !d.NoOwner(v.Value)
-				if !owned {
-					v.apart = true // no owner: never merged (--by owner)
+				if !owned || v.Err == nil && d.keepApart[v.key] {
+					v.apart = true // no owner (--by owner), or kept apart: never merged
 				} else if v.apart && d.mergeInvalid {
 					v.apart = false
 					if v.Err != nil {
@@ -308,7 +322,8 @@ func stoppedReading(err error) bool {
 	return err == nil || errors.As(err, &f) || errors.As(err, &ie)
 }
 
-// dedupeFirst prints the first row of each group as it comes.
+// dedupeFirst prints the first row of each group as it comes; with --keep
+// most-complete, its most complete row, at the end.
 func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	s, err := cfg.check()
 	if err != nil {
@@ -325,6 +340,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	seen := make(map[string]bool)
 	var n counts
 	var buf []byte
+	keep := d.mostComplete
 	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in.col), func(b *batch[keyed]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
@@ -337,9 +353,16 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 				if !v.apart {
 					if seen[v.key] {
 						n.dups++
+						if keep != nil {
+							keep.again(v.key, b.recs[i].Fields, j-start)
+						}
 						continue
 					}
 					seen[strings.Clone(v.key)] = true // a copy: the key may be part of the row
+				}
+				if keep != nil {
+					keep.add(v.key, v.apart, b.recs[i].Fields, j-start)
+					continue
 				}
 				written++
 				if fields := b.recs[i].Fields; stream != nil && isHuge(fields) {
@@ -364,5 +387,10 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		n.add(in, len(b.recs), written, &b.tally)
 		return o.write(buf)
 	})
+	if keep != nil && stoppedReading(err) {
+		if werr := keep.write(d, in.col, enc, o, &n); err == nil {
+			err = werr
+		}
+	}
 	return cfg.finish(in, o, n, false, s.strict, err)
 }

@@ -210,6 +210,9 @@ type Hooks struct {
 	// NoTempFile keeps the reader of a table from writing a temporary
 	// file (table.Options.NoTempFile).
 	NoTempFile bool
+	// Lists, when not nil, are the texts of the File options, by name,
+	// each given as ListName(name): no file is opened.
+	Lists map[string]string
 }
 
 // A Call is a run of a command by a program: the command, its options,

@@ -120,7 +120,7 @@ func openWorkbook(cfg *config, r io.Reader) (*excelize.File, string, error) {
 	f, err := excelize.OpenReader(r, opts...)
 	if err != nil {
 		if cfg.hooks.SheetMemory > 0 && strings.Contains(err.Error(), "unzip size exceeds") {
-			return nil, "", fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-upload)", SizeText(cfg.hooks.SheetMemory))
+			return nil, "", fmt.Errorf("--input xlsx: the workbook unzips to more than %s, the limit (serve --max-unzip)", SizeText(cfg.hooks.SheetMemory))
 		}
 		return nil, "", fmt.Errorf("--input xlsx: reading the workbook: %w", err)
 	}

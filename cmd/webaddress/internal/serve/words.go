@@ -1,0 +1,38 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package serve
+
+// This file holds the page's plain words for the failures' codes: what a
+// cell has instead of a website, for people who do not read codes. The
+// page shows the code beside them.
+
+// codeWords says what a cell that failed with a code has instead of a
+// website; the list cleaner writes "2 rows have " and these words.
+var codeWords = map[string]string{
+	"web.empty":             "no website",
+	"web.placeholder":       "a placeholder (such as N/A or TBD) instead of a website",
+	"web.email":             "a personal e-mail address (such as one at gmail.com) instead of a website",
+	"web.free-mail":         "a personal e-mail address (such as one at gmail.com) instead of a website",
+	"web.several-addresses": "several websites in one cell",
+	"web.invalid-host":      "a broken website: its name is not a valid domain",
+	"web.host-missing":      "a broken website: there is no name in it",
+	"web.invalid-port":      "a broken website: its port is not a number from 0 to 65535",
+	"web.invalid-url":       "a broken website that cannot be read",
+	"web.invalid-utf8":      "characters that are not text",
+	// A record the table's reader rejects: what its row has.
+	"record.bare-quote":     "a quote inside a cell that does not start with one",
+	"record.field-count":    "another number of cells than the header has",
+	"record.unclosed-quote": "a quote that is never closed",
+	"record.too-long":       "a quoted cell running on over 4 MiB",
+}
+
+// plainWords returns the words of code, or general ones for a code
+// without its own.
+func plainWords(code string) string {
+	if w, ok := codeWords[code]; ok {
+		return w
+	}
+	return "a website the tool could not read"
+}

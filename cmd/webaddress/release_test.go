@@ -1,0 +1,254 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+	"github.com/spf13/pflag"
+
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/serve"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
+	"github.com/onecontact/webaddress/internal/testfiles"
+)
+
+// The release's files: the man pages of docs/man, generated here from the
+// command definitions by cobra's doc package (in a test, so that the tool
+// does not carry the generator), and the version the release names, the
+// one of the CHANGELOG's latest release heading, "## v0.1.0 (2026-12-02)".
+
+// manDir is where the man pages are kept, from the repository's root.
+const manDir = "docs/man"
+
+// releaseHeading is a release's heading in CHANGELOG.md: its version and
+// its date. .release/snapshot reads the latest one's version too.
+var releaseHeading = regexp.MustCompile(`(?m)^## (v\d+\.\d+\.\d+) \((\d{4}-\d\d-\d\d)\)$`)
+
+// findIn returns the first match of re in the repository's file name,
+// with its submatches.
+func findIn(t *testing.T, name string, re *regexp.Regexp) [][]byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testfiles.Root(), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := re.FindSubmatch(data)
+	if m == nil {
+		t.Fatalf("%s has no line matching %s", name, re)
+	}
+	return m
+}
+
+// latestRelease returns the version and date of CHANGELOG.md's first
+// release heading.
+func latestRelease(t *testing.T) (string, time.Time) {
+	t.Helper()
+	m := findIn(t, "CHANGELOG.md", releaseHeading)
+	date, err := time.Parse(time.DateOnly, string(m[2]))
+	if err != nil {
+		t.Fatalf("CHANGELOG.md: heading %q: %v", m[0], err)
+	}
+	return string(m[1]), date
+}
+
+// machineDefaults are the flags whose default depends on the machine, and
+// what the man pages say instead of this machine's value.
+var machineDefaults = map[string]string{
+	"jobs": "CPUs", // runtime.GOMAXPROCS(0)
+}
+
+// markdownEscaper escapes the characters of plain text that Markdown would
+// read as emphasis, links or HTML, so that "safe_parse_url" keeps its
+// underscores and "<name>" is not dropped as a tag.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`)
+
+// markdownText returns the plain text s as Markdown: escaped, but for its
+// indented lines, which Markdown shows as they are (as in the help of
+// cobra's completion commands).
+func markdownText(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if !strings.HasPrefix(line, "\t") && !strings.HasPrefix(line, "    ") {
+			lines[i] = markdownEscaper.Replace(line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// commandTree returns the tool's root command with all its commands, as
+// the command line has them.
+func commandTree() *cobra.Command {
+	root := tool.NewRoot(tool.Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Version: version()})
+	root.AddCommand(serve.Command(nil))
+	return root
+}
+
+// writeManPages writes the man pages of the tool and of each of its
+// commands to dir, in section 1, with version and date in their header.
+func writeManPages(dir, version string, date time.Time) error {
+	root := commandTree()
+	for name, value := range machineDefaults {
+		f := root.PersistentFlags().Lookup(name)
+		if f == nil {
+			return fmt.Errorf("machineDefaults: the tool has no flag --%s", name)
+		}
+		f.DefValue = value
+	}
+	// cobra's doc package reads the help as Markdown; it is plain text.
+	escaped := make(map[*pflag.Flag]bool)
+	var prepare func(*cobra.Command)
+	prepare = func(c *cobra.Command) {
+		c.DisableAutoGenTag = true // its date is the day the pages were made
+		c.Short, c.Long = markdownText(c.Short), markdownText(c.Long)
+		for _, fs := range []*pflag.FlagSet{c.PersistentFlags(), c.LocalNonPersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !escaped[f] {
+					// A `NAME` in backquotes stays: pflag's name for
+					// the flag's value, in bold on the page.
+					f.Usage = markdownText(f.Usage)
+					escaped[f] = true
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			prepare(sub)
+		}
+	}
+	prepare(root)
+	return doc.GenManTree(root, &doc.GenManHeader{
+		Section: "1",
+		Date:    &date,
+		Source:  "webaddress " + version,
+		Manual:  "webaddress manual",
+	}, dir)
+}
+
+// TestManPages checks that docs/man holds the man pages that the command
+// definitions give, and no others. UPDATE_MAN=1 writes them anew (review
+// the diff): run it after changing a command's help or flags.
+func TestManPages(t *testing.T) {
+	version, date := latestRelease(t)
+	fresh := t.TempDir()
+	if err := writeManPages(fresh, version, date); err != nil {
+		t.Fatal(err)
+	}
+	kept := filepath.Join(testfiles.Root(), manDir)
+	if os.Getenv("UPDATE_MAN") == "1" {
+		if err := os.RemoveAll(kept); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(kept, os.DirFS(fresh)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := manPages(t, fresh)
+	got := manPages(t, kept)
+	for name, page := range want {
+		if old, ok := got[name]; !ok {
+			t.Errorf("%s/%s is missing", manDir, name)
+		} else if !bytes.Equal(old, page) {
+			t.Errorf("%s/%s is not what the command definitions give", manDir, name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s/%s is of no command", manDir, name)
+		}
+	}
+	if t.Failed() {
+		t.Log(`write the man pages anew with: UPDATE_MAN=1 go test -run '^TestManPages$' ./cmd/webaddress`)
+	}
+	for _, name := range []string{"webaddress.1", "webaddress-parse.1", "webaddress-serve.1"} {
+		if _, ok := want[name]; !ok {
+			t.Errorf("no man page %s among %v", name, slices.Sorted(maps.Keys(want)))
+		}
+	}
+}
+
+// manPages reads the files of dir by name.
+func manPages(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	pages := make(map[string][]byte)
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[e.Name()] = data
+	}
+	return pages
+}
+
+// TestReleaseVersion checks that the README's install section names the
+// version of the CHANGELOG's latest release.
+func TestReleaseVersion(t *testing.T) {
+	version, _ := latestRelease(t)
+	data, err := os.ReadFile(filepath.Join(testfiles.Root(), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"webaddress_" + strings.TrimPrefix(version, "v") + "_linux_amd64.tar.gz",
+		"webaddress/cmd/webaddress@" + version,
+	} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("README.md does not name %s, of CHANGELOG.md's release %s", want, version)
+		}
+	}
+}
+
+// releaseLDFlags is the release build's ldflags line in .goreleaser.yaml.
+var releaseLDFlags = regexp.MustCompile(`(?m)^ *ldflags:\n *- (.+)$`)
+
+// TestVersionStamp builds the tool with the release build's ldflags
+// (.goreleaser.yaml's, its templates filled in), which set the version and
+// revision at link time, and checks that --version names them.
+func TestVersionStamp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tool")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	m := findIn(t, ".goreleaser.yaml", releaseLDFlags)
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	ldflags := strings.NewReplacer("{{ .Version }}", "9.8.7", "{{ .FullCommit }}", rev).Replace(string(m[1]))
+	if strings.Contains(ldflags, "{{") {
+		t.Fatalf(".goreleaser.yaml's ldflags has a template this test does not fill in: %s", ldflags)
+	}
+	bin := filepath.Join(t.TempDir(), "webaddress")
+	build := exec.Command(goTool, "build", "-o", bin, "-ldflags", ldflags, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatalf("webaddress --version: %v", err)
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	want := "webaddress v9.8.7 " + rev + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if first != want {
+		t.Errorf("webaddress --version prints\n%s\nwant\n%s", first, want)
+	}
+}
