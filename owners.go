@@ -4,7 +4,10 @@
 
 package webaddress
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // This file holds KeyV3's owner rules, an ordered list (ownerRules), and
 // parts, which finds an address's key parts with them.
@@ -148,30 +151,33 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 // noOwnerTails are the last two labels of the shorteners' hosts and of the
 // free-mail domains, which the rules of no owner may match: a site's key
 // needs them, and the look-ups they take, only for a host that ends so.
-var noOwnerTails = func() map[string]bool {
-	m := make(map[string]bool)
+// bits has the bit tailHash(t) of each: a tail whose bit is clear is
+// none, at the cost of a hash and no look-up in the map (8 KiB, where the
+// map takes about a megabyte). They are made at the first key that needs
+// them, not when the package starts.
+var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
+	var bits [1 << 16 / 64]uint64
+	m := make(map[string]bool, len(freeMailDomains))
+	add := func(d string) {
+		t := lastTwoLabels(d)
+		m[t] = true
+		h := tailHash(t)
+		bits[h/64] |= 1 << (h % 64)
+	}
 	for d := range freeMailDomains {
-		m[lastTwoLabels(d)] = true
+		add(d)
 	}
 	for h := range opaqueRedirects {
-		m[lastTwoLabels(h)] = true
+		add(h)
 	}
-	for t := range m {
-		h := tailHash(t)
-		noOwnerTailBits[h/64] |= 1 << (h % 64)
-	}
-	return m
-}()
-
-// noOwnerTailBits has the bit tailHash(t) of each of noOwnerTails: a tail
-// whose bit is clear is none, at the cost of a hash and no look-up in the
-// map (8 KiB, where the map takes about a megabyte).
-var noOwnerTailBits [1 << 16 / 64]uint64
+	return &bits, m
+})
 
 // isNoOwnerTail reports whether t is one of noOwnerTails.
 func isNoOwnerTail(t string) bool {
+	bits, m := noOwnerTails()
 	h := tailHash(t)
-	return noOwnerTailBits[h/64]&(1<<(h%64)) != 0 && noOwnerTails[t]
+	return bits[h/64]&(1<<(h%64)) != 0 && m[t]
 }
 
 // tailHash is FNV-1a of t, folded to 16 bits.
