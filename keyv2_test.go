@@ -272,11 +272,11 @@ func TestTenantsList(t *testing.T) {
 		switch {
 		case !isPath && !strings.HasPrefix(e.shape, "<name>."):
 			t.Errorf("tenant %q: a host shape starts with <name>.", e.shape)
-		case isPath && (!strings.HasSuffix(path, "<name>") || strings.Contains(host, "<name>") || e.own != ""):
+		case isPath && (!strings.HasSuffix(path, "<name>") || strings.Contains(host, "<name>") || len(e.own) > 0):
 			t.Errorf("tenant %q: a path shape is host/prefix<name>, without own labels", e.shape)
 		}
-		if e.page == "" || (e.read == "") != strings.HasPrefix(e.page, "not read") || e.read != "" && !date.MatchString(e.read) {
-			t.Errorf("tenant %q: page %q read %q", e.shape, e.page, e.read)
+		if e.source == "" || !seenKinds[e.seen] || !date.MatchString(e.read) || e.seen == "page" && e.read != tenantsRead {
+			t.Errorf("tenant %q: source %q seen %q read %q", e.shape, e.source, e.seen, e.read)
 		}
 		domain := strings.TrimPrefix(host, "<name>.")
 		if s, _ := publicsuffix.PublicSuffix("tenant." + domain); s == domain {
@@ -387,7 +387,7 @@ func keyV2GoldenInputs(t *testing.T) []string {
 		}
 		domain := strings.TrimPrefix(host, "<name>.")
 		hosts = append(hosts, "AcmeBakery."+domain, "www.zed-plumbing."+domain, domain, "www."+domain, "acme."+domain+"..")
-		for _, own := range strings.Fields(e.own) {
+		for _, own := range e.own {
 			hosts = append(hosts, own+"."+domain)
 		}
 	}
@@ -600,7 +600,7 @@ func refTenantHost(host, reg, path string) string {
 			}
 			labels := strings.Split(strings.TrimSuffix(host, "."+reg), ".")
 			label := labels[len(labels)-1]
-			if label != "" && label != "www" && !slices.Contains(strings.Fields(e.own), label) {
+			if label != "" && label != "www" && !slices.Contains(e.own, label) {
 				return label + "." + reg
 			}
 			continue

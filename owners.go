@@ -1,0 +1,478 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"strings"
+	"sync"
+)
+
+// This file holds KeyV3's owner rules, an ordered list (ownerRules), and
+// parts, which finds an address's key parts with them.
+
+// An ownerRule is one rule of KeyV3's owner level: what it matches, the
+// owner it gives, and the OwnerRule that [Levels.Rule] reports.
+type ownerRule struct {
+	match   ruleMatch // its test, in ownerCase.match
+	rule    OwnerRule
+	changes Level  // the finest level whose key the rule changes
+	matches string // what it matches
+	gives   string // the owner it gives
+}
+
+// ruleMatch names the test of an entry of ownerRules.
+type ruleMatch uint8
+
+const (
+	matchProfile ruleMatch = iota
+	matchMastodon
+	matchPathTenant
+	matchNetwork
+	matchShortener
+	matchFreeMail
+	matchHostWhole
+	matchPlatform
+	matchLocality
+	matchAlias
+	matchSuffix
+	matchDomain
+)
+
+// ownerRules are KeyV3's owner rules, tried in order: the first that
+// matches an address gives its owner, or says why it has none. The rules
+// are sorted by the finest level whose key they change: the first two
+// make a profile's page and site, the third a path tenant's site, the
+// three rules of no owner make the site the page (two addresses without
+// owner are one site only when they are one page, so that a site lies in
+// one owner), the others change only the owner. A key at level l needs only the rules that
+// change l or a finer level, so parts stops before the others (the one
+// speed shortcut of the list: the rules after it change no byte of the
+// key, which TestLevelsCorpus checks on every address of the corpus).
+var ownerRules = [...]ownerRule{
+	{matchProfile, OwnerProfile, LevelPage,
+		"an http(s) address on the scheme's default port whose key's path has the shape of a social network's profile (Address.Profile's shapes), or of a page below one",
+		"the profile: the network's one name and the path to the handle"},
+	{matchMastodon, OwnerProfile, LevelPage,
+		"a Mastodon profile, /@name or /@name@server, on the default port of a host of no known network",
+		"the profile, on the account's own server"},
+	{matchPathTenant, OwnerPathTenant, LevelSite,
+		"a path tenant of a platform (sites.google.com/view/<name>, medium.com/@<name>, ...)",
+		"the site: the platform's host and the path to the tenant's name"},
+	{matchNetwork, NoOwnerNetwork, LevelSite,
+		"another page of a social network (facebook.com, linkedin.com/feed)",
+		"none"},
+	{matchShortener, NoOwnerShortener, LevelSite,
+		"a URL shortener's host (bit.ly)",
+		"none"},
+	{matchFreeMail, NoOwnerFreeMail, LevelSite,
+		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
+		"none"},
+	{matchHostWhole, OwnerHost, LevelOwner,
+		"an IP address, an opaque host, no host, or a domain with no registrable domain",
+		"the host whole"},
+	{matchPlatform, OwnerPlatform, LevelOwner,
+		"a subdomain of a site platform or a state portal, but the platform's own labels",
+		"the tenant's label and the platform's domain"},
+	{matchLocality, OwnerLocality, LevelOwner,
+		"<label>.<locality>.<state>.us with a locality label (ci, co, town, ...)",
+		"the label and the locality's domain"},
+	{matchAlias, OwnerAlias, LevelOwner,
+		"a registrable domain a Keyer's aliases map to another",
+		"the other domain"},
+	{matchSuffix, OwnerHost, LevelOwner,
+		"a public suffix itself, as the look-up of the split says (without it, a host of two labels is its own registrable domain: the same key)",
+		"the host whole"},
+	{matchDomain, OwnerDomain, LevelOwner,
+		"any other domain",
+		"the registrable domain"},
+}
+
+// ruleInput is what the owner rules read of an address besides its key
+// parts.
+type ruleInput struct {
+	kind HostKind
+	reg  string      // the host's registrable domain, when the keys need it
+	web  bool        // http(s) on the default port, a domain: a profile may be there
+	n    *network    // the social network of a web host
+	e    *ownerEntry // what the lists know of reg, for the owner
+	tail bool        // the host's last two labels are in noOwnerTails
+}
+
+// parts fills p for the keys up to level upTo (and the host's split with
+// split) and returns the key's path that a profile or a path tenant rule
+// wrote in buf, or nil: the page's path is then the URL's.
+func (k *Keyer) parts(p *keyParts, a *Address, upTo Level, split bool, buf []byte) []byte {
+	if k == nil {
+		k = &builtinKeyer
+	}
+	p.rule = OwnerHost
+	if a.url.HasOpaquePath() {
+		p.opaque = true
+		p.scheme = a.url.Scheme()
+		return nil
+	}
+	var in ruleInput
+	k.readInput(&in, p, a, upTo, split)
+	if upTo == LevelOwner && k.plainDomain(p, a, &in) {
+		// The speed shortcut: the rules would give the domain.
+		p.rule, p.owner = OwnerDomain, in.reg
+		p.direct, p.query = true, true
+		return nil
+	}
+	return k.applyRules(p, a, upTo, &in, buf)
+}
+
+// readInput fills the scheme, the port and the site's host of p (and the
+// split with split), and in with what the rules read for the keys up to
+// upTo.
+func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, split bool) {
+	in.kind = a.url.HostKind()
+	in.reg = hostParts(p, a, upTo, split)
+	in.web = p.port == "" && a.url.isHTTP() && in.kind == DomainHost
+	if in.web {
+		in.n = networkOf(lastTwoLabels(p.host))
+	}
+	if in.kind != DomainHost || upTo == LevelPage {
+		return
+	}
+	// The site of a shortener or a free-mail domain is its page: the
+	// rules of no owner need the look-ups only for these last two labels.
+	in.tail = isNoOwnerTail(lastTwoLabels(p.host))
+	if upTo == LevelSite && in.tail && in.reg == "" {
+		in.reg = publicSuffixOf(p.host).registrable
+	}
+	if (upTo == LevelOwner || in.tail) && in.reg != "" {
+		in.e = k.platforms[in.reg]
+	}
+}
+
+// noOwnerTails are the last two labels of the shorteners' hosts and of the
+// free-mail domains, which the rules of no owner may match: a site's key
+// needs them, and the look-ups they take, only for a host that ends so.
+// bits has the bit tailHash(t) of each: a tail whose bit is clear is
+// none, at the cost of a hash and no look-up in the map (8 KiB, where the
+// map takes about a megabyte). They are made at the first key that needs
+// them, not when the package starts.
+var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
+	var bits [1 << 16 / 64]uint64
+	m := make(map[string]bool, len(freeMailDomains))
+	add := func(d string) {
+		t := lastTwoLabels(d)
+		m[t] = true
+		h := tailHash(t)
+		bits[h/64] |= 1 << (h % 64)
+	}
+	for d := range freeMailDomains {
+		add(d)
+	}
+	for h := range opaqueRedirects {
+		add(h)
+	}
+	return &bits, m
+})
+
+// isNoOwnerTail reports whether t is one of noOwnerTails.
+func isNoOwnerTail(t string) bool {
+	bits, m := noOwnerTails()
+	h := tailHash(t)
+	return bits[h/64]&(1<<(h%64)) != 0 && m[t]
+}
+
+// tailHash is FNV-1a of t, folded to 16 bits.
+func tailHash(t string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(t); i++ {
+		h ^= uint32(t[i])
+		h *= 16777619
+	}
+	return (h ^ h>>16) & (1<<16 - 1)
+}
+
+// plainDomain reports whether no owner rule but matchDomain can match an
+// address whose owner is wanted: a domain that no list and no option of
+// k knows, on no network, not ending as a free-mail domain or a
+// shortener, with no "@" in an http(s) path, not a locality and not a
+// public suffix itself. TestOwnerRulesShortcut checks that the
+// rules give it the domain, on every address of the corpus.
+func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
+	return in.e == nil && in.n == nil && !in.tail && in.kind == DomainHost && in.reg != "" &&
+		!k.deep && len(k.aliases) == 0 && !isLocality(in.reg) &&
+		(!p.hasInfo || p.info.registrable != "") &&
+		(!in.web || strings.IndexByte(a.url.Pathname(), '@') < 0)
+}
+
+// applyRules tries the rules of ownerRules that change the keys up to
+// upTo on a, in order, and fills p with what the first that matches
+// gives; it returns the key's path a profile or a path tenant rule wrote
+// in buf.
+func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, buf []byte) []byte {
+	kind, reg, web, n, e := in.kind, in.reg, in.web, in.n, in.e
+	var path []byte
+	for i := range ownerRules {
+		r := &ownerRules[i]
+		if r.changes > upTo {
+			break
+		}
+		ok := false
+		switch r.match {
+		case matchProfile:
+			if n != nil {
+				path, ok = profileParts(p, a, n, buf)
+			}
+		case matchMastodon:
+			if web && n == nil && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
+				path, ok = profileParts(p, a, nil, buf)
+			}
+		case matchPathTenant:
+			// The path tenants of the host: for the owner, those of the
+			// registrable domain's entry, looked up for the owner rules
+			// anyway; else those of the host, the same (pathHostsOf).
+			switch {
+			case kind != DomainHost:
+			case upTo < LevelOwner:
+				path, ok = pathTenantParts(p, a, k.pathHosts[p.host], buf)
+			case e != nil:
+				path, ok = pathTenantParts(p, a, e.paths, buf)
+			}
+		case matchNetwork:
+			ok = n != nil
+		case matchHostWhole:
+			ok = kind != DomainHost || reg == ""
+		case matchShortener:
+			ok = e != nil && e.shortener && (opaqueRedirects[p.host] != "" || opaqueRedirects[reg] != "")
+		case matchFreeMail:
+			// The mail domain itself, as an e-mail address's domain is
+			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
+			ok = in.tail && reg != "" && freeMailDomains[p.host]
+		case matchPlatform:
+			p.owner, ok = k.platformOwner(p.host, reg, e)
+		case matchLocality:
+			p.owner, ok = localityOwner(p.host, reg)
+		case matchAlias:
+			p.owner, ok = k.aliases[reg]
+		case matchSuffix:
+			if ok = p.hasInfo && p.info.registrable == ""; ok {
+				p.owner = reg
+			}
+		case matchDomain:
+			p.owner, ok = reg, true
+		}
+		if ok {
+			p.rule = r.rule
+			break
+		}
+	}
+	if p.siteEnd == 0 {
+		// No profile or path tenant: the page's path is the URL's.
+		p.direct, p.query = true, true
+	}
+	return path
+}
+
+// hostParts fills the scheme, the port and the site's host of p, and
+// returns the host's registrable domain when the keys up to upTo need it:
+// the owner does, and a site or a page whose host may lose a label; with
+// split, from the look-up the split needs.
+func hostParts(p *keyParts, a *Address, upTo Level, split bool) (reg string) {
+	u := &a.url
+	kind := u.HostKind()
+	if !u.isHTTP() {
+		p.scheme = u.Scheme()
+		p.slashes = kind != NoHost
+	}
+	p.port = u.Port()
+	host := u.Hostname()
+	if kind == DomainHost {
+		host = trimRootDots(host)
+		p.fullHost = host
+		first := strings.IndexByte(host, '.')
+		deep := first >= 0 && first != strings.LastIndexByte(host, '.')
+		switch {
+		case split:
+			if first < 0 && host != "" {
+				// One label is its own public suffix, by a rule of the
+				// list or by its default one, with no registrable
+				// domain and not private: the split needs no look-up.
+				p.info = suffixInfo{suffix: host}
+			} else {
+				p.info = publicSuffixOf(host)
+			}
+			p.hasInfo = true
+			reg = p.info.registrable
+			if !deep && host != "" && first != 0 {
+				reg = host // as below: the same keys
+			}
+		case deep && (upTo == LevelOwner || siteLabel(host[:first])):
+			reg = publicSuffixOf(host).registrable
+		case !deep && host != "" && first != 0:
+			// One or two labels: the host is its own (the look-up is
+			// half a key's time).
+			reg = host
+		}
+		host = dropSiteLabels(host, reg)
+	} else if split {
+		// An opaque host that is a domain name has a split, and no
+		// other rule.
+		if h, ok := splitHost(u); ok {
+			p.fullHost, p.info, p.hasInfo = h, publicSuffixOf(h), true
+		}
+	}
+	p.host = host
+	return reg
+}
+
+// platformOwner returns the owner of host, a tenant of a site platform:
+// the platform is reg, whose entry is e, or with a Keyer's platforms below
+// a registrable domain, the longest of the host's suffixes that is one.
+func (k *Keyer) platformOwner(host, reg string, e *ownerEntry) (string, bool) {
+	if len(host) <= len(reg) {
+		return "", false
+	}
+	platform, t := reg, e
+	if k.deep {
+		for d := host[strings.IndexByte(host, '.')+1:]; len(d) > len(reg); d = d[strings.IndexByte(d, '.')+1:] {
+			if dt := k.platforms[d]; dt != nil && dt.hostTenants {
+				platform, t = d, dt
+				break
+			}
+		}
+	}
+	rest := host[:len(host)-len(platform)-1]
+	label := rest[strings.LastIndexByte(rest, '.')+1:]
+	if t == nil || !t.hostTenants || t.own[label] {
+		return "", false
+	}
+	return host[len(rest)-len(label):], true
+}
+
+// localityOwner returns the owner of host, a branch of a locality's
+// government under .us: <label>.<locality>.<state>.us, reg the locality's
+// domain.
+func localityOwner(host, reg string) (string, bool) {
+	if len(host) <= len(reg) || !isLocality(reg) {
+		return "", false
+	}
+	rest := host[:len(host)-len(reg)-1]
+	label := rest[strings.LastIndexByte(rest, '.')+1:]
+	if !localityLabels[label] {
+		return "", false
+	}
+	return host[len(rest)-len(label):], true
+}
+
+// profileParts matches a profile on network n (nil: a Mastodon server's
+// profile), fills p with its site and returns the key's path, written in
+// buf.
+func profileParts(p *keyParts, a *Address, n *network, buf []byte) ([]byte, bool) {
+	kpath := keyPathCase(buf, a)
+	// The path as a string the matchers and the handle can keep: most
+	// often the URL's own path (the key's path is a prefix of it).
+	path := a.url.Pathname()
+	if len(kpath) > len(path) || path[:len(kpath)] != string(kpath) {
+		path = string(kpath)
+	} else {
+		path = path[:len(kpath)]
+	}
+	if n == nil {
+		name, server, ok := mastodonAccount(p.host, path)
+		if !ok {
+			return nil, false
+		}
+		p.host = server
+		kpath = append(buf[:0], "/@"...)
+		for i := 0; i < len(name); i++ {
+			kpath = append(kpath, lower(name[i]))
+		}
+		p.siteEnd = len(kpath)
+		p.profile = true
+		return kpath, true
+	}
+	q := ""
+	if n.name == NetworkFacebook && len(path) >= len("/profile.php") && strings.EqualFold(path[:len("/profile.php")], "/profile.php") {
+		// The id of profile.php from the key's query, whose parameters
+		// are sorted: the page key decides the site.
+		if cq, ok := a.canonicalQuery(); ok && cq != "" {
+			if q = string(appendKeyQuery(nil, cq)); q != "" {
+				q = q[1:]
+			}
+		}
+	}
+	off := 0 // where the profile's path starts
+	if n.name == NetworkFacebook {
+		off = facebookPageOffset(path)
+		if id, keep, end, ok := facebookID(path[off:]); ok {
+			return facebookIDParts(p, a, id, off+keep, off+end, len(path), buf), true
+		}
+	}
+	ppath := path[off:]
+	prof, ok := n.match(q, ppath)
+	if i := strings.IndexByte(ppath[min(1, len(ppath)):], '/'); !ok && i >= 0 {
+		// A page below a profile whose shape is one segment (X,
+		// Instagram, TikTok: "x.com/acme/status/1").
+		prof, ok = n.match(q, ppath[:i+1])
+	}
+	if !ok {
+		return nil, false
+	}
+	start, end, ok := profileHandleSpan(prof, ppath)
+	if !ok {
+		return nil, false
+	}
+	start, end = start+off, end+off
+	p.siteStart = off
+	_, insensitive := networkKey(n.name, prof.Kind)
+	if insensitive {
+		kpath = keyPathLower(buf, a)
+	} else {
+		lowerKeyPath(kpath, start, end)
+	}
+	p.host = n.key
+	p.siteEnd = end
+	p.query = true
+	if end == len(path) {
+		p.profile, p.query = true, false
+	}
+	if prof.Kind == "profile" {
+		p.siteID = prof.Handle // profile.php?id=<id> is the id's
+		p.siteStart, p.siteEnd = 0, 1
+	}
+	return kpath, true
+}
+
+// facebookIDParts fills p for a Facebook profile or page whose site is
+// its stable id, "facebook.com/<id>", its own path ending at end in a key's
+// path of length n; it returns the key's path, lowercased as a page's but
+// path[keep:end] (a person's name, whose case "/people/" pages keep).
+func facebookIDParts(p *keyParts, a *Address, id string, keep, end, n int, buf []byte) []byte {
+	p.host = networkNamed(NetworkFacebook).key
+	p.siteID = id
+	p.siteStart, p.siteEnd = 0, 1
+	p.profile, p.query = end == n, end != n
+	kpath := keyPathCase(buf, a)
+	lowerKeyPath(kpath, keep, end)
+	return kpath
+}
+
+// pathTenantParts matches a path tenant of one of the shapes pts, fills
+// p with its site and returns the key's path, written in buf.
+func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]byte, bool) {
+	for _, pt := range pts {
+		if p.host != pt.host {
+			continue
+		}
+		path := keyPathLower(buf, a)
+		if len(path) <= len(pt.prefix) || string(path[:len(pt.prefix)]) != pt.prefix || path[len(pt.prefix)] == '/' {
+			continue
+		}
+		end := len(pt.prefix)
+		for end < len(path) && path[end] != '/' {
+			end++
+		}
+		p.siteEnd = end
+		p.query = true
+		return path, true
+	}
+	return nil, false
+}

@@ -1,0 +1,112 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOwnerRulesOrder: the rules are sorted by the level they change (the
+// shortcut of parts stops at the first that changes a coarser level),
+// each says what it matches and gives, and every OwnerRule with an owner
+// or without one is some rule's.
+func TestOwnerRulesOrder(t *testing.T) {
+	seen := map[OwnerRule]bool{}
+	for i, r := range ownerRules {
+		if i > 0 && r.changes < ownerRules[i-1].changes {
+			t.Errorf("rule %d (%v) changes %v, after a rule that changes %v", i, r.rule, r.changes, ownerRules[i-1].changes)
+		}
+		if r.matches == "" || r.gives == "" {
+			t.Errorf("rule %d (%v) does not say what it matches and gives", i, r.rule)
+		}
+		if int(r.match) != i {
+			t.Errorf("rule %d tests match %d", i, r.match)
+		}
+		seen[r.rule] = true
+	}
+	for r := OwnerDomain; r <= NoOwnerFreeMail; r++ {
+		if !seen[r] {
+			t.Errorf("no owner rule reports %v", r)
+		}
+	}
+	if last := ownerRules[len(ownerRules)-1]; last.match != matchDomain {
+		t.Errorf("the last rule is %v, want the registrable domain, which matches every domain", last.rule)
+	}
+}
+
+// TestOwnerRulesShortcut checks the speed shortcut of parts on every
+// address of the corpus files: where plainDomain holds, the rules give the
+// registrable domain.
+func TestOwnerRulesShortcut(t *testing.T) {
+	for _, name := range corpusFiles {
+		n := 0
+		for _, line := range readCorpus(t, name) {
+			a, err := Parse(line)
+			if err != nil {
+				continue
+			}
+			for _, split := range []bool{false, true} {
+				var buf [128]byte
+				var p keyParts
+				k := &builtinKeyer
+				if a.url.HasOpaquePath() {
+					continue
+				}
+				var in ruleInput
+				k.readInput(&in, &p, &a, LevelOwner, split)
+				if !k.plainDomain(&p, &a, &in) {
+					continue
+				}
+				n++
+				k.applyRules(&p, &a, LevelOwner, &in, buf[:0])
+				if p.rule != OwnerDomain || p.owner != in.reg {
+					t.Fatalf("%s: %q: the shortcut gives the domain %q, the rules %v %q", name, line, in.reg, p.rule, p.owner)
+				}
+			}
+		}
+		t.Logf("%s: %d addresses by the shortcut", name, n)
+	}
+}
+
+// TestOwnerRulesFired counts the owner rules that fire on the corpus
+// files, each line read as a cell (ParseCell, then Levels), and the
+// www/m labels the site drops. Run with -v to read the counts; it fails
+// only when a file has no address.
+func TestOwnerRulesFired(t *testing.T) {
+	for _, name := range []string{"kasztp.txt", "typed.txt"} {
+		counts := map[OwnerRule]int{}
+		n, dropped := 0, 0
+		for _, line := range readCorpus(t, name) {
+			a, err := ParseCell(line, TidyOptions{})
+			if err != nil {
+				continue
+			}
+			lv := a.Levels()
+			n++
+			counts[lv.Rule]++
+			if lv.Subdomain != "" && !strings.HasPrefix(lv.Site, lv.Subdomain) && siteLabel(strings.Split(lv.Subdomain, ".")[0]) {
+				dropped++
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no address", name)
+		}
+		var b strings.Builder
+		rules := slices.Sorted(func(yield func(OwnerRule) bool) {
+			for r := range counts {
+				if !yield(r) {
+					return
+				}
+			}
+		})
+		for _, r := range rules {
+			fmt.Fprintf(&b, " %v=%d", r, counts[r])
+		}
+		t.Logf("%s: %d addresses:%s; www/m dropped from the site: %d", name, n, b.String(), dropped)
+	}
+}
