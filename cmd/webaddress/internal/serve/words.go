@@ -13,19 +13,24 @@ package serve
 var codeWords = map[string]string{
 	"web.empty":             "no website",
 	"web.placeholder":       "a placeholder (such as N/A or TBD) instead of a website",
-	"web.email":             "a personal e-mail address (such as one at gmail.com) instead of a website",
-	"web.free-mail":         "a personal e-mail address (such as one at gmail.com) instead of a website",
+	"web.email":             "an e-mail address, kept as one (the e-mail addresses are kept), instead of a website",
+	"web.email-free-mail":   "an e-mail address at a free-mail or provider domain (such as one at gmail.com), which says nothing of a website",
+	"web.email-not-public":  "an e-mail address at a domain that is not a public one (such as example.com, or a name with no known ending), so no website",
 	"web.several-addresses": "several websites in one cell",
 	"web.invalid-host":      "a broken website: its name is not a valid domain",
 	"web.host-missing":      "a broken website: there is no name in it",
 	"web.invalid-port":      "a broken website: its port is not a number from 0 to 65535",
 	"web.invalid-url":       "a broken website that cannot be read",
 	"web.invalid-utf8":      "characters that are not text",
+	"web.invalid-argument":  "a setting the tool does not take",
+	"web.net-url":           "a website that Go's own reader of addresses refuses",
+	"web.invalid-record":    "a saved record the tool cannot read",
 	// A record the table's reader rejects: what its row has.
-	"record.bare-quote":     "a quote inside a cell that does not start with one",
-	"record.field-count":    "another number of cells than the header has",
-	"record.unclosed-quote": "a quote that is never closed",
-	"record.too-long":       "a quoted cell running on over 4 MiB",
+	"record.bare-quote":       "a quote inside a cell that does not start with one",
+	"record.field-count":      "another number of cells than the header has",
+	"record.unclosed-quote":   "a quote that is never closed",
+	"record.text-after-quote": "text after the quote that closes a cell",
+	"record.too-long":         "a quoted cell running on over 4 MiB",
 }
 
 // plainWords returns the words of code, or general ones for a code
