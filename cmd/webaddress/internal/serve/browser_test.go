@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"hash"
@@ -104,6 +105,48 @@ const messyContacts = "Name,Website,Phone\r\n" +
 	"Two sites,\"initech.com, initrode.com\",\r\n" +
 	"Acme UK,www.acme.co.uk,\r\n" +
 	"Blank,,\r\n"
+
+// matchLeads and matchAccounts are a list of leads and the accounts it is
+// matched against: by e-mail, by website, one of several accounts, and
+// new ones.
+const matchLeads = "name,email,website\n" +
+	"Ann,ann@sales.acme.com,\n" +
+	"Bob,bob@gmail.com,globex.com\n" +
+	"Cy,,initech.com\n" +
+	"Dee,dee@acme.com,https://www.acme.com/\n" +
+	"Gus,info@umbrella.org,\n" +
+	"Fay,fay@gmail.com,\n"
+
+const matchAccounts = "account,domain,email\n" +
+	"Acme,acme.com,\n" +
+	"Acme Europe,acme.com,\n" +
+	"Globex,globex.com,\n" +
+	"Umbrella,,ceo@umbrella.org\n"
+
+// matchWords returns what the page says of the output of match: its rows
+// that match an account, several, none.
+func matchWords(t *testing.T, out []byte) string {
+	t.Helper()
+	recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	if err != nil || len(recs) < 2 {
+		t.Fatalf("match's output: %v, %q", err, out)
+	}
+	at := slices.Index(recs[0], "match_count")
+	hit, several := 0, 0
+	for _, r := range recs[1:] {
+		n, err := strconv.Atoi(r[at])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			hit++
+		}
+		if n > 1 {
+			several++
+		}
+	}
+	return fmt.Sprintf("%d rows match an account; %d match several; %d are new.", hit, several, len(recs)-1-hit)
+}
 
 // TestBrowser drives Chromium through the page: the viewer as one types
 // (fields, underlined errors), a shared link opened without JavaScript, and
@@ -668,6 +711,69 @@ func TestBrowser(t *testing.T) {
 	if disabled := get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#task-match").disabled`)); disabled == has("match") {
 		t.Errorf("list: the task match is disabled %v, with the command match %v", disabled, has("match"))
 	}
+
+	// Match a list of leads against the accounts, by keyboard: the
+	// accounts file chosen, its columns and the list's ticked, a preview,
+	// the download against the tool given the same two files, the rows
+	// counted in words.
+	leads := filepath.Join(dir, "leads.csv")
+	accounts := filepath.Join(dir, "accounts.csv")
+	if err := os.WriteFile(leads, []byte(matchLeads), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(accounts, []byte(matchAccounts), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	tabTo("file")
+	do(chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads}))
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	do(chromedp.Focus(chromedp.ID("task-match")))
+	key(" ")
+	if !get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run-btn").disabled`)) {
+		t.Errorf("list, match: the run can be started before the accounts are chosen")
+	}
+	tabTo("accounts")
+	do(chromedp.SetUploadFiles(chromedp.ID("accounts"), []string{accounts}))
+	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#match-box").dataset.ready === "1"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	// Untick the accounts' e-mail column, by keyboard, and tick it again.
+	do(chromedp.Focus(chromedp.CSS(`#against-list input[value="email"]`)))
+	key(" ")
+	if help := get(t, ctx, chromedp.TextContent(chromedp.ID("match-help"))); help != "Ready: your list's email, then website against the accounts' domain (each tried in this order)." {
+		t.Errorf("list, match: with the accounts' domain only, the page says %q", help)
+	}
+	key(" ")
+	if help := get(t, ctx, chromedp.TextContent(chromedp.ID("match-help"))); help != "Ready: your list's email, then website against the accounts' email, then domain (each tried in this order)." {
+		t.Errorf("list, match: the page says %q", help)
+	}
+	do(chromedp.Focus(chromedp.ID("preview-btn")))
+	key(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="preview"]`)))
+	previewWords := get(t, ctx, chromedp.TextContent(chromedp.ID("match-words")))
+	got, args = download("run-btn")
+	if !slices.Contains(args, "--against=accounts.csv") || !slices.Contains(args, "--column=email,website") || !slices.Contains(args, "--against-column=email,domain") {
+		t.Errorf("list, match: the command line is %q", args)
+	}
+	for i, a := range args {
+		if a == "--against=accounts.csv" {
+			args[i] = "--against=" + accounts
+		}
+	}
+	matchOut := cli(args, matchLeads)
+	if !bytes.Equal(got, matchOut) {
+		t.Errorf("list, match: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, matchOut)
+	}
+	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#words").dataset.match !== undefined`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	wantWords := matchWords(t, matchOut)
+	if w := get(t, ctx, chromedp.TextContent(chromedp.ID("match-words"))); w != wantWords || previewWords != wantWords {
+		t.Errorf("list, match: the words are %q (preview %q), want %q", w, previewWords, wantWords)
+	}
+	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#new-rows tbody tr").length`)); n != strings.Count(string(matchOut), ",0,") {
+		t.Errorf("list, match: %d new rows shown", n)
+	}
+	t.Logf("list, match: %q", wantWords)
+	checkAxe("list, task match done")
+	shot("serve-list-match.png", "#match-box")
 
 	// More: the options in plain words, the flag beside, the help shown;
 	// only combinations that work.

@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -407,5 +408,51 @@ func TestGuardRunOwner(t *testing.T) {
 	}
 	if code, _, _ := do(t, ts, "POST", "/api/runs/"+created.ID+"/cancel", nil, nil); code != 200 {
 		t.Errorf("the run's browser cannot cancel it: %d", code)
+	}
+}
+
+// TestGuardMatchAccounts: the accounts of match (--against) are the text
+// the page gives, never a file of the server: a path is refused at once
+// in the same words whatever is there, a run with the accounts as text
+// matches, and a path with the text given is refused too.
+func TestGuardMatchAccounts(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	const list = "name,email,website\nAnn,ann@sales.acme.com,\nBob,bob@gmail.com,globex.com\nCy,,initech.com\n"
+	const accounts = "account,domain\nAcme,acme.com\nGlobex,globex.com\n"
+	secret := filepath.Join(t.TempDir(), "accounts.csv")
+	if err := os.WriteFile(secret, []byte(accounts), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for _, p := range []string{secret, "/etc/passwd", "/no/such/file", "/dev/stdin", tool.ListName("against")} {
+		q := runRequest{Command: "match", Column: "email,website", Flags: map[string]string{"against": p, "against-column": "domain"}}
+		code, body, _ := do(t, ts, "POST", previewPath("a.csv", q), strings.NewReader(list), nil)
+		body = strings.ReplaceAll(body, p, "PATH")
+		if code != 400 || strings.Contains(body, "Acme") || strings.Contains(body, "root:") {
+			t.Errorf("match --against %s: %d %q, want 400 and a refusal", p, code, body)
+		}
+		if first == "" {
+			first = body
+		} else if body != first {
+			t.Errorf("match --against: the answer tells one path from another: %q and %q", first, body)
+		}
+		rq, _ := json.Marshal(q)
+		if code, body, _ := do(t, ts, "POST", "/api/runs", bytes.NewReader(rq), nil); code != 400 || strings.Contains(body, "Acme") {
+			t.Errorf("a run of match --against %s: %d %q", p, code, body)
+		}
+		// The text given and a path besides: still refused.
+		q.Lists = map[string]string{"against": accounts}
+		if code, body, _ := do(t, ts, "POST", previewPath("a.csv", q), strings.NewReader(list), nil); code != 400 {
+			t.Errorf("match --against %s with the accounts given as text: %d %q, want 400", p, code, body)
+		}
+	}
+	q := runRequest{Command: "match", Column: "email,website", Flags: map[string]string{"against-column": "domain"}, Lists: map[string]string{"against": accounts}}
+	out, st, _ := runPage(t, ts, q, list)
+	want := "name,email,website,match_count,match_key,match_via,account,domain\n" +
+		"Ann,ann@sales.acme.com,,1,acme.com,email,Acme,acme.com\n" +
+		"Bob,bob@gmail.com,globex.com,1,globex.com,website,Globex,globex.com\n" +
+		"Cy,,initech.com,0,initech.com,website,,\n"
+	if st.Error != "" || out != want || !slices.Contains(st.Args, "--against="+tool.ListName("against")) {
+		t.Errorf("match with the accounts as text: %q, %+v; want %q", out, st, want)
 	}
 }

@@ -138,7 +138,7 @@
     { id: "clean", title: "Clean the websites as R does", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
     { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null,
-      help: "Find which rows are organisations you have already." },
+      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches (match_count, match_key, match_via and the account's columns); the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
   ];
@@ -157,7 +157,7 @@
     const command = $("#command"), format = $("#format"), flagsBox = $("#flags"), fieldList = $("#field-list"), inputList = $("#input-list");
     const previewBtn = $("#preview-btn"), runBtn = $("#run-btn"), cancelBtn = $("#cancel-btn"), reviewBtn = $("#review-btn");
     const progress = $("#progress"), status = $("#status"), preview = $("#preview"), summary = $("#summary"), downloads = $("#downloads");
-    let file = null, sampleBody = null, guessed = ",", running = null, header = [], task = TASKS[0];
+    let file = null, sampleBody = null, guessed = ",", running = null, header = [], task = TASKS[0], accounts = null;
 
     for (const c of commands) command.append(el("option", { value: c.name, text: c.name + ": " + (COMMAND_WORDS[c.name] || c.short) }));
     for (const f of formats) format.append(el("option", { value: f, text: f }));
@@ -197,6 +197,8 @@
         $("#more").open = true;
       }
       reviewBtn.hidden = !t.review;
+      $("#match-box").hidden = t.id !== "match";
+      matchState();
       clearResult();
     }
 
@@ -304,10 +306,120 @@
       return [...kept, ...picked.map(outName)];
     }
     function request(extra) {
-      return Object.assign({
+      const q = {
         command: command.value, column: column.value, delimiter: delim.value || guessed,
         encoding: enc.value, format: format.value, fields: fields(), flags: flagValues(), lists: listValues(), name: file ? file.name : "",
-      }, extra || {});
+      };
+      if (q.command === "match" && task.id === "match" && accounts && accounts.text != null) {
+        // The accounts are given as text (--against), never as a path.
+        q.column = picked(matchList).join(",");
+        q.flags["against-column"] = picked(againstList).join(",");
+        q.lists = Object.assign({ against: accounts.text }, q.lists);
+      }
+      return Object.assign(q, extra || {});
+    }
+
+    // The match task: the accounts file, read here and given to the tool
+    // as the text of --against (the tool reads it as it reads the list:
+    // the same delimiter and encoding), its columns (--against-column)
+    // and the list's (--column), e-mail columns first. Only a working
+    // combination can be run.
+    const matchBox = $("#match-box"), accountsIn = $("#accounts"), againstList = $("#against-list"), matchList = $("#match-list");
+    const isMail = (h) => /mail/i.test(h);
+    const picked = (box) => {
+      const v = [...box.querySelectorAll("input:checked")].map((e) => e.value);
+      return [...v.filter(isMail), ...v.filter((h) => !isMail(h))];
+    };
+    function checks(box, names, on) {
+      box.replaceChildren(...names.map((h) => el("label", {}, el("input", { type: "checkbox", value: h, checked: on(h) }), " " + h)));
+    }
+    const delimWords = (d) => ({ ",": "commas", "\t": "tabs", ";": "semicolons", "|": "bars" })[d] || JSON.stringify(d);
+    function matchProblem() {
+      if (!file) return "Choose your list above first.";
+      if (workbook()) return "Your list is an Excel workbook: this version matches a CSV or TSV list against CSV or TSV accounts. Save the list as CSV (UTF-8), and choose that.";
+      if (!accounts) return "Choose your accounts file.";
+      if (accounts.problem) return accounts.problem;
+      if (enc.value) return "Your list is read as " + enc.value + ", and the accounts are read alike, but the page reads them as UTF-8: save both as CSV (UTF-8).";
+      const d = delim.value || guessed;
+      if (accounts.delimiter !== d) return "Your accounts file is separated by " + delimWords(accounts.delimiter) + " and your list by " + delimWords(d) + ": the tool reads both alike. Save them separated alike, or pick the list's delimiter above.";
+      if (!picked(againstList).length) return "Tick a column of the accounts that holds websites or e-mail addresses.";
+      if (!picked(matchList).length) return "Tick a column of your list that holds websites or e-mail addresses.";
+      return "";
+    }
+    function matchState() {
+      const problem = matchProblem();
+      $("#match-help").textContent = problem || "Ready: your list's " + picked(matchList).join(", then ") + " against the accounts' " + picked(againstList).join(", then ") + " (each tried in this order).";
+      matchBox.dataset.ready = problem ? "" : "1";
+      const ac = $("#flag-against-column");
+      if (ac && accounts) ac.value = picked(againstList).join(",");
+      setReady();
+    }
+    function setReady() {
+      if (running) return;
+      previewBtn.disabled = runBtn.disabled = !file || (task.id === "match" && matchProblem() !== "");
+      reviewBtn.disabled = !file;
+    }
+    function renderMatchColumns() {
+      checks(matchList, header, (h) => isMail(h) || h === column.value);
+      matchState();
+    }
+    async function pickAccounts(f) {
+      accounts = { name: f.name, problem: "", delimiter: "" };
+      $("#accounts-info").textContent = "Your accounts: " + f.name + ", " + size(f.size) + ".";
+      againstList.replaceChildren();
+      if (/\.xlsx?$/i.test(f.name)) {
+        accounts.problem = "Your accounts file is an Excel workbook: this version reads the accounts as a CSV or TSV file. Save it as CSV (UTF-8), separated as your list is, and choose that.";
+        matchState();
+        return;
+      }
+      const body = await startOf(f);
+      const p = new URLSearchParams({ name: f.name });
+      if (f.size > body.length) p.set("partial", "1");
+      const r = await fetch("/api/sample?" + p, { method: "POST", body });
+      if (!r.ok) {
+        accounts.problem = "Your accounts file: " + (await fail(r)).message;
+        matchState();
+        return;
+      }
+      const smp = await r.json();
+      accounts.text = await f.text();
+      accounts.delimiter = smp.delimiter;
+      checks(againstList, smp.header, (h) => isMail(h) || h === smp.column);
+      matchState();
+      clearResult();
+    }
+    accountsIn.addEventListener("change", () => accountsIn.files[0] && pickAccounts(accountsIn.files[0]));
+    matchBox.addEventListener("dragover", (e) => { e.preventDefault(); matchBox.classList.add("over"); });
+    matchBox.addEventListener("dragleave", () => matchBox.classList.remove("over"));
+    matchBox.addEventListener("drop", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      matchBox.classList.remove("over");
+      if (e.dataTransfer.files[0]) pickAccounts(e.dataTransfer.files[0]);
+    });
+    matchBox.addEventListener("change", (e) => { if (e.target.type === "checkbox") { matchState(); clearResult(); } });
+
+    // showMatch says how the rows matched (their match_count), in words
+    // and a chart, and shows the new rows: the rows of the output, as
+    // cells under head.
+    function showMatch(head, rows) {
+      const at = head.indexOf("match_count");
+      if (at < 0) return;
+      const counts = rows.map((r) => +r[at]);
+      const hit = counts.filter((c) => c > 0).length, several = counts.filter((c) => c > 1).length, fresh = counts.length - hit;
+      const lead = el("p", { class: "lead", id: "match-words" }, rowsWord(hit) + (hit === 1 ? " matches" : " match") + " an account; " +
+        several.toLocaleString() + (several === 1 ? " matches" : " match") + " several; " + fresh.toLocaleString() + (fresh === 1 ? " is" : " are") + " new.");
+      const old = $("#words .lead");
+      if (old) old.replaceWith(lead);
+      else $("#words").prepend(lead);
+      $("#chart").replaceChildren(barChart("match", "How the " + rowsWord(counts.length) + " matched",
+        [["one account", hit - several], ["several accounts", several], ["new: no account", fresh]]));
+      sizeBars();
+      const news = rows.filter((r, i) => counts[i] === 0);
+      const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The new rows" }, el("table", { id: "new-rows" }));
+      $("#words").append(el("h3", { text: fresh ? "The new rows (" + fresh.toLocaleString() + (news.length > 500 ? ", the first 500 shown" : "") + ")" : "No new rows: every row matches an account." }), fresh ? box : null);
+      if (fresh) table($("#new-rows"), head, news.slice(0, 500));
+      $("#words").dataset.match = String(counts.length);
     }
 
     command.addEventListener("change", () => { renderFlags(); clearResult(); });
@@ -354,8 +466,11 @@
     // whole.
     async function sampleBytes() {
       if (workbook()) return file;
-      const buf = new Uint8Array(await file.slice(0, 262144).arrayBuffer());
-      if (file.size <= buf.length) return buf;
+      return startOf(file);
+    }
+    async function startOf(f) {
+      const buf = new Uint8Array(await f.slice(0, 262144).arrayBuffer());
+      if (f.size <= buf.length) return buf;
       const nl = buf.lastIndexOf(10);
       return nl > 0 ? buf.subarray(0, nl + 1) : buf;
     }
@@ -384,11 +499,12 @@
       column.value = s.column || s.header[0];
       column.disabled = false;
       markColumn();
+      renderMatchColumns();
       const named = { ",": "comma", "\t": "tab", ";": "semicolon", "|": "bar" }[s.delimiter] || JSON.stringify(s.delimiter);
       $("#sample-notes").textContent = (workbook() ? "The first rows of the workbook's first sheet" : "The first rows, read with the delimiter " + named) +
         (s.column ? "; the column " + s.column + " looks like websites." : "; pick the column of websites.") +
         (s.notes ? " " + s.notes.map(noteWords).join("; ") : "");
-      previewBtn.disabled = runBtn.disabled = reviewBtn.disabled = false;
+      setReady();
       clearResult();
       document.body.dataset.state = "loaded";
     }
@@ -454,7 +570,7 @@
       const parts = [];
       const failedBy = res.failed_by_code || {};
       let failed = 0;
-      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
+      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.email-free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
       const seen = new Set();
       for (const [name, cs] of Object.entries(kinds)) {
         const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
@@ -534,7 +650,8 @@
     previewBtn.addEventListener("click", async () => {
       // The run's options start the body (runlen bytes): lists of any
       // length, within the request's limit.
-      const run = new TextEncoder().encode(JSON.stringify(request()));
+      const q = request();
+      const run = new TextEncoder().encode(JSON.stringify(q));
       if (!workbook() && run.length + sampleBody.length > 1 << 20) {
         clearResult();
         status.textContent = "The lists typed under More are too long for a preview (over " + size((1 << 20) - sampleBody.length) + "): review the groups, or run the whole file.";
@@ -550,6 +667,7 @@
       const p = await r.json();
       table(preview, p.header, p.rows);
       showSummary(p.result, p.messages ? [el("p", { class: "help", text: p.messages })] : []);
+      if (q.command === "match" && q.format !== "jsonl" && p.rows.length === p.total) showMatch(p.header, p.rows);
       const whole = workbook() || sampleBody.length >= file.size;
       status.textContent = "A preview of " + (whole ? "all " + rowsWord(p.result.read) + (workbook() && p.result.read >= 1000 ? " (the sheet's first 1,000)" : "") : "the first " + rowsWord(p.result.read) + " (the file's first " + size(sampleBody.length) + ")") +
         ": " + (p.rows.length < p.total ? "the first " + p.rows.length.toLocaleString() + " of " : "all ") + p.total.toLocaleString() + " rows of the result are shown.";
@@ -800,7 +918,7 @@
         clearInterval(poll);
         running = null;
         cancelBtn.hidden = true;
-        runBtn.disabled = previewBtn.disabled = reviewBtn.disabled = false;
+        setReady();
         let s;
         try { s = JSON.parse(x.responseText); } catch (e) { status.textContent = x.responseText || "The run stopped."; return; }
         const secs = ((performance.now() - started) / 1000).toFixed(1);
@@ -812,8 +930,10 @@
         status.dataset.state = "done";
         document.body.dataset.state = "done";
         status.textContent = "Done in " + secs + " s: " + name + " is downloaded.";
-        const files = Object.keys(q.lists || {}).map((n) => n + ".txt");
-        const cli = "webaddress " + s.args.map((a) => /^[\w=.,\/:-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'").join(" ") + " < " + (file.name || "FILE");
+        const files = Object.keys(q.lists || {}).filter((n) => n !== "against").map((n) => n + ".txt");
+        // The accounts are named as the person's file.
+        const args = s.args.map((a) => a === "--against=against.txt" && accounts ? "--against=" + accounts.name : a);
+        const cli = "webaddress " + args.map((a) => /^[\w=.,\/:-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'").join(" ") + " < " + (file.name || "FILE");
         showSummary(s.result, [el("p", { class: "help", text: "The same output on the command line" + (files.length ? " (with " + files.join(" and ") + " saved from this page)" : "") + ":" }), el("code", { class: "cmd", text: cli }),
           s.messages ? el("p", { class: "help", text: s.messages }) : null]);
         const links = [];
@@ -822,6 +942,14 @@
           if (s.rejects_dropped) links.push(" (only the first 16 MiB of them are kept)");
         }
         downloads.replaceChildren(...links);
+        if (q.command === "match") {
+          // How the rows matched: the output read here, as JSON lines.
+          runText(Object.assign({}, q, { format: "jsonl", fields: [] })).then(([text]) => {
+            const rows = jsonLines(text);
+            const head = rows.length ? Object.keys(rows[0]) : [];
+            showMatch(head, rows.map((r) => head.map((h) => r[h] == null ? "" : String(r[h]))));
+          }, (e) => { status.textContent += " Counting the matches failed: " + e.message; });
+        }
       };
       x.send(file);
     }
