@@ -1115,3 +1115,64 @@ func TestPageReview(t *testing.T) {
 		}
 	}
 }
+
+// TestPageMatch measures, in Chromium, the time from the accounts file
+// chosen to the result of the match task (the whole list run, downloaded,
+// and its rows counted by the page) on 1,000 leads against 1,000
+// accounts, the corpus's typed addresses. It is a measurement, run when
+// WEBADDRESS_PAGE_MATCH=1.
+func TestPageMatch(t *testing.T) {
+	if os.Getenv("WEBADDRESS_PAGE_MATCH") != "1" {
+		t.Skip("the match task on 1,000 rows: set WEBADDRESS_PAGE_MATCH=1")
+	}
+	exe := chromium(t)
+	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
+	dir := t.TempDir()
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.UserDataDir(filepath.Join(dir, "profile")))
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	lines := testfiles.MustCorpusLines(t, "typed.txt")
+	write := func(name, head string, row func(i int) []string) string {
+		b := []byte(head)
+		for i := range 1000 {
+			b = record.AppendLine(b, ',', row(i))
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	leads := write("leads.csv", "name,website\n", func(i int) []string { return []string{"Lead " + strconv.Itoa(i+1), lines[(i*7)%len(lines)]} })
+	accounts := write("accounts.csv", "account,website\n", func(i int) []string { return []string{"Account " + strconv.Itoa(i+1), lines[(i*11)%len(lines)]} })
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url+"list")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads})); err != nil {
+		t.Fatal(err)
+	}
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(10*time.Millisecond)))
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("task-match"))); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("accounts"), []string{accounts})); err != nil {
+		t.Fatal(err)
+	}
+	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#match-box").dataset.ready === "1"`, chromedp.WithPollingInterval(10*time.Millisecond)))
+	ready := time.Since(start)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-btn"))); err != nil {
+		t.Fatal(err)
+	}
+	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#words").dataset.match !== undefined || /failed/.test(document.querySelector("#status").textContent)`, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
+	took := time.Since(start)
+	said := get(t, ctx, chromedp.TextContent(chromedp.ID("match-words")))
+	t.Logf("match, 1,000 leads against 1,000 accounts: accounts chosen to ready %v, to the result %v: %s", ready.Round(time.Millisecond), took.Round(time.Millisecond), said)
+}

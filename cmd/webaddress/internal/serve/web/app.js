@@ -110,6 +110,10 @@
     aliases: ["Domains of one organisation", "A pair per line: \"acme.de acme.com\" makes acme.de part of acme.com. Type them, or load a file."],
     platforms: ["Platforms whose customers are apart", "A shape per line, such as \"<name>.shops.example.net\": each customer is its own website. Type them, or load a file."],
     "keep-apart": ["Groups never merged", "A key per line, as the key column has it: the rows of that key stay apart. Type them, or load a file."],
+    against: ["Your accounts", "The accounts file, separated as the list is. On the match task it is chosen above, and its text is what the tool reads."],
+    "against-column": ["The accounts' columns of websites or e-mail addresses", "Comma-separated, tried in order. On the match task they are ticked above."],
+    "against-fields": ["The accounts' columns added to each row", "Comma-separated; empty: all of them."],
+    all: ["A row per account matched", "By default a row per row of your list, with the first account it matches and how many match."],
     cache: ["Results kept in memory", "How many different cells have their results kept, to be fast on repeated cells."],
   };
   const LEVEL_WORDS = { page: "page (the same page)", site: "site (the same website)", owner: "owner (the same organisation)" };
@@ -314,7 +318,7 @@
         // The accounts are given as text (--against), never as a path.
         q.column = picked(matchList).join(",");
         q.flags["against-column"] = picked(againstList).join(",");
-        q.lists = Object.assign({ against: accounts.text }, q.lists);
+        q.lists = Object.assign({}, q.lists, { against: accounts.text });
       }
       return Object.assign(q, extra || {});
     }
@@ -667,7 +671,7 @@
       const p = await r.json();
       table(preview, p.header, p.rows);
       showSummary(p.result, p.messages ? [el("p", { class: "help", text: p.messages })] : []);
-      if (q.command === "match" && q.format !== "jsonl" && p.rows.length === p.total) showMatch(p.header, p.rows);
+      if (q.command === "match" && q.format !== "jsonl" && q.flags.all !== "true" && p.rows.length === p.total) showMatch(p.header, p.rows);
       const whole = workbook() || sampleBody.length >= file.size;
       status.textContent = "A preview of " + (whole ? "all " + rowsWord(p.result.read) + (workbook() && p.result.read >= 1000 ? " (the sheet's first 1,000)" : "") : "the first " + rowsWord(p.result.read) + " (the file's first " + size(sampleBody.length) + ")") +
         ": " + (p.rows.length < p.total ? "the first " + p.rows.length.toLocaleString() + " of " : "all ") + p.total.toLocaleString() + " rows of the result are shown.";
@@ -942,7 +946,7 @@
           if (s.rejects_dropped) links.push(" (only the first 16 MiB of them are kept)");
         }
         downloads.replaceChildren(...links);
-        if (q.command === "match") {
+        if (q.command === "match" && q.flags.all !== "true") {
           // How the rows matched: the output read here, as JSON lines.
           runText(Object.assign({}, q, { format: "jsonl", fields: [] })).then(([text]) => {
             const rows = jsonLines(text);
