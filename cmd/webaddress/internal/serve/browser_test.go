@@ -773,6 +773,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("list, match: %q", wantWords)
 	checkAxe("list, task match done")
+	tabAround("list, task match done")
 	shot("serve-list-match.png", "#match-box")
 
 	// More: the options in plain words, the flag beside, the help shown;
@@ -1049,6 +1050,22 @@ func sameFile(t *testing.T, a, b string) bool {
 	return bytes.Equal(ha.Sum(nil), hb.Sum(nil))
 }
 
+// headless starts Chromium for a measurement, with opts, its profile in
+// dir, and returns its context, closed at the test's end.
+func headless(t *testing.T, dir string, opts ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	base := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.UserDataDir(filepath.Join(dir, "profile"))}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(base, opts...)...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	return ctx
+}
+
 // TestPageReview measures, in Chromium, the time from a file chosen to
 // its review of the groups (one row per organisation: the whole file run
 // twice, its groups and its rows read by the page) on 1,000 and 100,000
@@ -1061,16 +1078,9 @@ func TestPageReview(t *testing.T) {
 	if os.Getenv("WEBADDRESS_PAGE_REVIEW") != "1" {
 		t.Skip("the review of large files: set WEBADDRESS_PAGE_REVIEW=1")
 	}
-	exe := chromium(t)
-	s := startServer(t, serveOptions{maxUpload: 256 << 20, timeout: 10 * time.Minute})
 	dir := t.TempDir()
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.UserDataDir(filepath.Join(dir, "profile")),
-		chromedp.WindowSize(1100, 1350))
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
+	ctx := headless(t, dir, chromedp.WindowSize(1100, 1350))
+	s := startServer(t, serveOptions{maxUpload: 256 << 20, timeout: 10 * time.Minute})
 
 	files := map[string]string{}
 	if other := os.Getenv("WEBADDRESS_PAGE_LIST"); other != "" {
@@ -1125,15 +1135,9 @@ func TestPageMatch(t *testing.T) {
 	if os.Getenv("WEBADDRESS_PAGE_MATCH") != "1" {
 		t.Skip("the match task on 1,000 rows: set WEBADDRESS_PAGE_MATCH=1")
 	}
-	exe := chromium(t)
-	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
 	dir := t.TempDir()
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.UserDataDir(filepath.Join(dir, "profile")))
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
+	ctx := headless(t, dir)
+	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
 	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir}); err != nil {
 		t.Fatal(err)

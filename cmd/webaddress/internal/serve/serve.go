@@ -83,7 +83,9 @@ its address to open. The page has two parts:
   - the list cleaner: a CSV or TSV file or a workbook, its column of
     addresses, and what to do with it (one row per organisation, the
     organisation, site and domain columns, the missing, personal and broken
-    websites, a clean as R does; or any command with its options), a
+    websites, a clean as R does, the list matched against your accounts
+    file, given as text and never as a path; or any command with its
+    options), a
     preview, a review of the groups before the download (keep apart, merge,
     which row kept: saved as the files of --aliases and --keep-apart), and
     the whole file run by this tool's own code (the same records as on the
