@@ -39,6 +39,7 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
@@ -775,6 +776,39 @@ func TestBrowser(t *testing.T) {
 	checkAxe("list, task match done")
 	tabAround("list, task match done")
 	shot("serve-list-match.png", "#match-box")
+	// The accounts as a workbook, a cell with the delimiter and a line
+	// break in it: the download is the tool's given the workbook.
+	book := excelize.NewFile()
+	for i, row := range [][]any{{"account", "domain", "email"}, {"Acme, Inc.\nHQ", "acme.com", ""}, {"Globex", "globex.com", ""}, {"Umbrella", "", "ceo@umbrella.org"}} {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		book.SetSheetRow("Sheet1", cell, &row)
+	}
+	accountsBook := filepath.Join(dir, "accounts.xlsx")
+	if err := book.SaveAs(accountsBook); err != nil {
+		t.Fatal(err)
+	}
+	book.Close()
+	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")), chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads}))
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	do(chromedp.Focus(chromedp.ID("task-match")))
+	key(" ")
+	do(chromedp.SetUploadFiles(chromedp.ID("accounts"), []string{accountsBook}))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#accounts-info").textContent.includes("accounts.xlsx") && document.querySelector("#match-box").dataset.ready === "1"`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("list, match against a workbook: %v; the page says %q", err, get(t, ctx, chromedp.TextContent(chromedp.ID("match-help"))))
+	}
+	got, args = download("run-btn")
+	if !slices.Contains(args, "--against=accounts.xlsx") {
+		t.Errorf("list, match against a workbook: the command line is %q", args)
+	}
+	for i, a := range args {
+		if a == "--against=accounts.xlsx" {
+			args[i] = "--against=" + accountsBook
+		}
+	}
+	if bookOut := cli(args, matchLeads); !bytes.Equal(got, bookOut) || !bytes.Contains(got, []byte("\"Acme, Inc.\nHQ\"")) {
+		t.Errorf("list, match against a workbook: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, bookOut)
+	}
+	checkAxe("list, task match against a workbook")
 
 	// More: the options in plain words, the flag beside, the help shown;
 	// only combinations that work.

@@ -299,6 +299,7 @@ func (s *server) routes() {
 	s.mux.Handle("GET /api/commands", s.limited(s.commandsAPI))
 	s.mux.Handle("POST /api/sample", s.sampling(s.sampleAPI))
 	s.mux.Handle("POST /api/preview", s.sampling(s.previewAPI))
+	s.mux.Handle("POST /api/sheet", s.sampling(s.sheetAPI))
 	s.mux.Handle("POST /api/runs", s.limited(s.createRun))
 	s.mux.Handle("GET /api/runs", s.limited(s.listRuns))
 	s.mux.HandleFunc("POST /api/runs/{id}/input", s.runInput)

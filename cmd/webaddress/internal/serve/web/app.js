@@ -345,6 +345,7 @@
       if (accounts.problem) return accounts.problem;
       if (enc.value) return "Your list is read as " + enc.value + ", and the accounts are read alike, but the page reads them as UTF-8: save both as CSV (UTF-8).";
       const d = delim.value || guessed;
+      if (accounts.delimiter !== d && /\.xlsx$/i.test(accounts.name)) return "Your list's delimiter changed: choose your accounts workbook again.";
       if (accounts.delimiter !== d) return "Your accounts file is separated by " + delimWords(accounts.delimiter) + " and your list by " + delimWords(d) + ": the tool reads both alike. Save them separated alike, or pick the list's delimiter above.";
       if (!picked(againstList).length) return "Tick a column of the accounts that holds websites or e-mail addresses.";
       if (!picked(matchList).length) return "Tick a column of your list that holds websites or e-mail addresses.";
@@ -371,14 +372,20 @@
       accounts = { name: f.name, problem: "", delimiter: "" };
       $("#accounts-info").textContent = "Your accounts: " + f.name + ", " + size(f.size) + ".";
       againstList.replaceChildren();
-      if (/\.xlsx?$/i.test(f.name)) {
-        accounts.problem = "Your accounts file is an Excel workbook: this version reads the accounts as a CSV or TSV file. Save it as CSV (UTF-8), separated as your list is, and choose that.";
+      if (/\.xls$/i.test(f.name)) {
+        accounts.problem = "Your accounts file is an Excel 97-2003 workbook, which the page does not read. Save it as .xlsx (Excel Workbook) or as CSV (UTF-8), and choose that.";
         matchState();
         return;
       }
-      const body = await startOf(f);
+      const book = /\.xlsx$/i.test(f.name);
+      if (book && (!file || workbook())) {
+        accounts.problem = "Choose your list (a CSV or TSV file) first: an accounts workbook is read as the list is separated.";
+        matchState();
+        return;
+      }
+      const body = book ? f : await startOf(f);
       const p = new URLSearchParams({ name: f.name });
-      if (f.size > body.length) p.set("partial", "1");
+      if (!book && f.size > body.length) p.set("partial", "1");
       const r = await fetch("/api/sample?" + p, { method: "POST", body });
       if (!r.ok) {
         accounts.problem = "Your accounts file: " + (await fail(r)).message;
@@ -386,8 +393,22 @@
         return;
       }
       const smp = await r.json();
-      accounts.text = await f.text();
-      accounts.delimiter = smp.delimiter;
+      if (book) {
+        // The workbook's first sheet, as the tool reads it, separated as
+        // the list is: the text the tool is given.
+        const d = delim.value || guessed;
+        const t = await fetch("/api/sheet?" + new URLSearchParams({ name: f.name, delimiter: d }), { method: "POST", body: f });
+        if (!t.ok) {
+          accounts.problem = "Your accounts workbook: " + (await fail(t)).message;
+          matchState();
+          return;
+        }
+        accounts.text = await t.text();
+        accounts.delimiter = d;
+      } else {
+        accounts.text = await f.text();
+        accounts.delimiter = smp.delimiter;
+      }
       checks(againstList, smp.header, (h) => isMail(h) || h === smp.column);
       matchState();
       clearResult();
