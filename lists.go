@@ -27,6 +27,8 @@ var (
 	freeMailFile string
 	//go:embed data/free_mail_list.txt
 	freeMailListFile string
+	//go:embed data/free_mail_sites.txt
+	freeMailSitesFile string
 )
 
 // A shapeEntry is a platform of tenants.txt or platforms.txt.
@@ -38,7 +40,7 @@ type shapeEntry struct {
 	source string   // the page, list or corpus
 }
 
-// A domainEntry is a domain of state_portals.txt or free_mail.txt.
+// A domainEntry is a domain of state_portals.txt or a free-mail file.
 type domainEntry struct {
 	domain string
 	read   string // the date the source was read

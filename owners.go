@@ -67,7 +67,7 @@ var ownerRules = [...]ownerRule{
 		"a URL shortener's host (bit.ly)",
 		"none"},
 	{matchFreeMail, NoOwnerFreeMail, LevelSite,
-		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
+		"a free-mail or provider mail domain itself, of the curated list (gmail.com, www.yahoo.com, web.de; finance.yahoo.com is Yahoo's)",
 		"none"},
 	{matchHostWhole, OwnerHost, LevelOwner,
 		"an IP address, an opaque host, no host, or a domain with no registrable domain",
@@ -157,14 +157,14 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 // them, not when the package starts.
 var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
 	var bits [1 << 16 / 64]uint64
-	m := make(map[string]bool, len(freeMailDomains))
+	m := make(map[string]bool, len(freeMailSites))
 	add := func(d string) {
 		t := lastTwoLabels(d)
 		m[t] = true
 		h := tailHash(t)
 		bits[h/64] |= 1 << (h % 64)
 	}
-	for d := range freeMailDomains {
+	for d := range freeMailSites {
 		add(d)
 	}
 	for h := range opaqueRedirects {
@@ -245,7 +245,7 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
 			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
-			ok = in.tail && reg != "" && freeMailDomains[p.host]
+			ok = in.tail && reg != "" && freeMailSites[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:
