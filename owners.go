@@ -341,6 +341,15 @@ func (k *Keyer) platformOwner(host, reg string, e *ownerEntry) (string, bool) {
 	}
 	rest := host[:len(host)-len(platform)-1]
 	label := rest[strings.LastIndexByte(rest, '.')+1:]
+	if t != nil && t.route != "" && label == t.route && len(label) < len(rest) {
+		// A tenant's other name: <name>.mail.onmicrosoft.com.
+		rest = rest[:len(rest)-len(label)-1]
+		tenant := rest[strings.LastIndexByte(rest, '.')+1:]
+		if t.own[tenant] {
+			return "", false
+		}
+		return tenant + "." + platform, true
+	}
 	if t == nil || !t.hostTenants || t.own[label] {
 		return "", false
 	}
@@ -469,6 +478,9 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 		end := len(pt.prefix)
 		for end < len(path) && path[end] != '/' {
 			end++
+		}
+		if pt.own[string(path[len(pt.prefix):end])] {
+			continue // a section of the platform's own (in.gov/core)
 		}
 		p.siteEnd = end
 		p.query = true
