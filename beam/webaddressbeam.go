@@ -222,6 +222,7 @@ func init() {
 	register.Function4x0(surtKey)
 	register.Combiner2[dedupeAcc, string](&dedupeFn{})
 	register.Function2x1(toGroup)
+	register.Function2x2(keyEmpty)
 	register.Function1x1(AddressJSON)
 	register.Function1x1(CleanedJSON)
 	register.Function1x1(FailureJSON)
@@ -455,12 +456,25 @@ func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, 
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,
 // string>> of key and input, such as KeyBy and SURT return, and returns the
-// PCollection<Group> of its keys. Every input is grouped by its key: what is
-// not an address is for the caller to have kept out.
+// PCollection<Group> of its keys. Every input is grouped by its key, but
+// for the empty key (KeyBy's key of an address with no owner, by owner):
+// inputs without a key are one group only when they are the same text, and
+// their group shows the empty key. What is not an address is for the
+// caller to have kept out.
 func DedupeKeyed(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	s = s.Scope("webaddress.DedupeKeyed")
-	accs := beam.CombinePerKey(s, &dedupeFn{}, keyed)
+	accs := beam.CombinePerKey(s, &dedupeFn{}, beam.ParDo(s, keyEmpty, keyed))
 	return beam.ParDo(s, toGroup, accs)
+}
+
+// keyEmpty gives an input without a key the group of its own text
+// (cells.NoKeyGroup), so that DedupeKeyed never makes one group of every
+// address with no owner.
+func keyEmpty(key, input string) (string, string) {
+	if key == "" {
+		return cells.NoKeyGroup(input), input
+	}
+	return key, input
 }
 
 // dedupeAcc is the accumulator of a key's inputs: how many, and the

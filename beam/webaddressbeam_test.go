@@ -550,3 +550,19 @@ func TestDedupeByLevel(t *testing.T) {
 	_, s, col := ptest.CreateList([]string{"example.com"})
 	Dedupe(s, col, Options{By: webaddress.LevelSite, KeyVersion: webaddress.KeyV2})
 }
+
+// TestDedupeKeyedNoOwner checks that KeyBy then DedupeKeyed, by owner, does
+// not make one group of the addresses with no owner (their key is empty):
+// only the same text is one group.
+func TestDedupeKeyedNoOwner(t *testing.T) {
+	in := []string{"linkedin.com/feed", "bit.ly/x1", "bit.ly/x1", "bit.ly/x2", "WWW.Acme.com", "acme.com/about"}
+	p, s, col := ptest.CreateList(in)
+	keyed, failed := KeyBy(s, col, Options{By: webaddress.LevelOwner})
+	passert.Empty(s, failed)
+	passert.Equals(s, beam.ParDo(s, GroupJSON, DedupeKeyed(s, keyed)),
+		`{"key":"","count":1,"first":"linkedin.com/feed"}`,
+		`{"key":"","count":2,"first":"bit.ly/x1"}`,
+		`{"key":"","count":1,"first":"bit.ly/x2"}`,
+		`{"key":"acme.com","count":2,"first":"WWW.Acme.com"}`)
+	ptest.RunAndValidate(t, p)
+}

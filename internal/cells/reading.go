@@ -105,6 +105,12 @@ func (k Keying) GroupKey(a webaddress.Address) string {
 // begins with a control character.
 const noOwnerMark = "\x01"
 
+// NoKeyGroup returns the group key of a value whose key is "" (an address
+// with no owner, keyed at owner level): the value itself, marked as
+// GroupKey marks the addresses with no owner, so that such values are
+// never one group with a value written otherwise, nor with a key.
+func NoKeyGroup(value string) string { return noOwnerMark + value }
+
 // ShownKey returns the key a group of the GroupKey key shows: "" for the
 // addresses with no owner (by owner they have none), else key.
 func ShownKey(key string) string {
