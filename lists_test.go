@@ -35,6 +35,7 @@ func TestDataFiles(t *testing.T) {
 		{"data/state_portals.txt", statePortalsFile},
 		{"data/free_mail.txt", freeMailFile},
 		{"data/free_mail_list.txt", freeMailListFile},
+		{"data/free_mail_sites.txt", freeMailSitesFile},
 	} {
 		es, err := readDomains(f.name, f.text)
 		if err != nil || len(es) == 0 {

@@ -67,7 +67,7 @@ var ownerRules = [...]ownerRule{
 		"a URL shortener's host (bit.ly)",
 		"none"},
 	{matchFreeMail, NoOwnerFreeMail, LevelSite,
-		"a free-mail or provider mail domain itself (gmail.com, www.yahoo.com, wi.rr.com; finance.yahoo.com is Yahoo's)",
+		"a free-mail or provider mail domain itself, of the curated list (gmail.com, www.yahoo.com, web.de; finance.yahoo.com is Yahoo's)",
 		"none"},
 	{matchHostWhole, OwnerHost, LevelOwner,
 		"an IP address, an opaque host, no host, or a domain with no registrable domain",
@@ -157,14 +157,14 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 // them, not when the package starts.
 var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
 	var bits [1 << 16 / 64]uint64
-	m := make(map[string]bool, len(freeMailDomains))
+	m := make(map[string]bool, len(freeMailSites))
 	add := func(d string) {
 		t := lastTwoLabels(d)
 		m[t] = true
 		h := tailHash(t)
 		bits[h/64] |= 1 << (h % 64)
 	}
-	for d := range freeMailDomains {
+	for d := range freeMailSites {
 		add(d)
 	}
 	for h := range opaqueRedirects {
@@ -245,7 +245,7 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
 			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
-			ok = in.tail && reg != "" && freeMailDomains[p.host]
+			ok = in.tail && reg != "" && freeMailSites[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:
@@ -341,6 +341,15 @@ func (k *Keyer) platformOwner(host, reg string, e *ownerEntry) (string, bool) {
 	}
 	rest := host[:len(host)-len(platform)-1]
 	label := rest[strings.LastIndexByte(rest, '.')+1:]
+	if t != nil && t.route != "" && label == t.route && len(label) < len(rest) {
+		// A tenant's other name: <name>.mail.onmicrosoft.com.
+		rest = rest[:len(rest)-len(label)-1]
+		tenant := rest[strings.LastIndexByte(rest, '.')+1:]
+		if t.own[tenant] {
+			return "", false
+		}
+		return tenant + "." + platform, true
+	}
 	if t == nil || !t.hostTenants || t.own[label] {
 		return "", false
 	}
@@ -469,6 +478,9 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 		end := len(pt.prefix)
 		for end < len(path) && path[end] != '/' {
 			end++
+		}
+		if pt.own[string(path[len(pt.prefix):end])] {
+			continue // a section of the platform's own (in.gov/core)
 		}
 		p.siteEnd = end
 		p.query = true

@@ -60,6 +60,10 @@ type platformIndex map[string]*ownerEntry
 type ownerEntry struct {
 	tenantPlatform
 	shortener bool
+	// route is a label of the platform's own below which each label is a
+	// tenant's other name: "mail" makes <name>.mail.onmicrosoft.com the
+	// tenant <name>.onmicrosoft.com's (its mail routing domain).
+	route string
 }
 
 // entry returns the entry of domain, made when there is none.
@@ -95,7 +99,11 @@ func (x platformIndex) addShape(shape string, own []string) (deep bool) {
 		reg = host
 	}
 	p := get(reg)
-	p.paths = append(p.paths, pathTenant{host, prefix})
+	pt := pathTenant{host: host, prefix: prefix}
+	if len(own) > 0 {
+		pt.own = set(own...)
+	}
+	p.paths = append(p.paths, pt)
 	return false
 }
 
@@ -123,6 +131,9 @@ var builtinPlatforms = func() platformIndex {
 	}
 	for _, t := range platforms {
 		x.addShape(t.shape, t.own)
+		if t.route != "" {
+			x.entry(strings.TrimPrefix(t.shape, "<name>.")).route = t.route
+		}
 	}
 	for _, d := range statePortals {
 		x.addShape("<name>."+d, nil)

@@ -111,7 +111,7 @@ type network struct {
 // other host (mastodonProfile).
 var networks = [...]network{
 	{NetworkLinkedIn, []string{"linkedin.com"}, linkedInProfile, FactLinkedInProfile, "linkedin.com", "in",
-		`LinkedIn Help, "Customizing Your Public Profile URL", help.linkedin.com/app/answers/detail/a_id/87 ("The customizable part of the URL is case insensitive"); nothing read for company, school, showcase and pub pages`},
+		`LinkedIn Help, "Customizing Your Public Profile URL", help.linkedin.com/app/answers/detail/a_id/87 ("The customizable part of the URL is case insensitive"); company, school and showcase pages keep their case: LinkedIn Help and pages about company page URLs searched on 2026-12-02 say nothing of their case, and this project's corpus (kasztp, node_files, typed) holds none of them to compare; nothing read for pub pages`},
 	{NetworkX, []string{"x.com", "twitter.com"}, xProfile, FactXProfile, "x.com", "handle",
 		`"Quick Tips re Usernames", twitteraway.blogspot.com/2009/06/quick-tips-re-user-names.html ("every username is unique, ignoring any differences in case")`},
 	{NetworkGitHub, []string{"github.com"}, gitHubProfile, FactGitHubProfile, "github.com", "user org",

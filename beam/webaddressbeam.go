@@ -129,8 +129,9 @@ type Options struct {
 	// Level), site or owner. Site and owner make the key KeyV3's:
 	// KeyVersion must then be zero or webaddress.KeyV3. By owner, an
 	// address with no owner (a social network's page that is not a
-	// profile, a URL shortener, a free-mail domain) is a group of its own
-	// in Dedupe.
+	// profile, a URL shortener, a free-mail domain) is grouped in Dedupe
+	// with the others of its site (its page), in a group with no key, so
+	// that one site group lies in one owner group.
 	By webaddress.Level `json:"by,omitempty"`
 	// Keys are the user's own platforms and aliases of KeyV3's keys (the
 	// tool's --platforms and --aliases); they make the key KeyV3's too.
@@ -180,9 +181,10 @@ func (o Options) parse(cell string) (webaddress.Address, error) {
 
 // alone reports whether a is a group of its own in Dedupe: an address
 // that is not a public website, or not a website (cells.KeptApart),
-// unless MergeInvalid; by owner, an address with no owner.
-func (o Options) alone(k cells.Keying, a webaddress.Address) bool {
-	return k.NoOwner(a) || !o.MergeInvalid && cells.KeptApart(a)
+// unless MergeInvalid. By owner, an address with no owner is grouped with
+// the others of its site (cells.Keying.GroupKey).
+func (o Options) alone(a webaddress.Address) bool {
+	return !o.MergeInvalid && cells.KeptApart(a)
 }
 
 // The counters the transforms keep, in the namespace "webaddress": read,
@@ -220,6 +222,7 @@ func init() {
 	register.Function4x0(surtKey)
 	register.Combiner2[dedupeAcc, string](&dedupeFn{})
 	register.Function2x1(toGroup)
+	register.Function2x2(keyEmpty)
 	register.Function1x1(AddressJSON)
 	register.Function1x1(CleanedJSON)
 	register.Function1x1(FailureJSON)
@@ -410,11 +413,11 @@ func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(str
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	if f.Options.alone(f.keying, a) {
+	if f.Options.alone(a) {
 		alone(Group{Key: f.keying.Key(a), Count: 1, First: v.Text})
 		return
 	}
-	emit(f.keying.Key(a), v.Text)
+	emit(f.keying.GroupKey(a), v.Text)
 }
 
 // GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
@@ -444,21 +447,34 @@ func (f *groupAddressFn) Setup() error {
 
 // ProcessElement keys one address.
 func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
-	if f.Options.alone(f.keying, a) {
+	if f.Options.alone(a) {
 		alone(Group{Key: f.keying.Key(a), Count: 1, First: a.Cell()})
 		return
 	}
-	emit(f.keying.Key(a), a.Cell())
+	emit(f.keying.GroupKey(a), a.Cell())
 }
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,
 // string>> of key and input, such as KeyBy and SURT return, and returns the
-// PCollection<Group> of its keys. Every input is grouped by its key: what is
-// not an address is for the caller to have kept out.
+// PCollection<Group> of its keys. Every input is grouped by its key, but
+// for the empty key (KeyBy's key of an address with no owner, by owner):
+// inputs without a key are one group only when they are the same text, and
+// their group shows the empty key. What is not an address is for the
+// caller to have kept out.
 func DedupeKeyed(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	s = s.Scope("webaddress.DedupeKeyed")
-	accs := beam.CombinePerKey(s, &dedupeFn{}, keyed)
+	accs := beam.CombinePerKey(s, &dedupeFn{}, beam.ParDo(s, keyEmpty, keyed))
 	return beam.ParDo(s, toGroup, accs)
+}
+
+// keyEmpty gives an input without a key the group of its own text
+// (cells.NoKeyGroup), so that DedupeKeyed never makes one group of every
+// address with no owner.
+func keyEmpty(key, input string) (string, string) {
+	if key == "" {
+		return cells.NoKeyGroup(input), input
+	}
+	return key, input
 }
 
 // dedupeAcc is the accumulator of a key's inputs: how many, and the
@@ -500,8 +516,10 @@ func (*dedupeFn) MergeAccumulators(a, b dedupeAcc) dedupeAcc {
 	return a
 }
 
+// toGroup returns the group of key, which shows no key for the addresses
+// with no owner (cells.ShownKey).
 func toGroup(key string, a dedupeAcc) Group {
-	return Group{Key: key, Count: a.Count, First: a.First}
+	return Group{Key: cells.ShownKey(key), Count: a.Count, First: a.First}
 }
 
 // SURT keys each URL of col, a PCollection<string> or PCollection<Value>,

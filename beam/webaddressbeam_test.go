@@ -492,12 +492,13 @@ func anys[T any](s []T) []any {
 }
 
 // TestDedupeByLevel groups a contact list by owner and by site (KeyV3's
-// levels), with an alias of the user's: an address with no owner is a
-// group of its own by owner.
+// levels), with an alias of the user's: an address with no owner is
+// grouped by owner with the copies of its site (its page), under no key,
+// so that one site group lies in one owner group.
 func TestDedupeByLevel(t *testing.T) {
 	in := []string{"WWW.Acme.com/?utm_source=crm", "https://shop.acme.com/cart", "acme.de/impressum",
 		"acmebakery.wordpress.com", "zedplumbing.wordpress.com/contact", "ci.lubbock.tx.us", "co.lubbock.tx.us/parks",
-		"linkedin.com/company/acme/about", "https://www.linkedin.com/company/acme", "linkedin.com/feed", "bit.ly/x1", "bit.ly/x2"}
+		"linkedin.com/company/acme/about", "https://www.linkedin.com/company/acme", "linkedin.com/feed", "bit.ly/x1", "bit.ly/x2", "https://bit.ly/x1"}
 	byOwner := []Group{
 		{Key: "acme.com", Count: 3, First: "WWW.Acme.com/?utm_source=crm"},
 		{Key: "acmebakery.wordpress.com", Count: 1, First: "acmebakery.wordpress.com"},
@@ -506,7 +507,7 @@ func TestDedupeByLevel(t *testing.T) {
 		{Key: "co.lubbock.tx.us", Count: 1, First: "co.lubbock.tx.us/parks"},
 		{Key: "linkedin.com/company/acme", Count: 2, First: "https://www.linkedin.com/company/acme"},
 		{Key: "", Count: 1, First: "linkedin.com/feed"},
-		{Key: "", Count: 1, First: "bit.ly/x1"},
+		{Key: "", Count: 2, First: "bit.ly/x1"},
 		{Key: "", Count: 1, First: "bit.ly/x2"},
 	}
 	bySite := []Group{
@@ -520,7 +521,7 @@ func TestDedupeByLevel(t *testing.T) {
 		{Key: "linkedin.com/company/acme", Count: 2, First: "https://www.linkedin.com/company/acme"},
 		// Without owner, the site is the page: a site lies in one owner.
 		{Key: "linkedin.com/feed", Count: 1, First: "linkedin.com/feed"},
-		{Key: "bit.ly/x1", Count: 1, First: "bit.ly/x1"},
+		{Key: "bit.ly/x1", Count: 2, First: "bit.ly/x1"},
 		{Key: "bit.ly/x2", Count: 1, First: "bit.ly/x2"},
 	}
 	for _, tt := range []struct {
@@ -548,4 +549,20 @@ func TestDedupeByLevel(t *testing.T) {
 	}()
 	_, s, col := ptest.CreateList([]string{"example.com"})
 	Dedupe(s, col, Options{By: webaddress.LevelSite, KeyVersion: webaddress.KeyV2})
+}
+
+// TestDedupeKeyedNoOwner checks that KeyBy then DedupeKeyed, by owner, does
+// not make one group of the addresses with no owner (their key is empty):
+// only the same text is one group.
+func TestDedupeKeyedNoOwner(t *testing.T) {
+	in := []string{"linkedin.com/feed", "bit.ly/x1", "bit.ly/x1", "bit.ly/x2", "WWW.Acme.com", "acme.com/about"}
+	p, s, col := ptest.CreateList(in)
+	keyed, failed := KeyBy(s, col, Options{By: webaddress.LevelOwner})
+	passert.Empty(s, failed)
+	passert.Equals(s, beam.ParDo(s, GroupJSON, DedupeKeyed(s, keyed)),
+		`{"key":"","count":1,"first":"linkedin.com/feed"}`,
+		`{"key":"","count":2,"first":"bit.ly/x1"}`,
+		`{"key":"","count":1,"first":"bit.ly/x2"}`,
+		`{"key":"acme.com","count":2,"first":"WWW.Acme.com"}`)
+	ptest.RunAndValidate(t, p)
 }

@@ -84,9 +84,40 @@ func (k Keying) Key(a webaddress.Address) string {
 
 // NoOwner reports whether k keys by owner and a has none (a network's
 // page that is not a profile, a URL shortener, a free-mail domain): such
-// an address is never grouped with another.
+// an address is grouped only with the others of its site (GroupKey).
 func (k Keying) NoOwner(a webaddress.Address) bool {
 	return k.Version == webaddress.KeyV3 && k.By == webaddress.LevelOwner && !k.Keyer.Levels(a).Rule.HasOwner()
+}
+
+// GroupKey returns the key a is grouped by when addresses are counted or
+// deduplicated: its Key, except by owner for an address with no owner,
+// which is grouped with the others of its site (its page) under a key no
+// owner has, so that one site group always lies in one owner group.
+// ShownKey is the key such a group shows.
+func (k Keying) GroupKey(a webaddress.Address) string {
+	if k.NoOwner(a) {
+		return noOwnerMark + k.Keyer.KeyAt(a, webaddress.LevelSite)
+	}
+	return k.Key(a)
+}
+
+// noOwnerMark begins the GroupKey of an address with no owner: no key
+// begins with a control character.
+const noOwnerMark = "\x01"
+
+// NoKeyGroup returns the group key of a value whose key is "" (an address
+// with no owner, keyed at owner level): the value itself, marked as
+// GroupKey marks the addresses with no owner, so that such values are
+// never one group with a value written otherwise, nor with a key.
+func NoKeyGroup(value string) string { return noOwnerMark + value }
+
+// ShownKey returns the key a group of the GroupKey key shows: "" for the
+// addresses with no owner (by owner they have none), else key.
+func ShownKey(key string) string {
+	if strings.HasPrefix(key, noOwnerMark) {
+		return ""
+	}
+	return key
 }
 
 // Fingerprint returns the fingerprint of k's keys, to store beside them.

@@ -86,3 +86,26 @@ func TestKeyV3Page(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupKeyNoOwner: by owner, two copies of a page with no owner share
+// a group key, which shows no key and is no other address's key.
+func TestGroupKeyNoOwner(t *testing.T) {
+	k := Keying{Version: webaddress.KeyV3, By: webaddress.LevelOwner}
+	parse := func(s string) webaddress.Address {
+		a, err := webaddress.ParseCell(s, webaddress.TidyOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	a, b, c := parse("bit.ly/x1"), parse("https://bit.ly/x1"), parse("bit.ly/x2")
+	if ka, kb := k.GroupKey(a), k.GroupKey(b); ka != kb || ShownKey(ka) != "" {
+		t.Errorf("GroupKey %q, %q: want one key that shows empty", ka, kb)
+	}
+	if k.GroupKey(a) == k.GroupKey(c) {
+		t.Errorf("bit.ly/x1 and bit.ly/x2 share group key %q", k.GroupKey(a))
+	}
+	if got := k.GroupKey(parse("acme.com/about")); got != "acme.com" || ShownKey(got) != got {
+		t.Errorf("GroupKey(acme.com/about) = %q, want acme.com", got)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
@@ -43,7 +44,8 @@ per key, not the rows (their numbers take two or three bytes each).
 
 By owner, an address with no owner (a social network's page that is not
 a profile, such as linkedin.com/feed; a URL shortener; a free-mail domain)
-is never merged either: it is a group of its own, with an empty key.
+is merged only with the copies of its site (its page), in a group with an
+empty key: one site group always lies in one owner group.
 
 What is not an address is never merged: a value that failed (a placeholder
 such as "N/A", an e-mail address left as one, several addresses in a cell,
@@ -149,11 +151,10 @@ func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
 				if v.Err != nil {
 					b.fail(codeOf(v.Err))
 				} else {
-					v.key = d.Key(v.Value)
+					v.key = d.GroupKey(v.Value) // no owner: its site's group
 				}
-				owned := v.Err != nil || !d.NoOwner(v.Value)
-				if !owned || v.Err == nil && d.keepApart[v.key] {
-					v.apart = true // no owner (--by owner), or kept apart: never merged
+				if v.Err == nil && d.keepApart[v.key] {
+					v.apart = true // kept apart: never merged
 				} else if v.apart && d.mergeInvalid {
 					v.apart = false
 					if v.Err != nil {
@@ -192,7 +193,7 @@ type group struct {
 // newGroup returns the group of v, its first input, of a record of fields,
 // with copies of its key and input (see inputCopy).
 func newGroup(v *keyed, fields []string) *group {
-	g := &group{Group: records.Group{Key: strings.Clone(v.key), First: inputCopy(v.Input, fields)}}
+	g := &group{Group: records.Group{Key: strings.Clone(cells.ShownKey(v.key)), First: inputCopy(v.Input, fields)}}
 	if v.Err != nil { // --merge-invalid
 		code, _ := record.ErrorCode[webaddress.Code](v.Err)
 		g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
