@@ -467,7 +467,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			}
 			ref.ix.Add(r.keys, cells)
 		}
-		refIn.progress.update(ref.read, 0)
+		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
 	})
 	if rerr := refIn.rejects.close(); err == nil {
