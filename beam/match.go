@@ -5,9 +5,13 @@
 package webaddressbeam
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -22,30 +26,42 @@ import (
 // key to match by.
 const StepMatch = "match"
 
-// Matched is an element of [Match]: a value of the list matched against
-// the reference, by one of its keys.
+// Matched is an element of [Match]: a row of the list matched against
+// the reference, one a row.
 type Matched struct {
-	Value Value  // the list's value, with its file and line
-	Key   string // its key (a value of several addresses gives one Matched a key)
-	Count int64  // how many of the reference's values have the key; 0 when none
+	Value Value  // the list's row, with its file and line
+	Key   string // its keys, separated by spaces: those of the column that matched, else of the first that gave any
+	Via   int    // that column's place among the row's cells (0: the first, Text)
+	Count int64  // how many of the reference's rows share its keys; 0 when none
 	First Value  // the first of them (by file, line, then text); zero when Count is 0
 }
 
 // MatchedJSON returns the JSON line of m, the columns of the webaddress
-// tool's match command: input, file, line, match_count, match_key, and
-// against, against_file and against_line (null when nothing matched).
-func MatchedJSON(m Matched) string {
+// tool's match command: input, file, line, match_count, match_key,
+// match_via (the column's number from 1; [MatchedJSONColumns] gives its
+// name), and against, against_file and against_line (null when nothing
+// matched).
+func MatchedJSON(m Matched) string { return MatchedJSONColumns(m, nil) }
+
+// MatchedJSONColumns returns the JSON line of m as [MatchedJSON] does,
+// match_via the name of the column among columns (the names of
+// ReadOptions.Column).
+func MatchedJSONColumns(m Matched, columns []string) string {
 	type line struct {
 		Input       string  `json:"input"`
 		File        string  `json:"file,omitempty"`
 		Line        int64   `json:"line,omitempty"`
 		Count       int64   `json:"match_count"`
 		Key         string  `json:"match_key"`
+		Via         string  `json:"match_via"`
 		Against     *string `json:"against"`
 		AgainstFile *string `json:"against_file"`
 		AgainstLine *int64  `json:"against_line"`
 	}
-	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key}
+	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key, Via: strconv.Itoa(m.Via + 1)}
+	if m.Via < len(columns) {
+		l.Via = columns[m.Via]
+	}
 	if m.Count > 0 {
 		l.Against, l.AgainstFile, l.AgainstLine = &m.First.Text, &m.First.File, &m.First.Line
 	}
@@ -53,42 +69,47 @@ func MatchedJSON(m Matched) string {
 	return string(b)
 }
 
-// Match matches each value of col (the list: leads, sign-ups), a
-// PCollection<string> or PCollection<Value>, against the values of
+// Match matches each row of col (the list: leads, sign-ups), a
+// PCollection<string> or PCollection<Value>, against the rows of
 // reference (the accounts), by the rules of the webaddress tool's match
 // command (package internal/match): KeyV3's key at the level of
 // Options.By (the tool's default is webaddress.LevelOwner; set it), with
 // Options.Keys' platforms and aliases, each address of a value of several
-// a key. It returns a PCollection<Matched>, an element per key of each
-// value of col (Count 0 when no reference value has it), and a
-// PCollection<Failure> of the values of either side that give no key
-// (step "match"): an empty value, a value that failed (a placeholder such
-// as "N/A"), an address that is not a public website, an address without
-// an owner (a network's page that is not a profile, a free-mail domain),
-// which never match. Values of col = values matched (once a key) + its
-// failures.
+// a key. A Value of several cells (Read of several columns, such as
+// "email,website") has them tried in order, as the tool's --column: in
+// col, the first column whose keys a reference row shares matches, else
+// the first that gives a key; in reference, the first that gives a key.
 //
-// The reference is combined by key (a count and the first value), so a
-// key that millions of its values share costs a small accumulator.
+// It returns a PCollection<Matched>, one per row of col that gives a key
+// (Count 0 when no reference row shares its keys), and a
+// PCollection<Failure> of the rows of either side that give none (step
+// "match", the first column's reason): an empty value, a value that
+// failed (a placeholder such as "N/A"), an address that is not a public
+// website, an address without an owner (a network's page that is not a
+// profile, a free-mail domain), which never match. Rows of col = rows
+// matched + its failures.
+//
+// The reference is combined by key (a count and the first row), so a key
+// that millions of its rows share costs a small accumulator.
 func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, failed beam.PCollection) {
 	opts = opts.checked("Match")
 	s = s.Scope("webaddress.Match")
-	keyed, inFailed := beam.ParDo2(s, &matchKeyFn{Options: opts}, values(s, col))
-	refKeyed, refFailed := beam.ParDo2(s, &matchKeyFn{Options: opts}, values(s, reference))
+	probes, inFailed := beam.ParDo2(s, &matchProbeFn{Options: opts}, values(s, col))
+	refKeyed, refFailed := beam.ParDo2(s, &matchRefKeyFn{Options: opts}, values(s, reference))
 	refs := beam.CombinePerKey(s, &matchRefFn{}, refKeyed)
-	joined := beam.CoGroupByKey(s, keyed, refs)
-	return beam.ParDo(s, joinMatch, joined), beam.Flatten(s, inFailed, refFailed)
+	hits := beam.ParDo(s, joinMatch, beam.CoGroupByKey(s, probes, refs))
+	return beam.ParDo(s, decideMatch, beam.GroupByKey(s, hits)), beam.Flatten(s, inFailed, refFailed)
 }
 
-// matchKeyFn keys the values of either side of Match.
-type matchKeyFn struct {
+// matchRules keys the cells of either side of Match.
+type matchRules struct {
 	Options Options `json:"options"`
 	rules   *match.Rules
 	keys    []string
 }
 
-// Setup makes the worker's rules.
-func (f *matchKeyFn) Setup() error {
+// setup makes the worker's rules.
+func (f *matchRules) setup() error {
 	k, err := webaddress.NewKeyer(f.Options.Keys)
 	if err != nil {
 		return err
@@ -97,27 +118,89 @@ func (f *matchKeyFn) Setup() error {
 	return err
 }
 
-// ProcessElement keys one value.
-func (f *matchKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, Value), fail func(Failure)) {
-	var miss match.Miss
-	f.keys, miss = f.rules.CellKeys(f.keys[:0], v.Text)
-	if len(f.keys) == 0 {
-		keyFailedCount.Inc(ctx, 1)
-		fl := Failure{Input: v.Text, Step: StepMatch, ErrorCode: string(miss),
-			Error: string(miss) + ": " + table.Quote(v.Text) + " gives no key to match by", File: v.File, Line: v.Line}
-		fail(fl)
+// failure returns the dead letter of a row that gives no key, miss why.
+func matchFailure(ctx context.Context, v Value, miss match.Miss) Failure {
+	keyFailedCount.Inc(ctx, 1)
+	return Failure{Input: v.Text, Step: StepMatch, ErrorCode: string(miss),
+		Error: string(miss) + ": " + table.Quote(v.Text) + " gives no key to match by", File: v.File, Line: v.Line}
+}
+
+// A matchProbe is a key of a column of a row of Match's list.
+type matchProbe struct {
+	Row Value
+	Col int // the column's place in the row's cells
+	At  int // the key's place among the column's keys
+}
+
+// matchProbeFn keys the rows of Match's list: a probe for each key of each
+// column.
+type matchProbeFn struct{ matchRules }
+
+// Setup makes the worker's rules.
+func (f *matchProbeFn) Setup() error { return f.setup() }
+
+// ProcessElement keys one row.
+func (f *matchProbeFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchProbe), fail func(Failure)) {
+	var first match.Miss
+	keyed := false
+	for i, cell := range v.cells() {
+		var miss match.Miss
+		f.keys, miss = f.rules.CellKeys(f.keys[:0], cell)
+		if first == "" {
+			first = miss
+		}
+		for at, k := range f.keys {
+			emit(k, matchProbe{Row: v, Col: i, At: at})
+			keyed = true
+		}
+	}
+	if !keyed {
+		fail(matchFailure(ctx, v, first))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	for _, k := range f.keys {
-		emit(k, v)
+}
+
+// A matchRef is a row of Match's reference under one of its keys.
+type matchRef struct {
+	Row     Value
+	Several bool // the row has several keys
+}
+
+// matchRefKeyFn keys the rows of Match's reference by the first column
+// that gives a key.
+type matchRefKeyFn struct {
+	matchRules
+	cols []int
+}
+
+// Setup makes the worker's rules.
+func (f *matchRefKeyFn) Setup() error { return f.setup() }
+
+// ProcessElement keys one row.
+func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchRef), fail func(Failure)) {
+	cells := v.cells()
+	for len(f.cols) < len(cells) {
+		f.cols = append(f.cols, len(f.cols))
+	}
+	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, f.cols[:len(cells)])
+	f.keys = keys
+	if via < 0 {
+		fail(matchFailure(ctx, v, miss))
+		return
+	}
+	keyedCount.Inc(ctx, 1)
+	for _, k := range keys {
+		emit(k, matchRef{Row: v, Several: len(keys) > 1})
 	}
 }
 
-// matchAcc is the reference's values of a key: how many, and the first.
+// matchAcc is the reference's rows of a key: how many, the first, and
+// those of several keys (which another key of a row may count again).
 type matchAcc struct {
-	First Value
-	Count int64
+	First   Value
+	Count   int64
+	Several []Value
 }
 
 // before reports whether a comes before b: by file, line, then text.
@@ -131,22 +214,25 @@ func before(a, b Value) bool {
 	return a.Text < b.Text
 }
 
-// matchRefFn combines the reference's values of a key.
+// matchRefFn combines the reference's rows of a key.
 type matchRefFn struct{}
 
-// CreateAccumulator returns the accumulator of no value.
+// CreateAccumulator returns the accumulator of no row.
 func (*matchRefFn) CreateAccumulator() matchAcc { return matchAcc{} }
 
-// AddInput adds a value to a.
-func (*matchRefFn) AddInput(a matchAcc, v Value) matchAcc {
-	if a.Count == 0 || before(v, a.First) {
-		a.First = v
+// AddInput adds a row to a.
+func (*matchRefFn) AddInput(a matchAcc, r matchRef) matchAcc {
+	if a.Count == 0 || before(r.Row, a.First) {
+		a.First = r.Row
 	}
 	a.Count++
+	if r.Several {
+		a.Several = append(a.Several, r.Row)
+	}
 	return a
 }
 
-// MergeAccumulators returns the accumulator of the values of a and b.
+// MergeAccumulators returns the accumulator of the rows of a and b.
 func (*matchRefFn) MergeAccumulators(a, b matchAcc) matchAcc {
 	switch {
 	case b.Count == 0:
@@ -158,30 +244,106 @@ func (*matchRefFn) MergeAccumulators(a, b matchAcc) matchAcc {
 		a.First = b.First
 	}
 	a.Count += b.Count
+	a.Several = append(a.Several, b.Several...)
 	return a
 }
 
-// joinMatch writes the Matched of each of the list's values of a key.
-func joinMatch(key string, values func(*Value) bool, refs func(*matchAcc) bool, emit func(Matched)) {
+// A matchHit is a probe of a row with the reference's rows of its key.
+type matchHit struct {
+	Probe matchProbe
+	Key   string
+	Refs  matchAcc
+}
+
+// rowID returns what identifies a row of the list: its file, line and
+// cells (rows alike of a PCollection<string> are one, and counted).
+func rowID(v Value) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// joinMatch gives each probe of a key the reference's rows of the key,
+// under its row's id.
+func joinMatch(key string, probes func(*matchProbe) bool, refs func(*matchAcc) bool, emit func(string, matchHit)) {
 	var ref, a matchAcc
 	for refs(&a) {
 		ref = (&matchRefFn{}).MergeAccumulators(ref, a)
 	}
-	var v Value
-	for values(&v) {
-		emit(Matched{Value: v, Key: key, Count: ref.Count, First: ref.First})
+	var p matchProbe
+	for probes(&p) {
+		emit(rowID(p.Row), matchHit{Probe: p, Key: key, Refs: ref})
+	}
+}
+
+// decideMatch writes the Matched of a row from its hits: the first column
+// whose keys a reference row shares, else the first that gave a key.
+func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
+	var all []matchHit
+	var h matchHit
+	for hits(&h) {
+		all = append(all, h)
+	}
+	slices.SortFunc(all, func(a, b matchHit) int {
+		return cmp.Or(cmp.Compare(a.Probe.Col, b.Probe.Col), cmp.Compare(a.Probe.At, b.Probe.At))
+	})
+	// A row that comes several times (alike rows of strings) has its
+	// probes as many times: a Matched each.
+	n := len(all)
+	all = slices.CompactFunc(all, func(a, b matchHit) bool { return a.Probe.Col == b.Probe.Col && a.Probe.At == b.Probe.At })
+	times := n / len(all)
+	via := -1
+	for i, h := range all {
+		if h.Refs.Count > 0 {
+			via = all[i].Probe.Col
+			break
+		}
+	}
+	if via < 0 {
+		via = all[0].Probe.Col
+	}
+	m := Matched{Value: all[0].Probe.Row, Via: via}
+	var keys []string
+	var several []Value
+	for _, h := range all {
+		if h.Probe.Col != via {
+			continue
+		}
+		keys = append(keys, h.Key)
+		if h.Refs.Count == 0 {
+			continue
+		}
+		if m.Count == 0 || before(h.Refs.First, m.First) {
+			m.First = h.Refs.First
+		}
+		m.Count += h.Refs.Count
+		several = append(several, h.Refs.Several...)
+	}
+	// A reference row of several of the keys is counted once.
+	slices.SortFunc(several, func(a, b Value) int { return cmp.Compare(rowID(a), rowID(b)) })
+	m.Count -= int64(len(several) - len(slices.CompactFunc(several, func(a, b Value) bool { return rowID(a) == rowID(b) })))
+	m.Key = strings.Join(keys, " ")
+	for range times {
+		emit(m)
 	}
 }
 
 func init() {
 	beam.RegisterType(reflect.TypeFor[Matched]())
 	beam.RegisterType(reflect.TypeFor[matchAcc]())
-	register.DoFn4x0[context.Context, Value, func(string, Value), func(Failure)](&matchKeyFn{})
-	register.Combiner2[matchAcc, Value](&matchRefFn{})
+	beam.RegisterType(reflect.TypeFor[matchProbe]())
+	beam.RegisterType(reflect.TypeFor[matchRef]())
+	beam.RegisterType(reflect.TypeFor[matchHit]())
+	register.DoFn4x0[context.Context, Value, func(string, matchProbe), func(Failure)](&matchProbeFn{})
+	register.DoFn4x0[context.Context, Value, func(string, matchRef), func(Failure)](&matchRefKeyFn{})
+	register.Combiner2[matchAcc, matchRef](&matchRefFn{})
 	register.Function4x0(joinMatch)
+	register.Function3x0(decideMatch)
 	register.Function1x1(MatchedJSON)
 	register.Emitter1[Matched]()
-	register.Emitter2[string, Value]()
-	register.Iter1[Value]()
+	register.Emitter2[string, matchProbe]()
+	register.Emitter2[string, matchRef]()
+	register.Emitter2[string, matchHit]()
+	register.Iter1[matchProbe]()
 	register.Iter1[matchAcc]()
+	register.Iter1[matchHit]()
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
@@ -36,9 +37,9 @@ func TestMatch(t *testing.T) {
 	})
 	matched, failed := Match(s, leads, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, matched),
-		`{"input":"ann@sales.acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"initrode.com","file":"leads.csv","line":3,"match_count":1,"match_key":"initrode.com","against":"initech.com; initrode.com","against_file":"accounts.csv","against_line":4}`,
-		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@sales.acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"initrode.com","file":"leads.csv","line":3,"match_count":1,"match_key":"initrode.com","match_via":"1","against":"initech.com; initrode.com","against_file":"accounts.csv","against_line":4}`,
+		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":"1","against":null,"against_file":null,"against_line":null}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"bob@gmail.com","step":"match","error_code":"web.email-free-mail","error":"web.email-free-mail: \"bob@gmail.com\" gives no key to match by","file":"leads.csv","line":5}`,
@@ -52,11 +53,68 @@ func TestMatch(t *testing.T) {
 // value whatever the order of adding and merging.
 func TestMatchRefFn(t *testing.T) {
 	f := &matchRefFn{}
-	a := f.AddInput(f.AddInput(f.CreateAccumulator(), Value{Text: "b", Line: 3}), Value{Text: "a", Line: 2})
-	b := f.AddInput(f.CreateAccumulator(), Value{Text: "c", Line: 1})
+	a := f.AddInput(f.AddInput(f.CreateAccumulator(), matchRef{Row: Value{Text: "b", Line: 3}}), matchRef{Row: Value{Text: "a", Line: 2}, Several: true})
+	b := f.AddInput(f.CreateAccumulator(), matchRef{Row: Value{Text: "c", Line: 1}})
 	for _, m := range []matchAcc{f.MergeAccumulators(a, b), f.MergeAccumulators(b, a)} {
-		if m.Count != 3 || m.First.Line != 1 {
-			t.Errorf("merged = %+v, want 3 values, the first line 1", m)
+		if m.Count != 3 || m.First.Line != 1 || len(m.Several) != 1 || m.Several[0].Line != 2 {
+			t.Errorf("merged = %+v, want 3 values, the first line 1, line 2 of several keys", m)
 		}
 	}
 }
+
+// TestMatchColumns matches rows of two columns (an e-mail address, then a
+// website), as the tool's --column email,website, against a reference of
+// two (a domain, then a website): a row a Matched, by the first column
+// whose keys a reference row shares (a free-mail address falls to the
+// website; an e-mail address that matches nothing falls to a website
+// that does), else by the first that gives a key; a row of two addresses
+// in a cell counts a reference row of both keys once; alike rows of
+// strings are each a Matched; a row of no key is a dead letter.
+func TestMatchColumns(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	row := func(line int64, cells ...string) Value {
+		return Value{File: "leads.csv", Line: line, Text: cells[0], Cells: cells}
+	}
+	ref := func(line int64, cells ...string) Value {
+		return Value{File: "accounts.csv", Line: line, Text: cells[0], Cells: cells}
+	}
+	leads := beam.CreateList(s, []Value{
+		row(2, "ann@acme.com", "umbrella.com"),
+		row(3, "bob@gmail.com", "https://initech.com/about"),
+		row(4, "cid@hooli.com", "initrode.com"),
+		row(5, "dan@hooli.com", "pied-piper.com"),
+		row(6, "eve@globex.com, eve@initech.com", ""),
+		row(7, "N/A", ""),
+	})
+	accounts := beam.CreateList(s, []Value{
+		ref(2, "acme.com", "https://acme.com"),
+		ref(3, "", "www.initech.com"),
+		ref(4, "globex.com; initech.com", ""),
+		ref(5, "initrode.com", ""),
+		ref(6, "N/A", "linkedin.com/feed"),
+	})
+	matched, failed := Match(s, leads, accounts, Options{By: webaddress.LevelOwner})
+	passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, matched),
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"bob@gmail.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com","match_via":"website","against":"","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"cid@hooli.com","file":"leads.csv","line":4,"match_count":1,"match_key":"initrode.com","match_via":"website","against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
+		`{"input":"dan@hooli.com","file":"leads.csv","line":5,"match_count":0,"match_key":"hooli.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"eve@globex.com, eve@initech.com","file":"leads.csv","line":6,"match_count":2,"match_key":"globex.com initech.com","match_via":"email","against":"","against_file":"accounts.csv","against_line":3}`,
+	)
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
+		`{"input":"N/A","step":"match","error_code":"web.placeholder","error":"web.placeholder: \"N/A\" gives no key to match by","file":"leads.csv","line":7}`,
+		`{"input":"N/A","step":"match","error_code":"web.placeholder","error":"web.placeholder: \"N/A\" gives no key to match by","file":"accounts.csv","line":6}`,
+	)
+	strs := beam.CreateList(s, []string{"acme.com", "acme.com", "hooli.com"})
+	again, _ := Match(s, strs, accounts, Options{By: webaddress.LevelOwner})
+	passert.Equals(s, beam.ParDo(s, MatchedJSON, again),
+		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"hooli.com","match_count":0,"match_key":"hooli.com","match_via":"1","against":null,"against_file":null,"against_line":null}`,
+	)
+	ptest.RunAndValidate(t, p)
+}
+
+func matchedColumnsJSON(m Matched) string { return MatchedJSONColumns(m, []string{"email", "website"}) }
+
+func init() { register.Function1x1(matchedColumnsJSON) }

@@ -33,7 +33,9 @@ type ReadOptions struct {
 	Delimiter string
 	// Column is the column of the values of csv and tsv, by its name in
 	// the header row (a name that comes again is renamed NAME_2): exactly,
-	// else ignoring case, when that names one column.
+	// else ignoring case, when that names one column. Several,
+	// comma-separated ("email,website"), are read into each Value's Cells
+	// (its Text the first's), for [Match], which tries them in order.
 	Column string
 	// Encoding is the files' character encoding, a label of the WHATWG
 	// Encoding Standard (latin1, windows-1252, utf-16, ...); "" keeps the
@@ -95,7 +97,7 @@ func (o ReadOptions) Check(ctx context.Context, glob string) (notes []string, er
 		for _, msg := range h.Renamed {
 			notes = append(notes, name+": the header row's "+msg)
 		}
-		if _, err := h.Find(o.Column); err != nil {
+		if _, err := h.FindAll(o.Column); err != nil {
 			return notes, fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -184,7 +186,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 	}
 	defer rc.Close()
 	r := table.NewReader(rc, t)
-	col := 0
+	cols := []int{0}
 	if t.Delimiter != 0 {
 		names, err := r.Header()
 		if errors.Is(err, io.EOF) {
@@ -193,7 +195,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		if err != nil {
 			return fmt.Errorf("%s: the header row: %w", path, err)
 		}
-		if col, err = table.NewHeader(names).Find(f.Column); err != nil {
+		if cols, err = table.NewHeader(names).FindAll(f.Column); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
@@ -213,6 +215,13 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 			return fmt.Errorf("%s: line %d: %w", path, r.Line()+1, err)
 		}
 		readCount.Inc(ctx, 1)
-		emit(Value{File: path, Line: int64(rec.Line), Text: rec.Fields[col]})
+		v := Value{File: path, Line: int64(rec.Line), Text: rec.Fields[cols[0]]}
+		if len(cols) > 1 {
+			v.Cells = make([]string, len(cols))
+			for i, c := range cols {
+				v.Cells[i] = rec.Fields[c]
+			}
+		}
+		emit(v)
 	}
 }

@@ -62,7 +62,20 @@ import (
 type Value struct {
 	File string // the file's path, as matched
 	Line int64  // the line the value's record starts on, from 1
-	Text string // the value: the line, or the cell of the column
+	Text string // the value: the line, or the cell of the column (the first column's, of several)
+
+	// Cells are the cells of the columns, in order, when Read read
+	// several (ReadOptions.Column "email,website", for [Match]); nil when
+	// one, Text's.
+	Cells []string
+}
+
+// cells returns the cells of v: Cells, or Text alone.
+func (v Value) cells() []string {
+	if v.Cells != nil {
+		return v.Cells
+	}
+	return []string{v.Text}
 }
 
 // Failure is a dead-letter element: a value a transform could not use, or

@@ -82,7 +82,16 @@ type Group struct {
 	Rows      Rows   // the row numbers of the inputs, when kept (the tool)
 	ErrorCode string // the code of a value that failed
 	Error     string // its message
+	// Via is the columns its rows' keys came from, of several tried in
+	// order (the tool's --column email,website), separated by commas in
+	// the order first seen; "" with one column.
+	Via string
 }
+
+// GroupVia is the column via of a Group: the columns its rows' keys came
+// from, null when none (one column, or a value that is a group of its
+// own).
+var GroupVia = record.Str("via", func(g *Group) (string, bool) { return g.Via, g.Via != "" })
 
 // Rows is a list of increasing row numbers, each kept as the uvarint of
 // its difference from the one before: two or three bytes a row.

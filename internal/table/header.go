@@ -102,3 +102,27 @@ func Quote(s string) string {
 	}
 	return strconv.Quote(s[:n]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
+
+// ColumnNames returns the names of a comma-separated list of columns
+// ("email, website"), each trimmed of spaces.
+func ColumnNames(column string) []string {
+	names := strings.Split(column, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	return names
+}
+
+// FindAll returns the places of the comma-separated columns of column
+// ("email,website"), each found as Find finds it.
+func (h Header) FindAll(column string) ([]int, error) {
+	var cols []int
+	for _, name := range ColumnNames(column) {
+		i, err := h.Find(name)
+		if err != nil {
+			return nil, err
+		}
+		cols = append(cols, i)
+	}
+	return cols, nil
+}

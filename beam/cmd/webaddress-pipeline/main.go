@@ -42,10 +42,12 @@
 // clean command, with the same flags for R's safe_parse_url options
 // (--www-handling strip, ...), and the groups are those of parse mode. With
 // --mode match, the values are matched against those of the reference,
-// --against GLOB (--against-column: its column, default --column's), by the
-// rules of the tool's match command (by owner unless --by), and a record is
-// a value's match on one of its keys: input, file, line, match_count,
-// match_key and the first reference value that has the key (against,
+// --against GLOB (--against-column: its columns, default --column's), by
+// the rules of the tool's match command (by owner unless --by; several
+// columns, "--column email,website", tried in order), and a record is a
+// row's match: input (the first column's cell), file, line, match_count,
+// match_key, match_via (the column that matched) and the first reference
+// row that shares its keys (against: its first column's cell,
 // against_file, against_line); what never matches, of either side, is
 // failed (step match), and there are no groups. With
 // --mode surt, a record is the line of its surt command (the SURT key of web
@@ -84,6 +86,7 @@ import (
 	webaddressbeam "github.com/onecontact/webaddress/beam"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 // config is what the flags ask for.
@@ -99,7 +102,7 @@ type config struct {
 var (
 	inputFlag     = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
 	formatFlag    = flag.String("format", "lines", "the input format, as the webaddress tool's --input names it: lines (an address per line; text is its deprecated name), csv or tsv (a header row, then rows; see --column)")
-	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case)")
+	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case); with --mode match, several comma-separated, tried in order")
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
@@ -112,7 +115,7 @@ var (
 	platformsFlag = flag.String("platforms", "", "with --mode parse or clean, KeyV3 with the extra site platforms of this file, a shape per line (\"<name>.example.net\")")
 	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
 	againstFlag   = flag.String("against", "", "with --mode match, the reference's files (the accounts): a glob, read as --input is")
-	againstColumn = flag.String("against-column", "", "with --mode match, the reference's column of addresses (default --column's)")
+	againstColumn = flag.String("against-column", "", "with --mode match, the reference's columns of addresses, comma-separated, tried in order (default --column's)")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -172,6 +175,8 @@ func configFromFlags() (config, error) {
 		}
 	} else if *againstFlag != "" || *againstColumn != "" {
 		return cfg, errors.New("--against and --against-column are options of --mode match")
+	} else if strings.Contains(cfg.read.Column, ",") {
+		return cfg, fmt.Errorf("--column %q: several columns are for --mode match", cfg.read.Column)
 	}
 	for _, f := range []struct {
 		name, file string
@@ -358,7 +363,7 @@ func init() {
 	register.DoFn2x1[context.Context, webaddress.Address, string](&addressJSONFn{})
 	register.Function3x1(surtJSON)
 	register.Function2x1(cleanedJSON)
-	register.Function2x1(matchedJSON)
+	register.DoFn2x1[context.Context, webaddressbeam.Matched, string](&matchedJSONFn{})
 	register.Function2x1(groupJSON)
 	register.Function2x1(failureJSON)
 	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
@@ -383,8 +388,8 @@ func build(s beam.Scope, cfg config) {
 	case "match":
 		ref, refFailed := webaddressbeam.Read(s.Scope("against"), cfg.against, cfg.againstRead)
 		matched, matchFailed := webaddressbeam.Match(s, values, ref, cfg.opts)
-		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per key of each value
-		records = beam.ParDo(s, matchedJSON, matched)
+		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per row
+		records = beam.ParDo(s, &matchedJSONFn{Columns: table.ColumnNames(cfg.read.Column)}, matched)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, refFailed), beam.ParDo(s, failureJSON, matchFailed))
 	case "surt":
 		keyed, surtFailed := webaddressbeam.SURT(s, values)
@@ -423,9 +428,16 @@ func surtJSON(ctx context.Context, key, input string) string {
 	return webaddressbeam.SURTJSON(key, input)
 }
 
-func matchedJSON(ctx context.Context, m webaddressbeam.Matched) string {
+// matchedJSONFn writes the record of a row matched, match_via a name of
+// Columns.
+type matchedJSONFn struct {
+	Columns []string `json:"columns"`
+}
+
+// ProcessElement writes one record.
+func (f *matchedJSONFn) ProcessElement(ctx context.Context, m webaddressbeam.Matched) string {
 	recordsCount.Inc(ctx, 1)
-	return webaddressbeam.MatchedJSON(m)
+	return webaddressbeam.MatchedJSONColumns(m, f.Columns)
 }
 
 func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {

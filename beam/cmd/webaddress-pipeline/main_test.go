@@ -432,6 +432,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean, surt or match`},
 		{[]string{"--input", in, "--output", out, "--mode", "match"}, 2, `--mode match needs --against`},
 		{[]string{"--input", in, "--output", out, "--against", in}, 2, `--against and --against-column are options of --mode match`},
+		{[]string{"--input", in, "--output", out, "--format", "csv", "--column", "email,website"}, 2, `--column "email,website": several columns are for --mode match`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--key-version", "4"}, 2, `--key-version: webaddress: key version "4" is not 1, 2 or 3`},
@@ -569,12 +570,37 @@ func TestMatchMode(t *testing.T) {
 	run(t, config{input: leads, read: read, against: accounts, againstRead: against, output: out, mode: "match",
 		opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
 	compare(t, "records", readOutput(t, out, "records"), []string{
-		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
-		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
-		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
+		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","match_via":"email","against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
+		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
 	})
 	failed := readOutput(t, out, "failed")
 	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email-free-mail"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
 		t.Errorf("failed = %q, want dan@gmail.com (web.email-free-mail) and N/A (web.placeholder)", failed)
+	}
+}
+
+// TestMatchModeColumns matches leads of two columns against accounts of
+// two, as the tool's match --column email,website --against-column
+// domain,website: a record a row, by the first column whose keys an
+// account shares (a free-mail address falls to the website), match_via
+// its name.
+func TestMatchModeColumns(t *testing.T) {
+	dir := t.TempDir()
+	leads := writeFile(t, dir, "leads.csv", "name,email,website\nAnn,ann@acme.com,\nBob,bob@gmail.com,initech.com/about\nCid,cid@hooli.com,\n")
+	accounts := writeFile(t, dir, "accounts.csv", "account,domain,website\nAcme,acme.com,\nInitech,,https://www.initech.com\n")
+	out := filepath.Join(dir, "wa")
+	read := webaddressbeam.ReadOptions{Format: "csv", Column: "email,website"}
+	against := read
+	against.Column = "domain,website"
+	run(t, config{input: leads, read: read, against: accounts, againstRead: against, output: out, mode: "match",
+		opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
+	compare(t, "records", readOutput(t, out, "records"), []string{
+		`{"input":"ann@acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
+		`{"input":"bob@gmail.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initech.com","match_via":"website","against":"","against_file":"` + accounts + `","against_line":3}`,
+		`{"input":"cid@hooli.com","file":"` + leads + `","line":4,"match_count":0,"match_key":"hooli.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
+	})
+	if failed := readOutput(t, out, "failed"); len(failed) != 0 {
+		t.Errorf("failed = %q, want none", failed)
 	}
 }

@@ -9,20 +9,15 @@ package tool
 // match uses too (internal/match.First).
 
 import (
-	"strings"
-
 	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/table"
 )
 
 // columnNames returns the names of the comma-separated columns of
 // --column (or --against-column): "email,website" is tried in that order.
 func columnNames(column string) []string {
-	names := strings.Split(column, ",")
-	for i := range names {
-		names[i] = strings.TrimSpace(names[i])
-	}
-	return names
+	return table.ColumnNames(column)
 }
 
 // rowReader returns what r makes of the first of the columns cols of a

@@ -59,8 +59,10 @@ group.
 
 With --column email,website (several columns, tried in order), a row is
 grouped by the first column that gives a key, as key does: a contact with
-no website but an e-mail address at acme.com is Acme's; --first's column via
-names it.
+no website but an e-mail address at acme.com is Acme's. A group's column
+via names the columns its rows' keys came from ("email,website" when some
+came from each; empty for a value that is a group of its own); --first's
+names the column of the row written.
 
 With --first it prints only the first row of each group as it comes, with the
 columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
@@ -219,9 +221,16 @@ func inputCopy(input string, fields []string) string {
 	return input
 }
 
-// add counts row in g, its number once however many of its parts.
-func (g *group) add(row int64) {
+// add counts row in g, its number once however many of its parts, and
+// the column via that gave its key among g's Via.
+func (g *group) add(row int64, via string) {
 	g.Count++
+	if via != "" && g.Via != via && !slices.Contains(strings.Split(g.Via, ","), via) {
+		if g.Via != "" {
+			via = g.Via + "," + via
+		}
+		g.Via = via
+	}
 	if g.last != row {
 		g.Rows = g.Rows.Add(row, g.last)
 		g.last = row
@@ -248,8 +257,12 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		return err
 	}
 	format := cfg.outputFormat(false)
-	cols := append(slices.Clip(records.GroupColumns), fingerprintColumn(d.reading, func(g *records.Group) bool { return g.ErrorCode == "" }))
-	l, err := layout(cfg.Fields, nil, cols, record.Names(records.GroupColumns)) // groups are not rows of the input
+	cols := append(slices.Clip(records.GroupColumns), fingerprintColumn(d.reading, func(g *records.Group) bool { return g.ErrorCode == "" }), records.GroupVia)
+	defaults := record.Names(records.GroupColumns)
+	if len(columnNames(cfg.Column)) > 1 {
+		defaults = append(defaults, "via") // as key's rows: which columns gave the keys
+	}
+	l, err := layout(cfg.Fields, nil, cols, defaults) // groups are not rows of the input
 	if err != nil {
 		return err
 	}
@@ -289,7 +302,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 					seen[strings.Clone(v.key)] = g
 					groups = append(groups, entry{g: g})
 				}
-				g.add(row)
+				g.add(row, v.Via)
 			}
 			start = b.ends[i]
 		}

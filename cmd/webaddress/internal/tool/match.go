@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -171,18 +172,10 @@ type refTable struct {
 	in      *input
 }
 
-// match runs match.
+// match runs match: the reference read into its index, then each input
+// row matched and written.
 func (cfg *config) match(args []string, m *matchFlags) error {
-	if cfg.Column == "" {
-		return errors.New("match reads a table: say --column with the input's columns of addresses (such as email,website)")
-	}
-	if m.against == "" {
-		return errors.New("match needs --against FILE, the reference table (the accounts) to match against")
-	}
-	if m.againstColumn == "" {
-		m.againstColumn = cfg.Column
-	}
-	rules, err := m.rules(cfg)
+	rules, err := m.check(cfg)
 	if err != nil {
 		return err
 	}
@@ -190,21 +183,11 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	if err != nil {
 		return err
 	}
-	inCfg := *cfg
-	// One file of rejects for both tables, the reference's first.
-	if s.skip && cfg.Rejects != "" && cfg.hooks.Rejects == nil {
-		f, err := os.Create(cfg.Rejects)
-		if err != nil {
-			return fmt.Errorf("--rejects: %w", err)
-		}
-		defer f.Close()
-		inCfg.hooks.Rejects, inCfg.Rejects = f, ""
+	inCfg, refCfg, closeRejects, err := cfg.matchConfigs(m, s.skip)
+	if err != nil {
+		return err
 	}
-	refCfg := inCfg
-	refCfg.Column, refCfg.Sheet = m.againstColumn, ""
-	if IsWorkbook(m.against) {
-		refCfg.Input = ""
-	}
+	defer closeRejects()
 	rs, err := refCfg.check()
 	if err != nil {
 		return fmt.Errorf("--against-column: %w", err)
@@ -213,19 +196,95 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	if err != nil {
 		return err
 	}
-	cols := in.cols
-	colNames := make([]string, len(cols))
-	for i, c := range cols {
-		colNames[i] = in.header[c]
+	refIn, err := cfg.openReference(&refCfg, rs, m)
+	if err != nil {
+		return err
 	}
-	refArgs := []string{m.against}
+	ref, err := cfg.readReference(refIn, rs, m, rules, in.header)
+	if err != nil {
+		return fmt.Errorf("--against %s: %w", m.against, err)
+	}
+	if os.Getenv("GOGC") == "" {
+		// The index is the live heap now, and stays: at main's target
+		// (300) the input's garbage would grow to three times it before a
+		// collection. At 100 the peak is two thirds (1,000,000 leads
+		// against 1,000,000 accounts of three columns: 390 to 450 MB
+		// instead of 580 to 670, the index 168 MB) for the same CPU,
+		// measured over five rounds each.
+		defer debug.SetGCPercent(debug.SetGCPercent(100))
+	}
+	mr, o, err := cfg.newMatcher(in, ref, rules, m.all)
+	if err != nil {
+		return err
+	}
+	var n counts
+	err = evaluate(in, cfg.Jobs, s.skip, mr.work, func(b *batch[matchedRow]) error {
+		if err := in.reject(b.faults); err != nil {
+			return err
+		}
+		mr.tally(b.vals)
+		n.add(in, len(b.recs), len(b.recs), &b.tally)
+		err := o.write(b.out)
+		putBuf(b.out)
+		return err
+	})
+	if !m.all {
+		mr.out = n.read
+	}
+	q := *cfg
+	q.Quiet = true
+	if err := q.finish(in, o, n, false, strictness{}, err); err != nil {
+		return err
+	}
+	if !cfg.Quiet {
+		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", matchSummary(in, n, mr, ref))
+	}
+	return strictError(s.strict, in, n)
+}
+
+// check checks match's required flags and returns the rules of m's flags.
+func (m *matchFlags) check(cfg *config) (*match.Rules, error) {
+	if cfg.Column == "" {
+		return nil, errors.New("match reads a table: say --column with the input's columns of addresses (such as email,website)")
+	}
+	if m.against == "" {
+		return nil, errors.New("match needs --against FILE, the reference table (the accounts) to match against")
+	}
+	if m.againstColumn == "" {
+		m.againstColumn = cfg.Column
+	}
+	return m.rules(cfg)
+}
+
+// matchConfigs returns the configurations that read the input and the
+// reference: one file of rejects for both tables (the reference's first),
+// closed by the function returned.
+func (cfg *config) matchConfigs(m *matchFlags, skip bool) (inCfg, refCfg config, closeRejects func(), err error) {
+	inCfg, closeRejects = *cfg, func() {}
+	if skip && cfg.Rejects != "" && cfg.hooks.Rejects == nil {
+		f, err := os.Create(cfg.Rejects)
+		if err != nil {
+			return inCfg, refCfg, closeRejects, fmt.Errorf("--rejects: %w", err)
+		}
+		inCfg.hooks.Rejects, inCfg.Rejects, closeRejects = f, "", func() { f.Close() }
+	}
+	refCfg = inCfg
+	refCfg.Column, refCfg.Sheet = m.againstColumn, ""
+	if IsWorkbook(m.against) {
+		refCfg.Input = ""
+	}
 	refCfg.hooks.Watch = nil // the page follows the input's rows
+	return inCfg, refCfg, closeRejects, nil
+}
+
+// openReference opens the reference, --against's file or, for a program
+// that gives its files as text (serve's page), its text.
+func (cfg *config) openReference(refCfg *config, rs settings, m *matchFlags) (*input, error) {
+	refArgs := []string{m.against}
 	if cfg.hooks.Lists != nil {
-		// A program that gives its files as text (serve's page): the
-		// reference is its text, no file opened.
 		text, ok := cfg.hooks.Lists["against"]
 		if !ok || m.against != ListName("against") {
-			return errors.New("--against: the reference is given as its text, not a file")
+			return nil, errors.New("--against: the reference is given as its text, not a file")
 		}
 		refCfg.stdin, refArgs = strings.NewReader(text), nil
 	}
@@ -234,14 +293,34 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 		if msg, ok := strings.CutPrefix(err.Error(), "--column"); ok {
 			err = errors.New("--against-column" + msg) // open names the flag it read
 		}
-		return fmt.Errorf("--against %s: %w", m.against, err)
+		return nil, fmt.Errorf("--against %s: %w", m.against, err)
 	}
-	ref, err := cfg.readReference(refIn, rs, m, rules, in.header)
-	if err != nil {
-		return fmt.Errorf("--against %s: %w", m.against, err)
-	}
+	return refIn, nil
+}
 
-	format := cfg.outputFormat(false)
+// A matcher matches the input's rows against the reference and counts
+// what it found for the summary.
+type matcher struct {
+	ref      *refTable
+	rules    *match.Rules
+	cols     []int    // the input's columns of addresses, tried in order
+	colNames []string // their names
+	all      bool
+	enc      func(b []byte, fields []string, v *matched) ([]byte, bool)
+
+	byCol   []int // the rows matched by each column
+	several int   // the rows that matched several reference rows
+	out     int   // the rows written
+}
+
+// newMatcher returns the matcher of the input in against ref, and the
+// output it writes to: the input's columns, match's, then the reference's
+// kept columns.
+func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all bool) (*matcher, *output, error) {
+	mr := &matcher{ref: ref, rules: rules, cols: in.cols, all: all, byCol: make([]int, len(in.cols))}
+	for _, c := range in.cols {
+		mr.colNames = append(mr.colNames, in.header[c])
+	}
 	mcols := []record.Column[matched]{
 		record.Int("match_count", func(v *matched) (int64, bool) { return int64(v.res.Count), true }),
 		record.Str("match_key", func(v *matched) (string, bool) { return v.keys, v.res.Via >= 0 }),
@@ -257,90 +336,78 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	}
 	l, err := layout(cfg.Fields, in.header, mcols, nil)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
+	format := cfg.outputFormat(false)
 	o, err := newOutput(format, in.delim, cfg.stdout, l.Names(), cfg.outputDialect(in.dialect))
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
-	var n counts
-	byCol := make([]int, len(cols))
-	var several, out int
-	err = evaluate(in, cfg.Jobs, s.skip, func(b *batch[matchedRow]) {
-		b.out = getBuf()
-		b.vals = make([]matchedRow, len(b.recs))
-		var keys []string
-		var rows []int32
-		var v matched
-		for i := range b.recs {
-			fields := b.recs[i].Fields
-			v = matched{res: ref.ix.Match(rules, keys, fields, cols), ref: v.ref[:0]}
-			keys = v.res.Keys[:0]
-			if v.res.Via >= 0 {
-				v.via = colNames[v.res.Via]
-				v.keys = strings.Join(v.res.Keys, " ")
-			} else {
-				b.fail(string(v.res.Miss))
+	mr.enc = encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
+	return mr, o, nil
+}
+
+// work matches and encodes the rows of b (a worker's part).
+func (mr *matcher) work(b *batch[matchedRow]) {
+	b.out = getBuf()
+	b.vals = make([]matchedRow, len(b.recs))
+	var keys []string
+	var rows []int32
+	var v matched
+	for i := range b.recs {
+		fields := b.recs[i].Fields
+		v = matched{res: mr.ref.ix.Match(mr.rules, keys, fields, mr.cols), ref: v.ref[:0]}
+		keys = v.res.Keys[:0]
+		if v.res.Via >= 0 {
+			v.via = mr.colNames[v.res.Via]
+			v.keys = strings.Join(v.res.Keys, " ")
+		} else {
+			b.fail(string(v.res.Miss))
+		}
+		b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
+		rows = mr.rowsOf(rows[:0], v.res)
+		var ok bool
+		if len(rows) == 0 {
+			saved := v.ref
+			v.ref = nil
+			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
+				b.lossy++
 			}
-			b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
-			rows = rows[:0]
-			if v.res.Count > 0 && m.all {
-				rows = ref.ix.Rows(rows, v.res.Keys)
-			} else if v.res.First >= 0 {
-				rows = append(rows, v.res.First)
-			}
-			var ok bool
-			if len(rows) == 0 {
-				saved := v.ref
-				v.ref = nil
-				if b.out, ok = enc(b.out, fields, &v); !ok {
-					b.lossy++
-				}
-				v.ref = saved
-				continue
-			}
-			for _, r := range rows {
-				v.ref, _ = ref.ix.Kept(v.ref[:0], r)
-				if b.out, ok = enc(b.out, fields, &v); !ok {
-					b.lossy++
-				}
+			v.ref = saved
+			continue
+		}
+		for _, r := range rows {
+			v.ref, _ = mr.ref.ix.Kept(v.ref[:0], r)
+			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
+				b.lossy++
 			}
 		}
-	}, func(b *batch[matchedRow]) error {
-		if err := in.reject(b.faults); err != nil {
-			return err
+	}
+}
+
+// rowsOf appends to dst the reference rows written with an input row that
+// found res: every row matched with --all, else the first.
+func (mr *matcher) rowsOf(dst []int32, res match.Result) []int32 {
+	if res.Count > 0 && mr.all {
+		return mr.ref.ix.Rows(dst, res.Keys)
+	}
+	if res.First >= 0 {
+		return append(dst, res.First)
+	}
+	return dst
+}
+
+// tally counts the rows of a batch for the summary.
+func (mr *matcher) tally(rows []matchedRow) {
+	for _, r := range rows {
+		if r.count > 0 {
+			mr.byCol[r.via]++
 		}
-		for _, r := range b.vals {
-			if r.count > 0 {
-				byCol[r.via]++
-			}
-			if r.count > 1 {
-				several++
-			}
-			if r.count == 0 {
-				out++
-			} else {
-				out += r.count
-			}
+		if r.count > 1 {
+			mr.several++
 		}
-		n.add(in, len(b.recs), len(b.recs), &b.tally)
-		err := o.write(b.out)
-		putBuf(b.out)
-		return err
-	})
-	if !m.all {
-		out = n.read
+		mr.out += max(r.count, 1)
 	}
-	q := *cfg
-	q.Quiet = true
-	if err := q.finish(in, o, n, false, strictness{}, err); err != nil {
-		return err
-	}
-	if !cfg.Quiet {
-		fmt.Fprintf(cfg.stderr, "webaddress: %s\n", matchSummary(in, n, colNames, byCol, several, out, m.all, ref))
-	}
-	return strictError(s.strict, in, n)
 }
 
 // readReference reads the reference of refIn into its index: the keys of
@@ -373,11 +440,9 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 		}
 		ref.names = append(ref.names, name)
 	}
-	// The garbage collector keeps main's target (300), not dedupe's
-	// (100): the input's rows are garbage once written, and at 100 their
-	// collections, each marking the whole index, cost a tenth more CPU
-	// (1,000,000 rows against 1,000,000: 550 to 700 MB at 300, 320 MB at
-	// 100).
+	// The garbage collector keeps main's target (300) while the index
+	// grows: at 100 its collections, each marking the whole index so
+	// far, cost a tenth more CPU (1,000,000 rows against 1,000,000).
 	type refRow struct {
 		keys []string
 		miss match.Miss
@@ -410,7 +475,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			}
 			ref.ix.Add(r.keys, cells)
 		}
-		refIn.progress.update(ref.read, 0)
+		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
 	})
 	if rerr := refIn.rejects.close(); err == nil {
@@ -426,7 +491,8 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 // matchSummary returns match's summary: rows read, matched by column,
 // unmatched, matched several, the values without a key by why, and the
 // reference's counts.
-func matchSummary(in *input, n counts, colNames []string, byCol []int, several, out int, all bool, ref *refTable) string {
+func matchSummary(in *input, n counts, mr *matcher, ref *refTable) string {
+	colNames, byCol, several, out, all := mr.colNames, mr.byCol, mr.several, mr.out, mr.all
 	rejected := 0
 	if in.rejects != nil {
 		rejected = in.rejects.n
