@@ -369,46 +369,55 @@
       matchState();
     }
     async function pickAccounts(f) {
-      accounts = { name: f.name, problem: "", delimiter: "" };
+      // Not ready until the file is read; a file chosen meanwhile wins.
+      const mine = accounts = { name: f.name, problem: "Reading your accounts file…", delimiter: "" };
+      const stale = () => accounts !== mine;
       $("#accounts-info").textContent = "Your accounts: " + f.name + ", " + size(f.size) + ".";
       againstList.replaceChildren();
+      matchState();
       if (/\.xls$/i.test(f.name)) {
-        accounts.problem = "Your accounts file is an Excel 97-2003 workbook, which the page does not read. Save it as .xlsx (Excel Workbook) or as CSV (UTF-8), and choose that.";
+        mine.problem = "Your accounts file is an Excel 97-2003 workbook, which the page does not read. Save it as .xlsx (Excel Workbook) or as CSV (UTF-8), and choose that.";
         matchState();
         return;
       }
       const book = /\.xlsx$/i.test(f.name);
       if (book && (!file || workbook())) {
-        accounts.problem = "Choose your list (a CSV or TSV file) first: an accounts workbook is read as the list is separated.";
+        mine.problem = "Choose your list (a CSV or TSV file) first: an accounts workbook is read as the list is separated.";
         matchState();
         return;
       }
       const body = book ? f : await startOf(f);
+      if (stale()) return;
       const p = new URLSearchParams({ name: f.name });
       if (!book && f.size > body.length) p.set("partial", "1");
       const r = await fetch("/api/sample?" + p, { method: "POST", body });
+      if (stale()) return;
       if (!r.ok) {
-        accounts.problem = "Your accounts file: " + (await fail(r)).message;
+        mine.problem = "Your accounts file: " + (await fail(r)).message;
         matchState();
         return;
       }
       const smp = await r.json();
+      if (stale()) return;
       if (book) {
         // The workbook's first sheet, as the tool reads it, separated as
         // the list is: the text the tool is given.
         const d = delim.value || guessed;
         const t = await fetch("/api/sheet?" + new URLSearchParams({ name: f.name, delimiter: d }), { method: "POST", body: f });
+        if (stale()) return;
         if (!t.ok) {
-          accounts.problem = "Your accounts workbook: " + (await fail(t)).message;
+          mine.problem = "Your accounts workbook: " + (await fail(t)).message;
           matchState();
           return;
         }
-        accounts.text = await t.text();
-        accounts.delimiter = d;
+        mine.text = await t.text();
+        mine.delimiter = d;
       } else {
-        accounts.text = await f.text();
-        accounts.delimiter = smp.delimiter;
+        mine.text = await f.text();
+        mine.delimiter = smp.delimiter;
       }
+      if (stale()) return;
+      mine.problem = "";
       checks(againstList, smp.header, (h) => isMail(h) || h === smp.column);
       matchState();
       clearResult();
