@@ -107,6 +107,22 @@ type runRequest struct {
 	Lists     map[string]string `json:"lists"`  // the text of the options that read a file (aliases, platforms, keep-apart), by name
 }
 
+// decodeRun reads a run's options from their JSON, raw, and makes its
+// call; it answers 400 and returns false when either fails.
+func decodeRun(w http.ResponseWriter, raw []byte) (runRequest, tool.Call, bool) {
+	var q runRequest
+	if err := json.Unmarshal(raw, &q); err != nil {
+		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
+		return q, tool.Call{}, false
+	}
+	c, err := q.call()
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err.Error())
+		return q, tool.Call{}, false
+	}
+	return q, c, true
+}
+
 // call returns the call of the tool that runs q, or what is wrong with
 // q. The page runs only the commands of the tool's table, with their
 // options, and always rejects malformed records instead of stopping
@@ -389,14 +405,8 @@ func (s *server) previewAPI(w http.ResponseWriter, r *http.Request) {
 		}
 		raw, body = body[:n], body[n:]
 	}
-	var q runRequest
-	if err := json.Unmarshal(raw, &q); err != nil {
-		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
-		return
-	}
-	c, err := q.call()
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+	q, c, ok := decodeRun(w, raw)
+	if !ok {
 		return
 	}
 	if isZip(body) != tool.IsWorkbook(q.Name) {
@@ -489,14 +499,8 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var q runRequest
-	if err := json.Unmarshal(body, &q); err != nil {
-		httpError(w, http.StatusBadRequest, "the run's options: "+err.Error())
-		return
-	}
-	c, err := q.call()
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+	q, c, ok := decodeRun(w, body)
+	if !ok {
 		return
 	}
 	var idb [16]byte
