@@ -16,7 +16,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/table"
@@ -110,11 +109,8 @@ type matchRules struct {
 
 // setup makes the worker's rules.
 func (f *matchRules) setup() error {
-	k, err := webaddress.NewKeyer(f.Options.Keys)
-	if err != nil {
-		return err
-	}
-	f.rules, err = match.NewRules(cells.Options{Raw: f.Options.Raw, KeepEmails: f.Options.KeepEmails}, k, f.Options.By)
+	var err error
+	f.rules, err = match.NewRules(cells.Options{Raw: f.Options.Raw, KeepEmails: f.Options.KeepEmails}, f.Options.Keys, f.Options.By)
 	return err
 }
 

@@ -29,8 +29,8 @@ import (
 // e-mail address its domain's website) and the KeyV3 level and keyer.
 type Rules struct {
 	Cells cells.Options
-	Keyer *webaddress.Keyer // nil: the default rules
-	Level webaddress.Level  // LevelOwner by default for matching
+	Keyer *webaddress.Keyer
+	Level webaddress.Level // LevelOwner by default for matching
 }
 
 // A Miss says why a cell gave no key: its error's code when it failed
@@ -38,16 +38,15 @@ type Rules struct {
 // ("no-owner-free-mail", "no-owner-network", "not-public-website", ...).
 type Miss string
 
-// NewRules returns the rules of a keyer (nil: the default KeyV3 rules) at
-// level l.
-func NewRules(o cells.Options, k *webaddress.Keyer, l webaddress.Level) (*Rules, error) {
-	if k == nil {
-		var err error
-		if k, err = webaddress.NewKeyer(webaddress.KeyOptions{}); err != nil {
-			return nil, err
-		}
+// NewRules returns the rules of cells read as o says, keyed by KeyV3 at
+// level l with the user's platforms and aliases of k (zero: the built-in
+// rules).
+func NewRules(o cells.Options, k webaddress.KeyOptions, l webaddress.Level) (*Rules, error) {
+	keyer, err := webaddress.NewKeyer(k)
+	if err != nil {
+		return nil, err
 	}
-	return &Rules{Cells: o, Keyer: k, Level: l}, nil
+	return &Rules{Cells: o, Keyer: keyer, Level: l}, nil
 }
 
 // CellKeys appends to dst the keys of cell, one per address (each address

@@ -14,7 +14,7 @@ import (
 
 func rules(t *testing.T, l webaddress.Level) *Rules {
 	t.Helper()
-	r, err := NewRules(cells.Options{}, nil, l)
+	r, err := NewRules(cells.Options{}, webaddress.KeyOptions{}, l)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,11 +80,7 @@ func (m *matchFlags) rules(cfg *config) (*match.Rules, error) {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
-	k, err := webaddress.NewKeyer(o)
-	if err != nil {
-		return nil, err
-	}
-	return match.NewRules(cells.Options{Raw: m.raw, KeepEmails: m.keepEmails}, k, m.by)
+	return match.NewRules(cells.Options{Raw: m.raw, KeepEmails: m.keepEmails}, o, m.by)
 }
 
 func matchCommand() *Command {
