@@ -115,7 +115,7 @@ func TestFreeMailList(t *testing.T) {
 		}
 	}
 	for _, d := range []string{"wi.rr.com", "comcastbiz.net", "frontier.com", "centurytel.net", "tds.net", "windstream.net", "gmail.com"} {
-		if !freeMailDomains[d] {
+		if !freeMailDomains()[d] {
 			t.Errorf("%s is not a free-mail or provider domain", d)
 		}
 	}

@@ -146,7 +146,7 @@ func emailWebsite(domain string) (site string, code Code, reason string) {
 // domain is reg, is or is under one of freeMailDomains.
 func isFreeMail(d, reg string) bool {
 	for h := d; len(h) >= len(reg); {
-		if freeMailDomains[h] {
+		if freeMailDomains()[h] {
 			return true
 		}
 		i := strings.IndexByte(h, '.')

