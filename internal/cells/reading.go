@@ -95,10 +95,15 @@ func (k Keying) NoOwner(a webaddress.Address) bool {
 // owner has, so that one site group always lies in one owner group.
 // ShownKey is the key such a group shows.
 func (k Keying) GroupKey(a webaddress.Address) string {
-	if k.NoOwner(a) {
-		return noOwnerMark + k.Keyer.KeyAt(a, webaddress.LevelSite)
+	if k.Version != webaddress.KeyV3 || k.By != webaddress.LevelOwner {
+		return k.Key(a)
 	}
-	return k.Key(a)
+	// One Levels gives both keys, and whether there is an owner.
+	lv := k.Keyer.Levels(a)
+	if !lv.Rule.HasOwner() {
+		return noOwnerMark + lv.Site
+	}
+	return lv.Owner
 }
 
 // noOwnerMark begins the GroupKey of an address with no owner: no key
