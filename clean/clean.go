@@ -143,6 +143,13 @@ const (
 // and, for inputScheme and inputBadScheme, the scheme lowercased and the
 // offset of its colon.
 func schemeOf(text string) (kind int, scheme string, colon int) {
+	// The common cases first.
+	if strings.HasPrefix(text, "https://") {
+		return inputScheme, "https", len("https")
+	}
+	if strings.HasPrefix(text, "http://") {
+		return inputScheme, "http", len("http")
+	}
 	if strings.HasPrefix(text, "//") {
 		return inputRelative, "", -1
 	}
