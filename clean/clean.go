@@ -125,10 +125,19 @@ type Cleaned struct {
 //     "ex%61mple.com" is "example.com" (curl rejects "%" in a host), and
 //     "例え。テスト" has two labels (curl reads one).
 func Clean(input string, opts CleanOptions) (Cleaned, error) {
+	var c Cleaned
 	if err := opts.Validate(); err != nil {
-		return Cleaned{Original: input, Status: StatusError, Err: err}, err
+		c.fail(input, err)
+	} else {
+		opts.clean(&c, input, opts.queryRules())
 	}
-	return opts.clean(input, opts.queryRules())
+	return c, c.Err
+}
+
+// fail makes c the result of a failure on input: Status StatusError, with
+// only Original and Err set.
+func (c *Cleaned) fail(input string, err error) {
+	*c = Cleaned{Original: input, Status: StatusError, Err: err}
 }
 
 // The kinds of input the scheme rule tells apart.
@@ -191,38 +200,34 @@ func schemeOf(text string) (kind int, scheme string, colon int) {
 	return inputBadScheme, strings.ToLower(text[:colon]), colon
 }
 
-// clean is Clean with options known to be valid, and q their query rules.
-// It runs the steps in the order [Clean] gives: the scheme, the host, the
-// path, then CleanURL.
-func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
+// clean is Clean with options known to be valid, and q their query rules,
+// writing its result, error included, in c, which is zero. It runs the
+// steps in the order [Clean] gives: the scheme, the host, the path, then
+// CleanURL.
+func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 	t, err := webaddress.ReadTyped(input)
 	if err != nil {
-		return Cleaned{Original: input, Status: StatusError, Err: err}, err
+		c.fail(input, err)
+		return
 	}
-	text, lead := t.Text(), t.Lead()
-	fail := func(code webaddress.Code, reason string) (Cleaned, error) {
-		err := webaddress.NewError(code, input, lead, reason)
-		return Cleaned{Original: input, Status: StatusError, Err: err}, err
-	}
+	text := t.Text()
 	if text == "" {
-		lead = 0
-		return fail(CodeEmptyInput, "the input is empty or white space")
+		c.fail(input, webaddress.NewError(CodeEmptyInput, input, 0, "the input is empty or white space"))
+		return
 	}
 	s, code, reason := o.chooseScheme(text)
 	if code != "" {
-		return fail(code, reason)
+		c.fail(input, webaddress.NewError(code, input, t.Lead(), reason))
+		return
 	}
-	u, fields, perr := t.ParseURL(s.from, s.assume)
-	if perr != nil {
-		return Cleaned{Original: input, Status: StatusError, Err: perr}, perr
+	u, fields, err := t.ParseURL(s.from, s.assume)
+	if err != nil {
+		c.fail(input, err)
+		return
 	}
 
-	c := Cleaned{
-		Original: input,
-		Port:     u.Port(),
-		User:     u.Username(),
-		Password: u.Password(),
-	}
+	c.Original = input
+	c.Port, c.User, c.Password = u.Port(), u.Username(), u.Password()
 	c.Query, _ = u.Query()
 	c.Fragment, _ = u.Fragment()
 	if c.Port == "" && fields.Port.Start < fields.Port.End {
@@ -234,7 +239,7 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		typed = input[f.Start:f.End]
 		changed = typed != u.Hostname()
 	}
-	host := o.cleanHost(&c, u, typed, changed, &s)
+	host := o.cleanHost(c, u, typed, changed, &s)
 
 	// The path.
 	path := u.Pathname()
@@ -250,9 +255,8 @@ func (o *CleanOptions) clean(input string, q *queryRules) (Cleaned, error) {
 		c.Scheme = s.scheme
 	}
 	if host != "" { // else R's NA
-		c.CleanURL = o.cleanURL(u, q, &c, s)
+		c.CleanURL = o.cleanURL(u, q, c, s)
 	}
-	return c, nil
 }
 
 // A schemeChoice is what the scheme step decided: scheme is CleanURL's,

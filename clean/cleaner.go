@@ -81,16 +81,18 @@ func (c *Cleaner) Clean(input string) (Cleaned, error) {
 	if c.err != nil {
 		return Cleaned{Original: input, Status: StatusError, Err: c.err}, c.err
 	}
+	var v Cleaned
 	if len(c.shards) == 0 {
-		return c.opts.clean(input, c.query)
+		c.opts.clean(&v, input, c.query)
+		return v, v.Err
 	}
 	s := &c.shards[maphash.String(c.seed, input)%uint64(len(c.shards))]
 	if v, ok := s.get(input); ok {
 		return v, v.Err
 	}
-	v, err := c.opts.clean(input, c.query)
+	c.opts.clean(&v, input, c.query)
 	s.add(v)
-	return v, err
+	return v, v.Err
 }
 
 // get returns the result cached for input, marking it used.
