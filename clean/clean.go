@@ -534,8 +534,17 @@ func (o *CleanOptions) typedHost(typed, parsed, result, domain, tld string) (str
 		// The same host but for ASCII case, which Case sets.
 		return result, domain, tld
 	}
-	labels := strings.Split(parsed, ".")
-	typedLabels := strings.FieldsFunc(typed, urlchars.IsLabelSeparator)
+	// rest is the run of result that is parsed's last labels.
+	rest, www := result, false
+	if strings.HasPrefix(result, "www.") && (o.WWW == WWWKeep || o.WWW == WWWIfNoSubdomain || o.SubdomainLevelsToKeep != nil) {
+		rest, www = result[4:], true
+	}
+	if !endsWithLabels(parsed, rest) {
+		return result, domain, tld // not a run of parsed's labels: cannot happen
+	}
+	var parsedBuf, typedBuf [8]string // most hosts' labels, without allocating
+	labels := splitLabels(parsedBuf[:0], parsed)
+	typedLabels := labelFields(typedBuf[:0], typed)
 	root := strings.HasSuffix(parsed, ".")
 	if root {
 		typedLabels = append(typedLabels, "")
@@ -543,39 +552,92 @@ func (o *CleanOptions) typedHost(typed, parsed, result, domain, tld string) (str
 	if len(typedLabels) != len(labels) {
 		return result, domain, tld
 	}
-	for i, t := range typedLabels {
-		if !sameLabel(t, labels[i]) {
-			typedLabels[i] = labels[i]
-		}
-	}
-	// rest is the run of result that is parsed's last labels.
-	rest, www := result, false
-	if strings.HasPrefix(result, "www.") && (o.WWW == WWWKeep || o.WWW == WWWIfNoSubdomain || o.SubdomainLevelsToKeep != nil) {
-		rest, www = result[4:], true
-	}
-	k := 0
+	k := 0 // labels in rest
 	if rest != "" {
 		k = strings.Count(rest, ".") + 1
 	}
-	if k > len(labels) || rest != strings.Join(labels[len(labels)-k:], ".") {
-		return result, domain, tld // not a run of parsed's labels: cannot happen
-	}
 	out := typedLabels[len(typedLabels)-k:]
-	if www {
-		out = append([]string{"www"}, out...)
+	var b strings.Builder
+	size := len("www")
+	for i, t := range out {
+		if p := labels[len(labels)-k+i]; !sameLabel(t, p) {
+			out[i] = p
+		}
+		size += len(".") + len(out[i])
 	}
-	names := out // without the root
-	if root && len(names) > 0 {
-		names = names[:len(names)-1]
+	b.Grow(size)
+	if www {
+		b.WriteString("www")
+		if len(out) > 0 {
+			b.WriteByte('.')
+		}
+	}
+	for i, t := range out {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(t)
+	}
+	host := b.String()
+	// names is the host without the root, and n its labels.
+	names, n := host, len(out)
+	if www {
+		n++
+	}
+	if root && n > 0 {
+		names, n = strings.TrimSuffix(names, "."), n-1
 	}
 	tail := func(ascii string) string {
 		m := strings.Count(ascii, ".") + 1
-		if ascii == "" || m > len(names) {
+		if ascii == "" || m > n {
 			return ascii
 		}
-		return strings.ToLower(strings.Join(names[len(names)-m:], "."))
+		start := len(names)
+		for range m {
+			start = strings.LastIndexByte(names[:start], '.')
+		}
+		return strings.ToLower(names[start+1:])
 	}
-	return strings.Join(out, "."), tail(domain), tail(tld)
+	return host, tail(domain), tail(tld)
+}
+
+// endsWithLabels reports whether rest is a run of the last labels of the
+// domain d: all of d, or the end of d after a ".". An empty rest is no
+// label.
+func endsWithLabels(d, rest string) bool {
+	return rest == "" || d == rest || strings.HasSuffix(d, rest) && d[len(d)-len(rest)-1] == '.'
+}
+
+// splitLabels appends to labels those of the ASCII domain d, as
+// strings.Split(d, ".") gives them.
+func splitLabels(labels []string, d string) []string {
+	for {
+		i := strings.IndexByte(d, '.')
+		if i < 0 {
+			return append(labels, d)
+		}
+		labels, d = append(labels, d[:i]), d[i+1:]
+	}
+}
+
+// labelFields appends to labels those of a host as typed, as
+// strings.FieldsFunc(host, urlchars.IsLabelSeparator) gives them.
+func labelFields(labels []string, host string) []string {
+	start := -1 // of the label being read
+	for i, r := range host {
+		switch {
+		case !urlchars.IsLabelSeparator(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			labels, start = append(labels, host[start:i]), -1
+		}
+	}
+	if start >= 0 {
+		labels = append(labels, host[start:])
+	}
+	return labels
 }
 
 // sameLabel reports whether the URL Standard's host parser gives the
