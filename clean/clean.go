@@ -419,23 +419,23 @@ func (o *CleanOptions) cleanURL(u webaddress.URL, q *queryRules, c *Cleaned, s s
 		// The href has no credentials or port: its start is the result.
 		return throughPath(u)
 	}
-	n := len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query)
-	b := make([]byte, 0, n)
+	var b strings.Builder
+	b.Grow(len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query))
 	if scheme != "" {
-		b = append(b, scheme...)
-		b = append(b, "://"...)
+		b.WriteString(scheme)
+		b.WriteString("://")
 	}
-	b = append(b, host...)
+	b.WriteString(host)
 	if port != "" {
-		b = append(b, ':')
-		b = append(b, port...)
+		b.WriteByte(':')
+		b.WriteString(port)
 	}
-	b = append(b, path...)
+	b.WriteString(path)
 	if query != "" {
-		b = append(b, '?')
-		b = append(b, query...)
+		b.WriteByte('?')
+		b.WriteString(query)
 	}
-	return string(b)
+	return b.String()
 }
 
 // throughPath returns u's href up to the end of its path: without its
