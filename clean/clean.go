@@ -5,7 +5,6 @@
 package clean
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -282,10 +281,12 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 			s.assume, s.from = "ftp", colon+1
 		}
 	case inputBadScheme:
+		// written is only scheme characters, which a quoted string
+		// does not escape: one concatenation makes the reason.
 		if written == "http" || written == "https" || written == "ftp" || written == "ftps" {
-			return s, CodeUnsupportedScheme, "scheme " + strconv.Quote(written) + ` is not followed by "//"`
+			return s, CodeUnsupportedScheme, `scheme "` + written + `" is not followed by "//"`
 		}
-		return s, CodeUnsupportedScheme, "scheme " + strconv.Quote(written) + " is not http, https, ftp or ftps"
+		return s, CodeUnsupportedScheme, `scheme "` + written + `" is not http, https, ftp or ftps`
 	case inputRelative:
 		switch o.SchemeRelative {
 		case SchemeRelativeKeep:
