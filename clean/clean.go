@@ -123,13 +123,13 @@ type Cleaned struct {
 //     split into labels and looked up in the Public Suffix List:
 //     "ex%61mple.com" is "example.com" (curl rejects "%" in a host), and
 //     "例え。テスト" has two labels (curl reads one).
-func Clean(input string, opts CleanOptions) (Cleaned, error) {
-	var c Cleaned
-	if err := opts.Validate(); err != nil {
+func Clean(input string, opts CleanOptions) (c Cleaned, err error) {
+	// c is the result itself, which clean writes in place.
+	if err = opts.Validate(); err != nil {
 		c.fail(input, err)
-	} else {
-		opts.clean(&c, input, opts.queryRules())
+		return c, err
 	}
+	opts.clean(&c, input, opts.queryRules())
 	return c, c.Err
 }
 

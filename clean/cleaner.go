@@ -77,18 +77,18 @@ func NewCleaner(opts CleanOptions, cacheSize int) *Cleaner {
 
 // Clean returns what [Clean] returns for input with the Cleaner's options,
 // from the cache when input was cleaned before.
-func (c *Cleaner) Clean(input string) (Cleaned, error) {
+func (c *Cleaner) Clean(input string) (v Cleaned, err error) {
 	if c.err != nil {
-		return Cleaned{Original: input, Status: StatusError, Err: c.err}, c.err
+		v.fail(input, c.err)
+		return v, c.err
 	}
-	var v Cleaned
 	if len(c.shards) == 0 {
 		c.opts.clean(&v, input, c.query)
 		return v, v.Err
 	}
 	s := &c.shards[maphash.String(c.seed, input)%uint64(len(c.shards))]
-	if v, ok := s.get(input); ok {
-		return v, v.Err
+	if hit, ok := s.get(input); ok {
+		return hit, hit.Err
 	}
 	c.opts.clean(&v, input, c.query)
 	s.add(v)
