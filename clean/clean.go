@@ -164,12 +164,16 @@ func schemeOf(text string) (kind int, scheme string, colon int) {
 	if text == "" || !urlchars.IsAlpha(text[0]) {
 		return inputNoScheme, "", -1
 	}
-	colon = 1
-	for colon < len(text) && urlchars.IsSchemeChar(text[colon]) {
-		colon++
-	}
-	if colon == len(text) || text[colon] != ':' {
+	// A scheme is the text up to the first ":", if it is all scheme
+	// characters.
+	colon = strings.IndexByte(text, ':')
+	if colon < 0 {
 		return inputNoScheme, "", -1
+	}
+	for i := 1; i < colon; i++ {
+		if !urlchars.IsSchemeChar(text[i]) {
+			return inputNoScheme, "", -1
+		}
 	}
 	if strings.HasPrefix(text[colon+1:], "//") {
 		switch {
@@ -376,7 +380,7 @@ func (o *CleanOptions) cleanHost(c *Cleaned, u webaddress.URL, typed string, cha
 func hostStatus(c *Cleaned, name string, s *schemeChoice) Status {
 	switch {
 	case c.IsIPHost:
-	case !strings.Contains(name, "."):
+	case strings.IndexByte(name, '.') < 0:
 		return StatusNoTLD
 	case c.TLD == "":
 		return StatusInvalidTLD
