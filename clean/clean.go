@@ -422,7 +422,7 @@ func (o *CleanOptions) cleanURL(u webaddress.URL, q *queryRules, c *Cleaned, s s
 	if scheme == u.Scheme() && host == u.Hostname() && path == u.Pathname() && port == "" && query == "" &&
 		u.Username() == "" && u.Password() == "" && u.Port() == "" {
 		// The href has no credentials or port: its start is the result.
-		return throughPath(u)
+		return u.Href()[:len(scheme)+len("://")+len(host)+len(path)]
 	}
 	var b strings.Builder
 	b.Grow(len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query))
@@ -441,20 +441,6 @@ func (o *CleanOptions) cleanURL(u webaddress.URL, q *queryRules, c *Cleaned, s s
 		b.WriteString(query)
 	}
 	return b.String()
-}
-
-// throughPath returns u's href up to the end of its path: without its
-// query and fragment.
-func throughPath(u webaddress.URL) string {
-	href := u.Href()
-	end := len(href)
-	if f, ok := u.Fragment(); ok {
-		end -= len("#") + len(f)
-	}
-	if q, ok := u.Query(); ok {
-		end -= len("?") + len(q)
-	}
-	return href[:end]
 }
 
 // wwwPrefixLen returns the length of host's prefix "www", digits, ".", or
