@@ -242,7 +242,7 @@ func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 		typed = input[f.Start:f.End]
 		changed = typed != u.Hostname()
 	}
-	host := o.cleanHost(c, u, typed, changed, &s)
+	host := o.cleanHost(c, &u, typed, changed, &s)
 
 	// The path.
 	path := u.Pathname()
@@ -258,7 +258,7 @@ func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 		c.Scheme = s.scheme
 	}
 	if host != "" { // else R's NA
-		c.CleanURL = o.cleanURL(u, q, c, s)
+		c.CleanURL = o.cleanURL(&u, q, c, &s)
 	}
 }
 
@@ -331,7 +331,7 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 // host as typed, which the parser changed when changed) and Case, which
 // changes s's scheme too. It sets c's IsIPHost, TLD, Domain and Status,
 // and returns the host.
-func (o *CleanOptions) cleanHost(c *Cleaned, u webaddress.URL, typed string, changed bool, s *schemeChoice) string {
+func (o *CleanOptions) cleanHost(c *Cleaned, u *webaddress.URL, typed string, changed bool, s *schemeChoice) string {
 	parsedHost := u.Hostname()
 	host := parsedHost
 	switch u.HostKind() {
@@ -399,7 +399,7 @@ func hostStatus(c *Cleaned, name string, s *schemeChoice) Status {
 // cleanURL returns CleanURL: c's scheme (of s, which an input kept
 // scheme-relative has none of in c), host and path, the port as Port
 // says, and the query of u as Query and q say.
-func (o *CleanOptions) cleanURL(u webaddress.URL, q *queryRules, c *Cleaned, s schemeChoice) string {
+func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s *schemeChoice) string {
 	scheme, host, path := s.scheme, c.Host, c.Path
 	port := ""
 	switch o.Port {
