@@ -6,6 +6,7 @@ package clean
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -676,5 +677,35 @@ func TestPathAsTypedWPT(t *testing.T) {
 	}
 	if checked < 300 {
 		t.Errorf("only %d inputs with a special scheme", checked)
+	}
+}
+
+// TestLabelSplitters: splitLabels and labelFields, which typedHost uses
+// to split without allocating, give what strings.Split and
+// strings.FieldsFunc give, past the room of their arrays too; and
+// endsWithLabels is true exactly for a run of a domain's last labels.
+func TestLabelSplitters(t *testing.T) {
+	hosts := []string{"", ".", "..", "a", "a.b", ".a.b.", "a..b", "example.com.", "例え。テスト", "ｅｘａｍｐｌｅ．ｃｏｍ",
+		"a｡b.c。d．e", "。。a。", "a.b.c.d.e.f.g.h.i.j.k", "bad\xffutf8.com", "\xe3\x80"}
+	for _, h := range hosts {
+		if got, want := splitLabels(nil, h), strings.Split(h, "."); !slices.Equal(got, want) {
+			t.Errorf("splitLabels(%q) = %q, want %q", h, got, want)
+		}
+		var buf [2]string
+		if got, want := labelFields(buf[:0], h), strings.FieldsFunc(h, urlchars.IsLabelSeparator); !slices.Equal(got, want) {
+			t.Errorf("labelFields(%q) = %q, want %q", h, got, want)
+		}
+	}
+	for _, d := range []string{"a", "a.b", "www.example.co.uk", "a..b", "example.com."} {
+		labels := strings.Split(d, ".")
+		runs := map[string]bool{"": true}
+		for k := range labels {
+			runs[strings.Join(labels[k:], ".")] = true
+		}
+		for _, rest := range []string{"", "a", "b", ".b", "b.", "co.uk", "example.co.uk", "xample.co.uk", "com.", ".com.", d, "x." + d} {
+			if got := endsWithLabels(d, rest); got != runs[rest] {
+				t.Errorf("endsWithLabels(%q, %q) = %v, want %v", d, rest, got, runs[rest])
+			}
+		}
 	}
 }
