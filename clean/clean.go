@@ -461,6 +461,9 @@ func wwwPrefixLen(host string) int {
 
 // applyWWW runs the WWW step on a domain.
 func (o *CleanOptions) applyWWW(host string) string {
+	if o.WWW == WWWNone {
+		return host
+	}
 	n := wwwPrefixLen(host)
 	switch o.WWW {
 	case WWWStrip:
