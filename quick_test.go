@@ -90,6 +90,18 @@ func TestQuickParse(t *testing.T) {
 		{"https://ex%61mple.com/", false},
 		{"ftp://example.com/", false},
 		{"https:example.com/", false},
+		{"file://host/a/b.js", true},
+		{"file:///C:/a?b#c", true}, // an empty host; a drive letter as it is
+		{"file:///", true},
+		{"file://host", false},        // the path "/" is added
+		{"file://localhost/a", false}, // the host becomes empty
+		{"file://host:1/a", false},    // no port: the host fails
+		{"file://1.2.3.4/", false},
+		{"file:///C|/a", false}, // the drive letter's "|" becomes ":"
+		{"file://host/C|/a", false},
+		{"file:///a/C|", true}, // a drive letter only first
+		{"file:/a", false},
+		{`file://host\a`, false},
 	}
 	for _, tt := range tests {
 		if got := checkQuick(t, tt.in, ""); got != tt.took {
