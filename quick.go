@@ -25,7 +25,9 @@ package webaddress
 // parseOpts), input is what follows the assumed scheme's "//", and may
 // end after the host or port: the href is then assume, "://", input and
 // the path "/". It reports false for every other input, which the parser
-// handles. input must be printable ASCII (printableASCII).
+// handles, and so for any input that is not printable ASCII
+// (printableASCII): each byte it takes is one it looks for or one of a
+// class without the C0 controls, U+007F and the bytes from 0x80.
 func quickParse(input, assume string, sp *spans) (URL, bool) {
 	var u URL
 	i := 0 // where the host starts in input

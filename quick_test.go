@@ -13,13 +13,13 @@ import (
 // URL and spans the parser gives.
 func checkQuick(t *testing.T, input, assume string) (took bool) {
 	t.Helper()
-	if !printableASCII(input) {
-		return false
-	}
 	var qs spans
 	q, ok := quickParse(input, assume, &qs)
 	if !ok {
 		return false
+	}
+	if !printableASCII(input) {
+		t.Fatalf("quickParse(%q, %q) takes an input that is not printable ASCII", input, assume)
 	}
 	var ss spans
 	s, err := parseWith(input, parseOpts{assume: assume, slow: true}, &ss)
@@ -102,6 +102,11 @@ func TestQuickParse(t *testing.T) {
 		{"file:///a/C|", true}, // a drive letter only first
 		{"file:/a", false},
 		{`file://host\a`, false},
+		{"https://example.com/a\tb", false}, // not printable ASCII
+		{"https://example.com/\x7f", false},
+		{"https://example.com/?\x00", false},
+		{"https://example.com/#\u00e9", false},
+		{"https://ex\u00e4mple.com/", false},
 	}
 	for _, tt := range tests {
 		if got := checkQuick(t, tt.in, ""); got != tt.took {
