@@ -48,9 +48,10 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		return URL{}, false
 	}
 	// The host: domain code points kept as they are, up to the port, the
-	// path, the query or the fragment.
+	// path, the query or the fragment. (The loops compare i as a uint,
+	// which tells the compiler that input[i] needs no bounds check.)
 	hostStart := i
-	for i < len(input) && charClass[input[i]]&domainPlain != 0 {
+	for uint(i) < uint(len(input)) && charClass[input[i]]&domainPlain != 0 {
 		i++
 	}
 	u.hostKind = DomainHost
@@ -85,7 +86,7 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		for {
 			segStart := i + 1
 			i = segStart
-			for i < len(input) && charClass[input[i]]&pathStop == 0 {
+			for uint(i) < uint(len(input)) && charClass[input[i]]&pathStop == 0 {
 				i++
 			}
 			if seg := input[segStart:i]; isSingleDot(seg) || isDoubleDot(seg) {
