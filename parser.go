@@ -211,7 +211,7 @@ type parseOpts struct {
 // (sp is not in parseOpts because the parser keeps o's base and sink, so
 // a pointer there would make the caller's array escape to the heap.)
 func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
-	if len(input) <= maxInput && o.base == nil && o.sink == nil && !o.slow {
+	if o.base == nil && o.sink == nil && !o.slow {
 		if u, ok := quickParse(input, o.assume, sp); ok {
 			return u, nil
 		}

@@ -25,10 +25,13 @@ package webaddress
 // parseOpts), input is what follows the assumed scheme's "//", and may
 // end after the host or port: the href is then assume, "://", input and
 // the path "/". It reports false for every other input, which the parser
-// handles, and so for any input that is not printable ASCII
-// (printableASCII): each byte it takes is one it looks for or one of a
-// class without the C0 controls, U+007F and the bytes from 0x80.
+// handles, among them one longer than maxInput and any that is not
+// printable ASCII (printableASCII): each byte it takes is one it looks for
+// or of a class without the C0 controls, U+007F and the bytes from 0x80.
 func quickParse(input, assume string, sp *spans) (URL, bool) {
+	if len(input) > maxInput {
+		return URL{}, false
+	}
 	var u URL
 	i := 0 // where the host starts in input
 	switch {
