@@ -952,7 +952,7 @@ func (p *parser) path(i int) (state, int) {
 			if !slash {
 				p.buf = append(p.buf, '/')
 			}
-		case p.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(string(seg)):
+		case p.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(seg):
 			// Replace the second code point in buffer with U+003A (:).
 			seg[1] = ':'
 		}
@@ -1009,7 +1009,7 @@ func (p *parser) afterPath(i int) (state, int) {
 // is a file URL whose path is a single normalized Windows drive letter.
 func (p *parser) shorten() {
 	path := p.buf[p.u.pathStart:]
-	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(path[1:]) {
 		return
 	}
 	if j := bytes.LastIndexByte(path, '/'); j >= 0 {
@@ -1270,13 +1270,13 @@ func indexByte(s string, c byte) int {
 
 // isWindowsDriveLetter reports whether s is a Windows drive letter: an
 // ASCII alpha and then U+003A (:) or U+007C (|).
-func isWindowsDriveLetter(s string) bool {
+func isWindowsDriveLetter[S string | []byte](s S) bool {
 	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 // isNormalizedWindowsDriveLetter reports whether s is a Windows drive
 // letter whose second code point is U+003A (:).
-func isNormalizedWindowsDriveLetter(s string) bool {
+func isNormalizedWindowsDriveLetter[S string | []byte](s S) bool {
 	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
 }
 
