@@ -917,7 +917,7 @@ func (p *parser) path(i int) (state, int) {
 		// is not a URL code point, or a % not followed by two hex digits,
 		// is an invalid-URL-unit validation error.)
 		run := i
-		for ; i < len(in); i++ {
+		for ; uint(i) < uint(len(in)); i++ { // as a uint: no bounds check of in[i]
 			c := in[i]
 			if charClass[c]&pathStop == 0 {
 				continue
