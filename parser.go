@@ -1025,6 +1025,8 @@ func (p *parser) setScheme(scheme string) {
 		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTPS
 	case "http":
 		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTP
+	case "file":
+		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeFile
 	default:
 		p.buf = appendLower(p.buf[:0], scheme)
 		p.scheme = schemeTypeOf(p.buf)
