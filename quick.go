@@ -58,16 +58,19 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		i++
 	}
 	u.hostKind = DomainHost
-	switch host := input[hostStart:i]; {
-	case u.scheme == schemeFile && host == "":
-		u.hostKind = EmptyHost
-	case u.scheme == schemeFile && host == "localhost":
-		return URL{}, false // the empty host
-	case host == "" || endsInNumber(host):
+	if host := input[hostStart:i]; u.scheme == schemeFile {
+		// The host may be empty; "localhost" becomes empty; no port.
+		if host == "localhost" || endsInNumber(host) || i < len(input) && input[i] == ':' {
+			return URL{}, false
+		}
+		if host == "" {
+			u.hostKind = EmptyHost
+		}
+	} else if host == "" || endsInNumber(host) {
 		return URL{}, false
 	}
 	hostEnd, portStart := i, -1
-	if i < len(input) && input[i] == ':' && u.scheme != schemeFile {
+	if i < len(input) && input[i] == ':' {
 		// A port: digits without a leading zero, not the default one.
 		i++
 		portStart = i
