@@ -211,12 +211,12 @@ type parseOpts struct {
 // (sp is not in parseOpts because the parser keeps o's base and sink, so
 // a pointer there would make the caller's array escape to the heap.)
 func parseWith(input string, o parseOpts, sp *spans) (URL, error) {
-	printable := o.printable || printableASCII(input)
-	if printable && len(input) <= maxInput && o.base == nil && o.sink == nil && !o.slow {
+	if o.base == nil && o.sink == nil && !o.slow {
 		if u, ok := quickParse(input, o.assume, sp); ok {
 			return u, nil
 		}
 	}
+	printable := o.printable || printableASCII(input)
 	p := parsers.Get().(*parser)
 	defer func() {
 		if p.buf != nil { // nil when the href took it over
@@ -917,7 +917,7 @@ func (p *parser) path(i int) (state, int) {
 		// is not a URL code point, or a % not followed by two hex digits,
 		// is an invalid-URL-unit validation error.)
 		run := i
-		for ; i < len(in); i++ {
+		for ; uint(i) < uint(len(in)); i++ { // as a uint: no bounds check of in[i]
 			c := in[i]
 			if charClass[c]&pathStop == 0 {
 				continue
@@ -952,7 +952,7 @@ func (p *parser) path(i int) (state, int) {
 			if !slash {
 				p.buf = append(p.buf, '/')
 			}
-		case p.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(string(seg)):
+		case p.scheme == schemeFile && segStart == int(p.u.pathStart) && isWindowsDriveLetter(seg):
 			// Replace the second code point in buffer with U+003A (:).
 			seg[1] = ':'
 		}
@@ -1009,7 +1009,7 @@ func (p *parser) afterPath(i int) (state, int) {
 // is a file URL whose path is a single normalized Windows drive letter.
 func (p *parser) shorten() {
 	path := p.buf[p.u.pathStart:]
-	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+	if p.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(path[1:]) {
 		return
 	}
 	if j := bytes.LastIndexByte(path, '/'); j >= 0 {
@@ -1025,6 +1025,8 @@ func (p *parser) setScheme(scheme string) {
 		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTPS
 	case "http":
 		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeHTTP
+	case "file":
+		p.buf, p.scheme = append(p.buf[:0], scheme...), schemeFile
 	default:
 		p.buf = appendLower(p.buf[:0], scheme)
 		p.scheme = schemeTypeOf(p.buf)
@@ -1270,13 +1272,13 @@ func indexByte(s string, c byte) int {
 
 // isWindowsDriveLetter reports whether s is a Windows drive letter: an
 // ASCII alpha and then U+003A (:) or U+007C (|).
-func isWindowsDriveLetter(s string) bool {
+func isWindowsDriveLetter[S string | []byte](s S) bool {
 	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 // isNormalizedWindowsDriveLetter reports whether s is a Windows drive
 // letter whose second code point is U+003A (:).
-func isNormalizedWindowsDriveLetter(s string) bool {
+func isNormalizedWindowsDriveLetter[S string | []byte](s S) bool {
 	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
 }
 

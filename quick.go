@@ -13,18 +13,25 @@ package webaddress
 // targets check that both give the same URL and spans.
 
 // quickParse returns the URL of input, without a base, when input is an
-// http or https URL in the form the URL Standard serializes it to, and
-// the spans of its components when sp is not nil: a lowercase scheme and
-// "//"; no credentials; a host of lowercase ASCII domain code points that
-// does not end in a number; a port, if any, of digits without a leading
-// zero that is not the scheme's default; a path that starts with "/", has
-// no dot segment and no code point to percent-encode; a query and a
-// fragment with none either. With assume ("http" or "https", as in
+// http, https or file URL in the form the URL Standard serializes it to,
+// and the spans of its components when sp is not nil: a lowercase scheme
+// and "//"; no credentials; a host of lowercase ASCII domain code points
+// that does not end in a number (for file, an empty host, or any host but
+// "localhost"); a port, if any, of digits without a leading zero that is
+// not the scheme's default (for file, none); a path that starts with "/",
+// has no dot segment and no code point to percent-encode (for file, and
+// no Windows drive letter with "|" first); a query and a fragment with
+// none either. With assume ("http" or "https", as in
 // parseOpts), input is what follows the assumed scheme's "//", and may
 // end after the host or port: the href is then assume, "://", input and
 // the path "/". It reports false for every other input, which the parser
-// handles. input must be printable ASCII (printableASCII).
+// handles, among them one longer than maxInput and any that is not
+// printable ASCII (printableASCII): each byte it takes is one it looks for
+// or of a class without the C0 controls, U+007F and the bytes from 0x80.
 func quickParse(input, assume string, sp *spans) (URL, bool) {
+	if len(input) > maxInput {
+		return URL{}, false
+	}
 	var u URL
 	i := 0 // where the host starts in input
 	switch {
@@ -38,16 +45,28 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		u.scheme, i = schemeHTTPS, 8
 	case len(input) > 7 && input[:7] == "http://":
 		u.scheme, i = schemeHTTP, 7
+	case len(input) > 7 && input[:7] == "file://":
+		u.scheme, i = schemeFile, 7
 	default:
 		return URL{}, false
 	}
 	// The host: domain code points kept as they are, up to the port, the
-	// path, the query or the fragment.
+	// path, the query or the fragment. (The loops compare i as a uint,
+	// which tells the compiler that input[i] needs no bounds check.)
 	hostStart := i
-	for i < len(input) && charClass[input[i]]&domainPlain != 0 {
+	for uint(i) < uint(len(input)) && charClass[input[i]]&domainPlain != 0 {
 		i++
 	}
-	if i == hostStart || endsInNumber(input[hostStart:i]) {
+	u.hostKind = DomainHost
+	if host := input[hostStart:i]; u.scheme == schemeFile {
+		// The host may be empty; "localhost" becomes empty; no port.
+		if host == "localhost" || endsInNumber(host) || i < len(input) && input[i] == ':' {
+			return URL{}, false
+		}
+		if host == "" {
+			u.hostKind = EmptyHost
+		}
+	} else if host == "" || endsInNumber(host) {
 		return URL{}, false
 	}
 	hostEnd, portStart := i, -1
@@ -73,7 +92,7 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		for {
 			segStart := i + 1
 			i = segStart
-			for i < len(input) && charClass[input[i]]&pathStop == 0 {
+			for uint(i) < uint(len(input)) && charClass[input[i]]&pathStop == 0 {
 				i++
 			}
 			if seg := input[segStart:i]; isSingleDot(seg) || isDoubleDot(seg) {
@@ -84,6 +103,9 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 			}
 		}
 		pathEnd = i
+		if u.scheme == schemeFile && drivePipe(input[pathStart+1:pathEnd]) {
+			return URL{}, false // the drive letter's "|" becomes ":"
+		}
 	case i < len(input) || assume == "":
 		return URL{}, false
 	}
@@ -129,7 +151,6 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 	if fragmentStart >= 0 {
 		u.fragmentStart = uint32(shift + fragmentStart)
 	}
-	u.hostKind = DomainHost
 	if sp != nil {
 		// Where each component is in input; the assumed scheme is not.
 		*sp = spans{{-1, -1}, {hostStart, hostEnd}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
@@ -154,4 +175,11 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		}
 	}
 	return u, true
+}
+
+// drivePipe reports whether path, a path after its first "/", starts with
+// a segment that is a Windows drive letter with "|", which a file URL's
+// path state makes ":".
+func drivePipe(path string) bool {
+	return len(path) >= 2 && path[1] == '|' && isAlpha(path[0]) && (len(path) == 2 || path[2] == '/')
 }

@@ -13,13 +13,13 @@ import (
 // URL and spans the parser gives.
 func checkQuick(t *testing.T, input, assume string) (took bool) {
 	t.Helper()
-	if !printableASCII(input) {
-		return false
-	}
 	var qs spans
 	q, ok := quickParse(input, assume, &qs)
 	if !ok {
 		return false
+	}
+	if !printableASCII(input) {
+		t.Fatalf("quickParse(%q, %q) takes an input that is not printable ASCII", input, assume)
 	}
 	var ss spans
 	s, err := parseWith(input, parseOpts{assume: assume, slow: true}, &ss)
@@ -90,6 +90,23 @@ func TestQuickParse(t *testing.T) {
 		{"https://ex%61mple.com/", false},
 		{"ftp://example.com/", false},
 		{"https:example.com/", false},
+		{"file://host/a/b.js", true},
+		{"file:///C:/a?b#c", true}, // an empty host; a drive letter as it is
+		{"file:///", true},
+		{"file://host", false},        // the path "/" is added
+		{"file://localhost/a", false}, // the host becomes empty
+		{"file://host:1/a", false},    // no port: the host fails
+		{"file://1.2.3.4/", false},
+		{"file:///C|/a", false}, // the drive letter's "|" becomes ":"
+		{"file://host/C|/a", false},
+		{"file:///a/C|", true}, // a drive letter only first
+		{"file:/a", false},
+		{`file://host\a`, false},
+		{"https://example.com/a\tb", false}, // not printable ASCII
+		{"https://example.com/\x7f", false},
+		{"https://example.com/?\x00", false},
+		{"https://example.com/#\u00e9", false},
+		{"https://ex\u00e4mple.com/", false},
 	}
 	for _, tt := range tests {
 		if got := checkQuick(t, tt.in, ""); got != tt.took {

@@ -59,6 +59,10 @@ const flagOpaquePath = 1
 //
 // Input that is not valid UTF-8 is read with each invalid byte as U+FFFD.
 func ParseURL(input string) (URL, error) {
+	// The fast path, as parse would take it, without the calls between.
+	if u, ok := quickParse(input, "", nil); ok {
+		return u, nil
+	}
 	return parse(input, nil)
 }
 
