@@ -62,49 +62,69 @@ func isTrackingParam(name string, foldCase bool) bool {
 }
 
 // canonicalize returns u's canonical form: its href without the fragment
-// and without the tracking parameters of its query, and the parameters it
-// removed, as they appear in the query. Removing a parameter removes one
-// "&" next to it; every other piece of the query stays as it is.
+// and without the tracking parameters of its query, and whether it removed
+// any (removedParams lists them). Removing a parameter removes one "&"
+// next to it; every other piece of the query stays as it is.
 //
 // The canonical form is always u's href through its path, then "?" and
 // the query that is left, if any: canonicalQuery, the key and
 // Address.String rely on it, and Address.validate checks it.
-func canonicalize(u *URL) (canonical string, removed []string) {
+func canonicalize(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
-	if !ok {
-		return canonical, nil
+	if !ok || !hasTrackingParam(query) {
+		return canonical, false
 	}
-	tracking := 0
+	var b strings.Builder
+	b.Grow(len(canonical))
+	b.WriteString(u.throughPath())
+	b.WriteByte('?')
+	start, n := b.Len(), 0
 	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
-			tracking++
-		}
-	}
-	if tracking == 0 {
-		return canonical, nil
-	}
-	removed = make([]string, 0, tracking)
-	b := make([]byte, 0, len(canonical))
-	b = append(b, u.throughPath()...)
-	b = append(b, '?')
-	start := len(b)
-	n := 0
-	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
-			removed = append(removed, param)
+		if isTrackingPiece(param) {
 			continue
 		}
 		if n > 0 {
-			b = append(b, '&')
+			b.WriteByte('&')
 		}
-		b = append(b, param...)
+		b.WriteString(param)
 		n++
 	}
-	if len(b) == start {
-		b = b[:start-1] // the query became empty: drop its "?"
+	if b.Len() == start {
+		return u.throughPath(), true // the query became empty: drop its "?"
 	}
-	return string(b), removed
+	return b.String(), true
+}
+
+// isTrackingPiece reports whether param, a piece of a query between "&"s,
+// is a tracking parameter, its name compared ignoring case.
+func isTrackingPiece(param string) bool {
+	name, _, _ := strings.Cut(param, "=")
+	return isTrackingParam(name, true)
+}
+
+// hasTrackingParam reports whether query has a tracking parameter.
+func hasTrackingParam(query string) bool {
+	for param := range strings.SplitSeq(query, "&") {
+		if isTrackingPiece(param) {
+			return true
+		}
+	}
+	return false
+}
+
+// removedParams returns the tracking parameters of u's query, each as
+// "name=value" as it appears in the query, in order: those canonicalize
+// removes. It returns nil when there is none.
+func removedParams(u *URL) []string {
+	query, _ := u.Query()
+	var removed []string
+	for param := range strings.SplitSeq(query, "&") {
+		if isTrackingPiece(param) {
+			removed = append(removed, param)
+		}
+	}
+	return removed
 }
 
 // canonicalQuery returns the query of a's canonical form, without its "?",
@@ -130,7 +150,7 @@ func (a Address) validate() error {
 	}
 	q, ok := a.canonicalQuery()
 	uq, uok := a.url.Query()
-	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || len(a.removed) > 0 && !ok && uok && uq == "" {
+	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || a.facts.Has(FactTrackingParametersRemoved) && !ok && uok && uq == "" {
 		return fmt.Errorf("canonical %q: query %q does not come from the URL's %q", a.canonical, q, uq)
 	}
 	return nil

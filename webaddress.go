@@ -82,7 +82,6 @@ type Address struct {
 	cell      string // the cell Tidied.Parse read input from, when it is not input
 	parsed           // the URL, and where its components are in input
 	canonical string
-	removed   []string
 	facts     Facts
 }
 
@@ -173,8 +172,9 @@ func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 	if err != nil {
 		return vs, err
 	}
-	a.canonical, a.removed = canonicalize(&a.url)
-	a.facts |= factsOf(&a.url, len(a.removed) > 0) | profileFact(&a.url)
+	canonical, removed := canonicalize(&a.url)
+	a.canonical = canonical
+	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
 	return vs, nil
 }
 
@@ -213,7 +213,12 @@ func (a Address) Canonical() string { return a.canonical }
 // RemovedParams returns the tracking parameters [Address.Canonical] took
 // out of the query, each as "name=value" as it appears in the URL's query,
 // in order.
-func (a Address) RemovedParams() []string { return slices.Clone(a.removed) }
+func (a Address) RemovedParams() []string {
+	if !a.facts.Has(FactTrackingParametersRemoved) {
+		return nil
+	}
+	return removedParams(&a.url)
+}
 
 // Facts returns what was found about the address. A fact never changes the
 // value.
