@@ -53,13 +53,22 @@ func isTrackingParam(name string, foldCase bool) bool {
 	if len(name) < 5 || len(name) > maxTrackingName {
 		return false
 	}
-	for _, p := range trackingParams {
-		if p.name == name || foldCase && len(p.name) == len(name) && strings.EqualFold(p.name, name) {
+	for _, p := range trackingNamesOfLen[len(name)] {
+		if p == name || foldCase && strings.EqualFold(p, name) {
 			return true
 		}
 	}
 	return false
 }
+
+// trackingNamesOfLen holds the names of trackingParams by their length,
+// so that isTrackingParam compares a name with those of its length only.
+var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
+	for _, p := range trackingParams {
+		t[len(p.name)] = append(t[len(p.name)], p.name)
+	}
+	return t
+}()
 
 // canonicalize returns u's canonical form: its href without the fragment
 // and without the tracking parameters of its query, and whether it removed
