@@ -638,3 +638,60 @@ func TestEveryErrorHasCode(t *testing.T) {
 		t.Errorf("a ParseError made by name: code %s", c)
 	}
 }
+
+// TestParseSerialized checks Parse's fast path against its general path:
+// on every input the fast path takes, both give the same Address, and on
+// every other one it leaves the Address as it was.
+func TestParseSerialized(t *testing.T) {
+	var inputs []string
+	for _, c := range wptCases(t) {
+		inputs = append(inputs, c.Input)
+	}
+	for _, tt := range parseTests {
+		inputs = append(inputs, tt.in)
+	}
+	inputs = append(inputs, fuzzSeeds...)
+	inputs = append(inputs, "https://example.com/ ", "https://example.com/a b", "http", "https://",
+		"https://xn--bcher-kva.example/?utm_source=x&a=1#top", "https://x.com/jack", "https://example.com/?utm_source=x")
+	took := 0
+	for _, in := range inputs {
+		took += checkSerialized(t, in)
+	}
+	kasztp := readCorpus(t, "kasztp.txt")
+	tookKasztp := 0
+	for _, in := range kasztp {
+		tookKasztp += checkSerialized(t, in)
+	}
+	for _, name := range corpusFiles {
+		if name != "kasztp.txt" {
+			for _, in := range readCorpus(t, name) {
+				took += checkSerialized(t, in)
+			}
+		}
+	}
+	t.Logf("the fast path took %d of %d kasztp lines, and %d other inputs", tookKasztp, len(kasztp), took)
+	if tookKasztp < len(kasztp)/2 {
+		t.Errorf("the fast path took %d of %d kasztp lines, want most", tookKasztp, len(kasztp))
+	}
+}
+
+// checkSerialized checks Parse's fast path on in against its general
+// path, and returns 1 when it took in, else 0.
+func checkSerialized(t *testing.T, in string) int {
+	t.Helper()
+	var fast Address
+	if !fast.parseSerialized(in) {
+		if fast != (Address{}) {
+			t.Errorf("parseSerialized(%q) declined and wrote %+v", in, fast)
+		}
+		return 0
+	}
+	fast.addFacts()
+	var general Address
+	if _, err := general.parseTyped(in, false); err != nil {
+		t.Errorf("parseSerialized(%q) took it; the general path fails: %v", in, err)
+	} else if fast != general {
+		t.Errorf("parseSerialized(%q) = %+v, the general path %+v", in, fast, general)
+	}
+	return 1
+}
