@@ -148,9 +148,8 @@ const assumedScheme = "https"
 //
 // A failure is an *[Error] whose code says what was wrong. Input that is
 // not valid UTF-8 fails with [CodeInvalidUTF8].
-func Parse(input string) (Address, error) {
-	var a Address
-	if _, err := a.parse(input, false); err != nil {
+func Parse(input string) (a Address, err error) {
+	if _, err = a.parse(input, false); err != nil {
 		return Address{}, err
 	}
 	return a, nil
