@@ -89,6 +89,9 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 	if strings.HasPrefix(text, "http://") {
 		return "http", 4, true, true
 	}
+	if strings.HasPrefix(text, "file://") {
+		return "file", 4, true, true
+	}
 	first, upper, tabs := true, false, false
 	i := 0
 	for ; i < len(text) && text[i] != ':'; i++ {

@@ -255,6 +255,40 @@ func TestSchemeWritten(t *testing.T) {
 	}
 }
 
+// TestLeadingScheme checks leadingScheme on its common cases, which it
+// reads first, and on their near misses, which go through its loop.
+func TestLeadingScheme(t *testing.T) {
+	type result struct {
+		scheme         string
+		colon          int
+		slashes, found bool
+	}
+	tests := []struct {
+		in   string
+		want result
+	}{
+		{"https://x", result{"https", 5, true, true}},
+		{"http://x", result{"http", 4, true, true}},
+		{"file:///c:/x", result{"file", 4, true, true}},
+		{"file://h/x", result{"file", 4, true, true}},
+		{"HTTPS://x", result{"https", 5, true, true}},
+		{"https:/x", result{"https", 5, false, true}},
+		{"File://x", result{"file", 4, true, true}},
+		{"file:/x", result{"file", 4, false, true}},
+		{"file:\t//x", result{"file", 4, true, true}},
+		{"fi\tle://x", result{"file", 5, true, true}},
+		{"files://x", result{"files", 5, true, true}},
+		{"file", result{"", -1, false, false}},
+	}
+	for _, tt := range tests {
+		var got result
+		got.scheme, got.colon, got.slashes, got.found = leadingScheme(tt.in)
+		if got != tt.want {
+			t.Errorf("leadingScheme(%q) = %+v, want %+v", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestFields checks the spans: for each component, the text the person
 // typed for it, or "-" when it is absent.
 func TestFields(t *testing.T) {
