@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 )
 
@@ -81,11 +82,37 @@ var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
 func canonicalize(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
-	if !ok || !hasTrackingParam(query) {
+	if !ok {
 		return canonical, false
 	}
+	// The common case: the tracking parameters come after every parameter
+	// kept, and the canonical form is the href up to the last one kept.
+	kept, found := 0, false // where the last parameter kept ends in query
+	for param, at := range queryParams(query) {
+		switch {
+		case isTrackingPiece(param):
+			found = true
+		case found:
+			return removeTracking(u, query), true // a parameter kept after one removed
+		default:
+			kept = at + len(param)
+		}
+	}
+	if !found {
+		return canonical, false
+	}
+	if kept == 0 {
+		return u.throughPath(), true // the query became empty: drop its "?"
+	}
+	return canonical[:len(canonical)-len(query)+kept], true
+}
+
+// removeTracking returns u's href through its path, then "?" and the
+// parameters of query, u's query, that are not tracking parameters,
+// joined by "&"; or the href through the path when none is left.
+func removeTracking(u *URL, query string) string {
 	var b strings.Builder
-	b.Grow(len(canonical))
+	b.Grow(len(u.throughPath()) + 1 + len(query))
 	b.WriteString(u.throughPath())
 	b.WriteByte('?')
 	start, n := b.Len(), 0
@@ -100,9 +127,23 @@ func canonicalize(u *URL) (canonical string, removed bool) {
 		n++
 	}
 	if b.Len() == start {
-		return u.throughPath(), true // the query became empty: drop its "?"
+		return u.throughPath() // the query became empty: drop its "?"
 	}
-	return b.String(), true
+	return b.String()
+}
+
+// queryParams yields the pieces of query between "&"s, each with where it
+// starts in query.
+func queryParams(query string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		at := 0
+		for param := range strings.SplitSeq(query, "&") {
+			if !yield(param, at) {
+				return
+			}
+			at += len(param) + 1
+		}
+	}
 }
 
 // isTrackingPiece reports whether param, a piece of a query between "&"s,
@@ -110,16 +151,6 @@ func canonicalize(u *URL) (canonical string, removed bool) {
 func isTrackingPiece(param string) bool {
 	name, _, _ := strings.Cut(param, "=")
 	return isTrackingParam(name, true)
-}
-
-// hasTrackingParam reports whether query has a tracking parameter.
-func hasTrackingParam(query string) bool {
-	for param := range strings.SplitSeq(query, "&") {
-		if isTrackingPiece(param) {
-			return true
-		}
-	}
-	return false
 }
 
 // removedParams returns the tracking parameters of u's query, each as

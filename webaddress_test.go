@@ -210,6 +210,9 @@ func TestTrackingParams(t *testing.T) {
 			{"example.com/p?a=1&" + upper + "=X&b=2#f", "https://example.com/p?a=1&b=2", upper + "=X"},
 			{"https://example.com/?b&" + mixed, "https://example.com/?b", mixed},
 			{"example.com/?" + p.name + "x=1", "https://example.com/?" + p.name + "x=1", ""},
+			{"example.com/?a=1&&" + p.name + "=1#f", "https://example.com/?a=1&", p.name + "=1"},
+			{"example.com/?&" + p.name + "=1&" + upper, "https://example.com/", p.name + "=1," + upper},
+			{"example.com/?" + p.name + "&&", "https://example.com/?&", p.name},
 		}
 		for _, tt := range tests {
 			a, err := Parse(tt.in)
