@@ -158,7 +158,16 @@ func isTrackingPiece(param string) bool {
 // removes. It returns nil when there is none.
 func removedParams(u *URL) []string {
 	query, _ := u.Query()
-	var removed []string
+	n := 0
+	for param := range strings.SplitSeq(query, "&") {
+		if isTrackingPiece(param) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	removed := make([]string, 0, n) // one allocation
 	for param := range strings.SplitSeq(query, "&") {
 		if isTrackingPiece(param) {
 			removed = append(removed, param)

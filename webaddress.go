@@ -149,6 +149,8 @@ const assumedScheme = "https"
 // A failure is an *[Error] whose code says what was wrong. Input that is
 // not valid UTF-8 fails with [CodeInvalidUTF8].
 func Parse(input string) (a Address, err error) {
+	// Parse stays small enough to be inlined, so that the Address is
+	// written where its caller keeps it rather than copied there.
 	if _, err = a.parse(input, false); err != nil {
 		return Address{}, err
 	}
