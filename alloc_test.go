@@ -153,3 +153,31 @@ func TestAllocsParseAndKeyCorpus(t *testing.T) {
 		t.Logf("%s: %d canonical addresses, %d of them of two labels", name, len(canonical), len(short))
 	}
 }
+
+// TestAllocsTrackingParams checks the allocations of tracking parameters
+// removed: none when they come after every parameter kept (the canonical
+// form is a prefix of the href), one string when a parameter kept follows
+// one, and one slice for RemovedParams.
+func TestAllocsTrackingParams(t *testing.T) {
+	skipUnderRace(t)
+	tests := []struct {
+		in     string
+		allocs float64
+	}{
+		{"https://example.com/p?a=1&utm_source=x&gclid=y#f", 0},
+		{"https://example.com/p?utm_source=x", 0},
+		{"https://example.com/p?utm_source=x&a=1&gclid=y", 1},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(10, func() {
+			a, _ := Parse(tt.in)
+			sinkString = a.Canonical()
+		}); n != tt.allocs {
+			t.Errorf("Parse(%q): %v allocations, want %v", tt.in, n, tt.allocs)
+		}
+		a := MustParse(t, tt.in)
+		if n := testing.AllocsPerRun(10, func() { _ = a.RemovedParams() }); n != 1 {
+			t.Errorf("RemovedParams of %q: %v allocations, want 1", tt.in, n)
+		}
+	}
+}

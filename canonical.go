@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 )
 
@@ -53,58 +54,126 @@ func isTrackingParam(name string, foldCase bool) bool {
 	if len(name) < 5 || len(name) > maxTrackingName {
 		return false
 	}
-	for _, p := range trackingParams {
-		if p.name == name || foldCase && len(p.name) == len(name) && strings.EqualFold(p.name, name) {
+	for _, p := range trackingNamesOfLen[len(name)] {
+		if p == name || foldCase && strings.EqualFold(p, name) {
 			return true
 		}
 	}
 	return false
 }
 
+// trackingNamesOfLen holds the names of trackingParams by their length,
+// so that isTrackingParam compares a name with those of its length only.
+var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
+	for _, p := range trackingParams {
+		t[len(p.name)] = append(t[len(p.name)], p.name)
+	}
+	return t
+}()
+
 // canonicalize returns u's canonical form: its href without the fragment
-// and without the tracking parameters of its query, and the parameters it
-// removed, as they appear in the query. Removing a parameter removes one
-// "&" next to it; every other piece of the query stays as it is.
+// and without the tracking parameters of its query, and whether it removed
+// any (removedParams lists them). Removing a parameter removes one "&"
+// next to it; every other piece of the query stays as it is.
 //
 // The canonical form is always u's href through its path, then "?" and
 // the query that is left, if any: canonicalQuery, the key and
 // Address.String rely on it, and Address.validate checks it.
-func canonicalize(u *URL) (canonical string, removed []string) {
+func canonicalize(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
 	if !ok {
-		return canonical, nil
+		return canonical, false
 	}
-	tracking := 0
-	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
-			tracking++
+	// The common case: the tracking parameters come after every parameter
+	// kept, and the canonical form is the href up to the last one kept.
+	kept, found := 0, false // where the last parameter kept ends in query
+	for param, at := range queryParams(query) {
+		switch {
+		case isTrackingPiece(param):
+			found = true
+		case found:
+			return removeTracking(u, query), true // a parameter kept after one removed
+		default:
+			kept = at + len(param)
 		}
 	}
-	if tracking == 0 {
-		return canonical, nil
+	if !found {
+		return canonical, false
 	}
-	removed = make([]string, 0, tracking)
-	b := make([]byte, 0, len(canonical))
-	b = append(b, u.throughPath()...)
-	b = append(b, '?')
-	start := len(b)
-	n := 0
+	if kept == 0 {
+		return u.throughPath(), true // the query became empty: drop its "?"
+	}
+	return canonical[:len(canonical)-len(query)+kept], true
+}
+
+// removeTracking returns u's href through its path, then "?" and the
+// parameters of query, u's query, that are not tracking parameters,
+// joined by "&"; or the href through the path when none is left.
+func removeTracking(u *URL, query string) string {
+	var b strings.Builder
+	b.Grow(len(u.throughPath()) + 1 + len(query))
+	b.WriteString(u.throughPath())
+	b.WriteByte('?')
+	start, n := b.Len(), 0
 	for param := range strings.SplitSeq(query, "&") {
-		if name, _, _ := strings.Cut(param, "="); isTrackingParam(name, true) {
-			removed = append(removed, param)
+		if isTrackingPiece(param) {
 			continue
 		}
 		if n > 0 {
-			b = append(b, '&')
+			b.WriteByte('&')
 		}
-		b = append(b, param...)
+		b.WriteString(param)
 		n++
 	}
-	if len(b) == start {
-		b = b[:start-1] // the query became empty: drop its "?"
+	if b.Len() == start {
+		return u.throughPath() // the query became empty: drop its "?"
 	}
-	return string(b), removed
+	return b.String()
+}
+
+// queryParams yields the pieces of query between "&"s, each with where it
+// starts in query.
+func queryParams(query string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		at := 0
+		for param := range strings.SplitSeq(query, "&") {
+			if !yield(param, at) {
+				return
+			}
+			at += len(param) + 1
+		}
+	}
+}
+
+// isTrackingPiece reports whether param, a piece of a query between "&"s,
+// is a tracking parameter, its name compared ignoring case.
+func isTrackingPiece(param string) bool {
+	name, _, _ := strings.Cut(param, "=")
+	return isTrackingParam(name, true)
+}
+
+// removedParams returns the tracking parameters of u's query, each as
+// "name=value" as it appears in the query, in order: those canonicalize
+// removes. It returns nil when there is none.
+func removedParams(u *URL) []string {
+	query, _ := u.Query()
+	n := 0
+	for param := range strings.SplitSeq(query, "&") {
+		if isTrackingPiece(param) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	removed := make([]string, 0, n) // one allocation
+	for param := range strings.SplitSeq(query, "&") {
+		if isTrackingPiece(param) {
+			removed = append(removed, param)
+		}
+	}
+	return removed
 }
 
 // canonicalQuery returns the query of a's canonical form, without its "?",
@@ -130,7 +199,7 @@ func (a Address) validate() error {
 	}
 	q, ok := a.canonicalQuery()
 	uq, uok := a.url.Query()
-	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || len(a.removed) > 0 && !ok && uok && uq == "" {
+	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || a.facts.Has(FactTrackingParametersRemoved) && !ok && uok && uq == "" {
 		return fmt.Errorf("canonical %q: query %q does not come from the URL's %q", a.canonical, q, uq)
 	}
 	return nil

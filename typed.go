@@ -89,6 +89,9 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 	if strings.HasPrefix(text, "http://") {
 		return "http", 4, true, true
 	}
+	if strings.HasPrefix(text, "file://") {
+		return "file", 4, true, true
+	}
 	first, upper, tabs := true, false, false
 	i := 0
 	for ; i < len(text) && text[i] != ':'; i++ {
@@ -129,9 +132,8 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 
 // parsed is what the URL parser made of a typed input.
 type parsed struct {
-	url      URL
-	fields   Fields
-	password Span // the password in the input, for redacting it
+	url   URL
+	spans spans // where the components are in the input as given
 }
 
 // parse runs the URL parser on the typed input's text from byte from on
@@ -148,8 +150,7 @@ func (t *typedInput) parse(r *parsed, from int, assume string, lint bool) ([]Vio
 		o.sink = l.add
 	}
 	at := t.lead + from // where the parser's input starts in t.input
-	var sp spans
-	u, err := parseWith(t.text[from:], o, &sp)
+	u, err := parseWith(t.text[from:], o, &r.spans)
 	var vs []Violation
 	if lint {
 		vs = l.sorted()
@@ -170,16 +171,29 @@ func (t *typedInput) parse(r *parsed, from int, assume string, lint bool) ([]Vio
 		}
 		return vs, parseFailure(t.input, at, prefix, err)
 	}
-	span := func(k int) Span {
-		if sp[k][0] < 0 {
-			return noSpan
-		}
-		return Span{sp[k][0] + at, sp[k][1] + at}
-	}
 	r.url = u
-	r.fields = Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
-	r.password = span(spanPassword)
+	if at != 0 {
+		r.spans.shift(at)
+	}
 	return vs, nil
+}
+
+// shift moves the spans of the components found by at bytes: the parser
+// found them in an input that starts at byte at of the input as given.
+func (sp *spans) shift(at int) {
+	for k := range sp {
+		if sp[k][0] >= 0 {
+			sp[k][0] += at
+			sp[k][1] += at
+		}
+	}
+}
+
+// fields returns the spans of the components as Fields (those absent are
+// {-1, -1} in both).
+func (sp *spans) fields() Fields {
+	span := func(k int) Span { return Span{sp[k][0], sp[k][1]} }
+	return Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
 }
 
 // TypedInput is an input as a person typed it, checked and trimmed as
@@ -231,5 +245,5 @@ func (t TypedInput) ParseURL(from int, scheme string) (URL, Fields, error) {
 	if _, err := t.t.parse(&r, from, scheme, false); err != nil {
 		return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, err
 	}
-	return r.url, r.fields, nil
+	return r.url, r.spans.fields(), nil
 }

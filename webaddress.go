@@ -67,6 +67,7 @@ package webaddress
 import (
 	"log/slog"
 	"slices"
+	"strings"
 )
 
 // Address is a parsed website address as a person typed it: the
@@ -82,7 +83,6 @@ type Address struct {
 	cell      string // the cell Tidied.Parse read input from, when it is not input
 	parsed           // the URL, and where its components are in input
 	canonical string
-	removed   []string
 	facts     Facts
 }
 
@@ -148,9 +148,10 @@ const assumedScheme = "https"
 //
 // A failure is an *[Error] whose code says what was wrong. Input that is
 // not valid UTF-8 fails with [CodeInvalidUTF8].
-func Parse(input string) (Address, error) {
-	var a Address
-	if _, err := a.parse(input, false); err != nil {
+func Parse(input string) (a Address, err error) {
+	// Parse stays small enough to be inlined, so that the Address is
+	// written where its caller keeps it rather than copied there.
+	if _, err = a.parse(input, false); err != nil {
 		return Address{}, err
 	}
 	return a, nil
@@ -159,6 +160,16 @@ func Parse(input string) (Address, error) {
 // parse is Parse, into a; with lint, it returns every validation error
 // found too, even when the parse fails (and leaves a partly written).
 func (a *Address) parse(input string, lint bool) ([]Violation, error) {
+	if !lint && a.parseSerialized(input) {
+		a.addFacts()
+		return nil, nil
+	}
+	return a.parseTyped(input, lint)
+}
+
+// parseTyped is parse for every input: it reads input as typed
+// (readTyped), decides on the scheme, and runs the URL parser.
+func (a *Address) parseTyped(input string, lint bool) ([]Violation, error) {
 	t, err := readTyped(input)
 	if err != nil {
 		return []Violation{err.violation()}, err
@@ -173,9 +184,33 @@ func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 	if err != nil {
 		return vs, err
 	}
-	a.canonical, a.removed = canonicalize(&a.url)
-	a.facts |= factsOf(&a.url, len(a.removed) > 0) | profileFact(&a.url)
+	a.addFacts()
 	return vs, nil
+}
+
+// addFacts sets a's canonical form and the facts found in its URL.
+func (a *Address) addFacts() {
+	canonical, removed := canonicalize(&a.url)
+	a.canonical = canonical
+	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
+}
+
+// parseSerialized is parse's fast path for the most common input, an
+// http or https URL already in its serialized form with nothing around it
+// to trim: the parser's quickParse alone, whose spans are those of the
+// input as given. It writes what the general path writes but the canonical
+// form and facts, or reports false, leaving a as it was.
+// TestParseSerialized checks that both agree.
+func (a *Address) parseSerialized(input string) bool {
+	if !strings.HasPrefix(input, "http") || len(input) > maxInput || !printableASCII(input) {
+		return false
+	}
+	u, ok := quickParse(input, "", &a.spans)
+	if !ok {
+		return false
+	}
+	a.input, a.url = input, u
+	return true
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
@@ -213,7 +248,12 @@ func (a Address) Canonical() string { return a.canonical }
 // RemovedParams returns the tracking parameters [Address.Canonical] took
 // out of the query, each as "name=value" as it appears in the URL's query,
 // in order.
-func (a Address) RemovedParams() []string { return slices.Clone(a.removed) }
+func (a Address) RemovedParams() []string {
+	if !a.facts.Has(FactTrackingParametersRemoved) {
+		return nil
+	}
+	return removedParams(&a.url)
+}
 
 // Facts returns what was found about the address. A fact never changes the
 // value.
@@ -226,7 +266,7 @@ func (a Address) IsWebsite() bool {
 }
 
 // Fields returns where each component is in the input.
-func (a Address) Fields() Fields { return a.fields }
+func (a Address) Fields() Fields { return a.spans.fields() }
 
 // String returns the canonical form with the password, if any, shown as
 // "****", so that %v does not print credentials.
@@ -236,8 +276,8 @@ func (a Address) String() string { return a.url.maskPassword(a.canonical) }
 // with the password shown as "****", and the facts.
 func (a Address) LogValue() slog.Value {
 	input := a.input
-	if a.password.IsPresent() && a.password.End > a.password.Start {
-		input = input[:a.password.Start] + "****" + input[a.password.End:]
+	if pw := a.spans[spanPassword]; pw[0] >= 0 && pw[1] > pw[0] {
+		input = input[:pw[0]] + "****" + input[pw[1]:]
 	}
 	return slog.GroupValue(
 		slog.String("input", input),

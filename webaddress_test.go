@@ -210,6 +210,9 @@ func TestTrackingParams(t *testing.T) {
 			{"example.com/p?a=1&" + upper + "=X&b=2#f", "https://example.com/p?a=1&b=2", upper + "=X"},
 			{"https://example.com/?b&" + mixed, "https://example.com/?b", mixed},
 			{"example.com/?" + p.name + "x=1", "https://example.com/?" + p.name + "x=1", ""},
+			{"example.com/?a=1&&" + p.name + "=1#f", "https://example.com/?a=1&", p.name + "=1"},
+			{"example.com/?&" + p.name + "=1&" + upper, "https://example.com/", p.name + "=1," + upper},
+			{"example.com/?" + p.name + "&&", "https://example.com/?&", p.name},
 		}
 		for _, tt := range tests {
 			a, err := Parse(tt.in)
@@ -251,6 +254,40 @@ func TestSchemeWritten(t *testing.T) {
 		in = strings.ReplaceAll(in, "\\t", "\t")
 		if got := schemeWritten(in); got != want {
 			t.Errorf("schemeWritten(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestLeadingScheme checks leadingScheme on its common cases, which it
+// reads first, and on their near misses, which go through its loop.
+func TestLeadingScheme(t *testing.T) {
+	type result struct {
+		scheme         string
+		colon          int
+		slashes, found bool
+	}
+	tests := []struct {
+		in   string
+		want result
+	}{
+		{"https://x", result{"https", 5, true, true}},
+		{"http://x", result{"http", 4, true, true}},
+		{"file:///c:/x", result{"file", 4, true, true}},
+		{"file://h/x", result{"file", 4, true, true}},
+		{"HTTPS://x", result{"https", 5, true, true}},
+		{"https:/x", result{"https", 5, false, true}},
+		{"File://x", result{"file", 4, true, true}},
+		{"file:/x", result{"file", 4, false, true}},
+		{"file:\t//x", result{"file", 4, true, true}},
+		{"fi\tle://x", result{"file", 5, true, true}},
+		{"files://x", result{"files", 5, true, true}},
+		{"file", result{"", -1, false, false}},
+	}
+	for _, tt := range tests {
+		var got result
+		got.scheme, got.colon, got.slashes, got.found = leadingScheme(tt.in)
+		if got != tt.want {
+			t.Errorf("leadingScheme(%q) = %+v, want %+v", tt.in, got, tt.want)
 		}
 	}
 }
@@ -637,4 +674,61 @@ func TestEveryErrorHasCode(t *testing.T) {
 	if c := (&ParseError{Name: "port-out-of-range"}).Code(); c != CodeInvalidPort {
 		t.Errorf("a ParseError made by name: code %s", c)
 	}
+}
+
+// TestParseSerialized checks Parse's fast path against its general path:
+// on every input the fast path takes, both give the same Address, and on
+// every other one it leaves the Address as it was.
+func TestParseSerialized(t *testing.T) {
+	var inputs []string
+	for _, c := range wptCases(t) {
+		inputs = append(inputs, c.Input)
+	}
+	for _, tt := range parseTests {
+		inputs = append(inputs, tt.in)
+	}
+	inputs = append(inputs, fuzzSeeds...)
+	inputs = append(inputs, "https://example.com/ ", "https://example.com/a b", "http", "https://",
+		"https://xn--bcher-kva.example/?utm_source=x&a=1#top", "https://x.com/jack", "https://example.com/?utm_source=x")
+	took := 0
+	for _, in := range inputs {
+		took += checkSerialized(t, in)
+	}
+	kasztp := readCorpus(t, "kasztp.txt")
+	tookKasztp := 0
+	for _, in := range kasztp {
+		tookKasztp += checkSerialized(t, in)
+	}
+	for _, name := range corpusFiles {
+		if name != "kasztp.txt" {
+			for _, in := range readCorpus(t, name) {
+				took += checkSerialized(t, in)
+			}
+		}
+	}
+	t.Logf("the fast path took %d of %d kasztp lines, and %d other inputs", tookKasztp, len(kasztp), took)
+	if tookKasztp < len(kasztp)/2 {
+		t.Errorf("the fast path took %d of %d kasztp lines, want most", tookKasztp, len(kasztp))
+	}
+}
+
+// checkSerialized checks Parse's fast path on in against its general
+// path, and returns 1 when it took in, else 0.
+func checkSerialized(t *testing.T, in string) int {
+	t.Helper()
+	var fast Address
+	if !fast.parseSerialized(in) {
+		if fast != (Address{}) {
+			t.Errorf("parseSerialized(%q) declined and wrote %+v", in, fast)
+		}
+		return 0
+	}
+	fast.addFacts()
+	var general Address
+	if _, err := general.parseTyped(in, false); err != nil {
+		t.Errorf("parseSerialized(%q) took it; the general path fails: %v", in, err)
+	} else if fast != general {
+		t.Errorf("parseSerialized(%q) = %+v, the general path %+v", in, fast, general)
+	}
+	return 1
 }
