@@ -138,7 +138,7 @@ func TestParseRecordLevelsShared(t *testing.T) {
 // KeyAt at each level is Levels' key and Split is Levels' split, which
 // the parse record's columns take from one Levels.
 func TestLevelsCorpus(t *testing.T) {
-	for _, name := range corpusFiles {
+	for _, name := range keyCorpusFiles {
 		n := 0
 		for _, in := range readCorpus(t, name) {
 			a, err := Parse(in)

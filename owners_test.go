@@ -43,7 +43,7 @@ func TestOwnerRulesOrder(t *testing.T) {
 // address of the corpus files: where plainDomain holds, the rules give the
 // registrable domain.
 func TestOwnerRulesShortcut(t *testing.T) {
-	for _, name := range corpusFiles {
+	for _, name := range keyCorpusFiles {
 		n := 0
 		for _, line := range readCorpus(t, name) {
 			a, err := Parse(line)

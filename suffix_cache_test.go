@@ -53,7 +53,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 	for _, r := range readLevelsTable(t) {
 		inputs = append(inputs, r.in)
 	}
-	for _, name := range corpusFiles {
+	for _, name := range keyCorpusFiles {
 		inputs = append(inputs, readCorpus(t, name)...)
 	}
 	want := make([]string, len(inputs))
@@ -108,54 +108,37 @@ func TestSuffixCacheHits(t *testing.T) {
 	}
 }
 
-// BenchmarkSuffixCache is Parse and the owner key on each corpus file, and
-// on a list of unique hosts (the first line of each host of kasztp.txt),
-// with the cache (reporting its hit rate) and without it, in one run.
+// reportHitRate runs f with a new cache of look-ups in the Public Suffix
+// List, and reports its hit rate as hit%.
+func reportHitRate(b *testing.B, f func()) {
+	c := newSuffixCache(suffixCacheSlots)
+	withSuffixCache(c, f)
+	n, hits := c.stats()
+	b.ReportMetric(100*float64(hits)/float64(max(n, 1)), "hit%")
+}
+
+// BenchmarkSuffixCache is Parse and the owner key on each corpus file,
+// unique_hosts.txt included, with the cache (reporting its hit rate) and
+// without it, in one run.
 func BenchmarkSuffixCache(b *testing.B) {
-	files := map[string][]string{}
-	names := []string{}
-	for _, name := range corpusFiles {
-		name = strings.TrimSuffix(name, ".txt")
-		files[name] = readCorpus(b, name+".txt")
-		names = append(names, name)
-	}
-	files["unique_hosts"] = uniqueHosts(files["kasztp"])
-	names = append(names, "unique_hosts")
 	var key []byte
-	for _, name := range names {
+	for _, name := range keyCorpusFiles {
+		lines := readCorpus(b, name)
 		for _, cached := range []bool{true, false} {
-			b.Run("file="+name+"/cache="+map[bool]string{true: "on", false: "off"}[cached], func(b *testing.B) {
-				c := newSuffixCache(suffixCacheSlots)
-				if !cached {
-					c = nil
-				}
-				withSuffixCache(c, func() {
-					testfiles.BenchmarkLines(b, files[name], func(s string) {
+			b.Run("file="+strings.TrimSuffix(name, ".txt")+"/cache="+map[bool]string{true: "on", false: "off"}[cached], func(b *testing.B) {
+				f := func() {
+					testfiles.BenchmarkLines(b, lines, func(s string) {
 						if a, err := Parse(s); err == nil {
 							key = a.AppendKeyAt(key[:0], KeyV3, LevelOwner)
 						}
 					})
-				})
-				if c != nil {
-					n, hits := c.stats()
-					b.ReportMetric(100*float64(hits)/float64(max(n, 1)), "hit%")
+				}
+				if cached {
+					reportHitRate(b, f)
+				} else {
+					withSuffixCache(nil, f)
 				}
 			})
 		}
 	}
-}
-
-// uniqueHosts returns the first line of each host of lines, in order.
-func uniqueHosts(lines []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, l := range lines {
-		u, err := ParseURL(l)
-		if err != nil || seen[u.Hostname()] {
-			continue
-		}
-		seen[u.Hostname()] = true
-		out = append(out, l)
-	}
-	return out
 }

@@ -68,7 +68,8 @@ func BenchmarkURL(b *testing.B) {
 }
 
 // BenchmarkLayers is webaddress's layers on every corpus file, typed
-// addresses included: the URL parser, the typed address (canonical form
+// addresses and unique hosts (bare domains that do not repeat) included:
+// the URL parser, the typed address (canonical form
 // and facts), its KeyV1 and KeyV2 keys, its KeyV3 keys at each level
 // (Page, Site, Owner) and all of them with the host's split (Levels), and
 // the cleaner with default options.
@@ -110,7 +111,7 @@ func BenchmarkLayers(b *testing.B) {
 			}
 		}},
 	}
-	for _, file := range []string{"kasztp", "node_files", "typed"} {
+	for _, file := range []string{"kasztp", "node_files", "typed", "unique_hosts"} {
 		for _, l := range layers {
 			b.Run("file="+file+"/impl="+l.name, func(b *testing.B) {
 				testfiles.BenchmarkLines(b, readCorpus(b, file), l.parse)
