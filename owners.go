@@ -131,15 +131,19 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	in.kind = a.url.HostKind()
 	in.reg = hostParts(p, a, upTo, split)
 	in.web = p.port == "" && a.url.isHTTP() && in.kind == DomainHost
-	if in.web {
-		in.n = networkOf(lastTwoLabels(p.host))
+	if in.kind != DomainHost || upTo == LevelPage && !in.web {
+		return
 	}
-	if in.kind != DomainHost || upTo == LevelPage {
+	tail := lastTwoLabels(p.host) // a network's domain, or a no-owner tail
+	if in.web {
+		in.n = networkOf(tail)
+	}
+	if upTo == LevelPage {
 		return
 	}
 	// The site of a shortener or a free-mail domain is its page: the
 	// rules of no owner need the look-ups only for these last two labels.
-	in.tail = isNoOwnerTail(lastTwoLabels(p.host))
+	in.tail = isNoOwnerTail(tail)
 	if upTo == LevelSite && in.tail && in.reg == "" {
 		in.reg = publicSuffixOf(p.host).registrable
 	}
