@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"strings"
-	"sync"
 )
 
 // This file holds KeyV3's owner rules, an ordered list (ownerRules), and
@@ -135,15 +134,16 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 		return
 	}
 	tail := lastTwoLabels(p.host) // a network's domain, or a no-owner tail
+	t := tailOf(tail)
 	if in.web {
-		in.n = networkOf(tail)
+		in.n = t.n
 	}
 	if upTo == LevelPage {
 		return
 	}
 	// The site of a shortener or a free-mail domain is its page: the
 	// rules of no owner need the look-ups only for these last two labels.
-	in.tail = isNoOwnerTail(tail)
+	in.tail = t.noOwner
 	if upTo == LevelSite && in.tail && in.reg == "" {
 		in.reg = publicSuffixOf(p.host).registrable
 	}
@@ -152,46 +152,73 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	}
 }
 
-// noOwnerTails are the last two labels of the shorteners' hosts and of the
-// free-mail domains, which the rules of no owner may match: a site's key
-// needs them, and the look-ups they take, only for a host that ends so.
-// bits has the bit tailHash(t) of each: a tail whose bit is clear is
-// none, at the cost of a hash and no look-up in the map (8 KiB, where the
-// map takes about a megabyte). They are made at the first key that needs
-// them, not when the package starts.
-var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
-	var bits [1 << 16 / 64]uint64
-	m := make(map[string]bool, len(freeMailSites))
-	add := func(d string) {
-		t := lastTwoLabels(d)
-		m[t] = true
-		h := tailHash(t)
-		bits[h/64] |= 1 << (h % 64)
-	}
-	for d := range freeMailSites {
-		add(d)
-	}
-	for h := range opaqueRedirects {
-		add(h)
-	}
-	return &bits, m
-})
-
-// isNoOwnerTail reports whether t is one of noOwnerTails.
-func isNoOwnerTail(t string) bool {
-	bits, m := noOwnerTails()
-	h := tailHash(t)
-	return bits[h/64]&(1<<(h%64)) != 0 && m[t]
+// A tailEntry is what the owner rules know of a host's last two labels.
+type tailEntry struct {
+	tail string
+	n    *network // the social network whose domain they are
+	// noOwner: they are the last two labels of a shortener's host or of a
+	// free-mail domain, which the rules of no owner may match; a site's
+	// key needs those rules, and the look-ups they take, only for a host
+	// that ends so.
+	noOwner bool
 }
 
-// tailHash is FNV-1a of t, folded to 16 bits.
-func tailHash(t string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(t); i++ {
-		h ^= uint32(t[i])
-		h *= 16777619
+// tails are the last two labels the owner rules know (tailEntry), in an
+// open-addressing table indexed by tailSlot: cheaper than a map for the
+// look-up every key makes, and one look-up for both. Its slots are small
+// and mostly empty (146 entries in 1,024 slots): most look-ups read one
+// slot and no string.
+var tails = func() (t struct {
+	slots   [1 << tailBits]uint16 // 1 + the index in entries of the tail there; 0: none
+	entries []tailEntry
+}) {
+	add := func(tail string) *tailEntry {
+		h := tailSlot(tail)
+		for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+			if e := &t.entries[t.slots[h]-1]; e.tail == tail {
+				return e
+			}
+		}
+		t.entries = append(t.entries, tailEntry{tail: tail})
+		t.slots[h] = uint16(len(t.entries))
+		return &t.entries[len(t.entries)-1]
 	}
-	return (h ^ h>>16) & (1<<16 - 1)
+	for i := range networks {
+		for _, d := range networks[i].domains {
+			add(d).n = &networks[i]
+		}
+	}
+	for d := range freeMailSites {
+		add(lastTwoLabels(d)).noOwner = true
+	}
+	for h := range opaqueRedirects {
+		add(lastTwoLabels(h)).noOwner = true
+	}
+	return t
+}()
+
+// tailBits are the bits of a slot's index in tails.
+const tailBits = 10
+
+// tailOf returns the entry of tails for tail, the last two labels of a
+// host, or the zero entry.
+func tailOf(tail string) tailEntry {
+	for h := tailSlot(tail); tails.slots[h] != 0; h = (h + 1) % len(tails.slots) {
+		if e := &tails.entries[tails.slots[h]-1]; e.tail == tail {
+			return *e
+		}
+	}
+	return tailEntry{}
+}
+
+// tailSlot is the slot where tails looks tail up first: a hash of its
+// length and its first two and last bytes, a few instructions.
+func tailSlot(tail string) int {
+	if len(tail) < 2 {
+		return len(tail)
+	}
+	h := uint32(len(tail)) | uint32(tail[0])<<8 | uint32(tail[1])<<16 | uint32(tail[len(tail)-1])<<24
+	return int(h * 0x9e3779b9 >> (32 - tailBits)) // Knuth's multiplicative hash: its top bits mix all
 }
 
 // plainDomain reports whether no owner rule but matchDomain can match an

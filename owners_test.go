@@ -110,3 +110,29 @@ func TestOwnerRulesFired(t *testing.T) {
 		t.Logf("%s: %d addresses:%s; www/m dropped from the site: %d", name, n, b.String(), dropped)
 	}
 }
+
+// TestTails checks that tails finds the last two labels of every free-mail
+// domain and shortener's host as a tail of no owner, and no other tail
+// near them, and that its slots stay mostly empty.
+func TestTails(t *testing.T) {
+	want := map[string]bool{}
+	for d := range freeMailSites {
+		want[lastTwoLabels(d)] = true
+	}
+	for h := range opaqueRedirects {
+		want[lastTwoLabels(h)] = true
+	}
+	for tail := range want {
+		if !tailOf(tail).noOwner {
+			t.Errorf("tailOf(%q) is not of no owner", tail)
+		}
+		for _, other := range []string{"x" + tail, tail + "x", tail[1:], tail[:len(tail)-1], ""} {
+			if !want[other] && tailOf(other).noOwner {
+				t.Errorf("tailOf(%q) is of no owner", other)
+			}
+		}
+	}
+	if n := len(tails.entries); n > len(tails.slots)/4 {
+		t.Errorf("tails holds %d entries in %d slots: give it more bits", n, len(tails.slots))
+	}
+}
