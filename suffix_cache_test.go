@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress/internal/suffixcache"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -16,7 +17,7 @@ import (
 // the Public Suffix List (suffixes, in suffix.go).
 
 // withSuffixCache runs f with c as publicSuffixOf's cache (nil: none).
-func withSuffixCache(c *suffixCache, f func()) {
+func withSuffixCache(c *suffixcache.Cache, f func()) {
 	old := suffixes
 	suffixes = c
 	defer func() { suffixes = old }()
@@ -62,8 +63,8 @@ func TestSuffixCacheKeys(t *testing.T) {
 			want[i] = everyKey(in)
 		}
 	})
-	for _, slots := range []int{suffixCacheSlots, 4} {
-		c := newSuffixCache(slots)
+	for _, slots := range []int{suffixcache.Slots, 4} {
+		c := suffixcache.New(slots)
 		withSuffixCache(c, func() {
 			for i, in := range inputs {
 				if got := everyKey(in); got != want[i] {
@@ -71,7 +72,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 				}
 			}
 		})
-		if n, hits := c.stats(); n == 0 || hits == 0 || hits >= n {
+		if n, hits := c.Stats(); n == 0 || hits == 0 || hits >= n {
 			t.Errorf("cache of %d slots: %d look-ups, %d hits", slots, n, hits)
 		}
 	}
@@ -82,7 +83,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 func TestSuffixCacheConcurrent(t *testing.T) {
 	inputs := []string{"www.example.co.uk", "a.b.github.io", "shop.acme.com", "x.y.z.wordpress.com",
 		"co.uk", "localhost", "", "a..b", "www.ci.lubbock.tx.us", "mail.yahoo.co.jp"}
-	withSuffixCache(newSuffixCache(4), func() {
+	withSuffixCache(suffixcache.New(4), func() {
 		testfiles.CheckConcurrent(t, inputs, func(d string) string {
 			info := publicSuffixOf(d)
 			want := lookUpSuffix(d)
@@ -97,23 +98,25 @@ func TestSuffixCacheConcurrent(t *testing.T) {
 // TestSuffixCacheHits checks the cache's counts: a miss, then a hit, then
 // a miss for a domain that took the slot of another.
 func TestSuffixCacheHits(t *testing.T) {
-	c := newSuffixCache(1)
-	for _, d := range []string{"www.example.com", "www.example.com", "www.example.org", "www.example.com"} {
-		if got, want := c.lookup(d), lookUpSuffix(d); got != want {
-			t.Errorf("lookup(%q) = %+v, want %+v", d, got, want)
+	c := suffixcache.New(1)
+	withSuffixCache(c, func() {
+		for _, d := range []string{"www.example.com", "www.example.com", "www.example.org", "www.example.com"} {
+			if got, want := publicSuffixOf(d), lookUpSuffix(d); got != want {
+				t.Errorf("publicSuffixOf(%q) = %+v, want %+v", d, got, want)
+			}
 		}
-	}
-	if n, hits := c.stats(); n != 4 || hits != 1 {
-		t.Errorf("stats() = %d look-ups, %d hits; want 4, 1", n, hits)
+	})
+	if n, hits := c.Stats(); n != 4 || hits != 1 {
+		t.Errorf("Stats() = %d look-ups, %d hits; want 4, 1", n, hits)
 	}
 }
 
 // reportHitRate runs f with a new cache of look-ups in the Public Suffix
 // List, and reports its hit rate as hit%.
 func reportHitRate(b *testing.B, f func()) {
-	c := newSuffixCache(suffixCacheSlots)
+	c := suffixcache.New(suffixcache.Slots)
 	withSuffixCache(c, f)
-	n, hits := c.stats()
+	n, hits := c.Stats()
 	b.ReportMetric(100*float64(hits)/float64(max(n, 1)), "hit%")
 }
 
