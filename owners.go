@@ -114,9 +114,14 @@ func (k *Keyer) parts(p *keyParts, a *Address, upTo Level, split bool, buf []byt
 	}
 	var in ruleInput
 	k.readInput(&in, p, a, upTo, split)
-	if upTo == LevelOwner && k.plainDomain(p, a, &in) {
+	switch {
+	case upTo == LevelOwner && k.plainDomain(p, a, &in):
 		// The speed shortcut: the rules would give the domain.
 		p.rule, p.owner = OwnerDomain, in.reg
+		p.direct, p.query = true, true
+		return nil
+	case upTo < LevelOwner && k.plainSite(p, a, &in, upTo):
+		// The speed shortcut: no rule would match.
 		p.direct, p.query = true, true
 		return nil
 	}
@@ -232,6 +237,18 @@ func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
 		!k.deep && len(k.aliases) == 0 && !isLocality(in.reg) &&
 		(!p.hasInfo || p.info.registrable != "") &&
 		(!in.web || strings.IndexByte(a.url.Pathname(), '@') < 0)
+}
+
+// plainSite reports whether no owner rule that changes the keys up to
+// upTo (the page or the site) can match: no network, no "@" in an
+// http(s) path, and for the site, not ending as a free-mail domain or a
+// shortener and no path tenant on the host. TestOwnerRulesShortcut
+// checks that the rules match none, on every address of the corpus.
+func (k *Keyer) plainSite(p *keyParts, a *Address, in *ruleInput, upTo Level) bool {
+	if in.n != nil || in.web && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
+		return false
+	}
+	return upTo == LevelPage || in.kind != DomainHost || !in.tail && k.pathHosts[p.host] == nil
 }
 
 // applyRules tries the rules of ownerRules that change the keys up to

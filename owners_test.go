@@ -39,37 +39,54 @@ func TestOwnerRulesOrder(t *testing.T) {
 	}
 }
 
-// TestOwnerRulesShortcut checks the speed shortcut of parts on every
-// address of the corpus files: where plainDomain holds, the rules give the
-// registrable domain.
+// TestOwnerRulesShortcut checks the speed shortcuts of parts on every
+// address of the corpus files and of testdata/levels.txt: where
+// plainDomain holds, the rules give the registrable domain; where
+// plainSite holds for the page or the site, the rules up to it match none.
 func TestOwnerRulesShortcut(t *testing.T) {
+	files := map[string][]string{}
 	for _, name := range keyCorpusFiles {
-		n := 0
-		for _, line := range readCorpus(t, name) {
+		files[name] = readCorpus(t, name)
+	}
+	for _, r := range readLevelsTable(t) {
+		files["levels.txt"] = append(files["levels.txt"], r.in)
+	}
+	for name, lines := range files {
+		n, sites := 0, 0
+		for _, line := range lines {
 			a, err := Parse(line)
-			if err != nil {
+			if err != nil || a.url.HasOpaquePath() {
 				continue
 			}
 			for _, split := range []bool{false, true} {
 				var buf [128]byte
 				var p keyParts
 				k := &builtinKeyer
-				if a.url.HasOpaquePath() {
-					continue
-				}
 				var in ruleInput
 				k.readInput(&in, &p, &a, LevelOwner, split)
-				if !k.plainDomain(&p, &a, &in) {
-					continue
+				if k.plainDomain(&p, &a, &in) {
+					n++
+					k.applyRules(&p, &a, LevelOwner, &in, buf[:0])
+					if p.rule != OwnerDomain || p.owner != in.reg {
+						t.Fatalf("%s: %q: the shortcut gives the domain %q, the rules %v %q", name, line, in.reg, p.rule, p.owner)
+					}
 				}
-				n++
-				k.applyRules(&p, &a, LevelOwner, &in, buf[:0])
-				if p.rule != OwnerDomain || p.owner != in.reg {
-					t.Fatalf("%s: %q: the shortcut gives the domain %q, the rules %v %q", name, line, in.reg, p.rule, p.owner)
+				for _, l := range []Level{LevelPage, LevelSite} {
+					var p keyParts
+					p.rule = OwnerHost
+					var in ruleInput
+					k.readInput(&in, &p, &a, l, split)
+					if !k.plainSite(&p, &a, &in, l) {
+						continue
+					}
+					sites++
+					if path := k.applyRules(&p, &a, l, &in, buf[:0]); p.rule != OwnerHost || path != nil || p.siteEnd != 0 {
+						t.Fatalf("%s: %q at %v: the shortcut matches no rule, the rules %v %q", name, line, l, p.rule, path)
+					}
 				}
 			}
 		}
-		t.Logf("%s: %d addresses by the shortcut", name, n)
+		t.Logf("%s: %d owners and %d pages and sites by the shortcuts", name, n, sites)
 	}
 }
 
