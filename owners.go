@@ -96,7 +96,11 @@ type ruleInput struct {
 	web  bool        // http(s) on the default port, a domain: a profile may be there
 	n    *network    // the social network of a web host
 	e    *ownerEntry // what the lists know of reg, for the owner
-	tail bool        // the host's last two labels are in noOwnerTails
+	tail bool        // the host's last two labels are a tail of no owner (tails)
+	// known: the host's last two labels may be those of a domain of the
+	// Keyer's platforms or of a host of its path tenants (Keyer.known);
+	// when they are not, neither map has the host or its domain.
+	known bool
 }
 
 // parts fills p for the keys up to level upTo (and the host's split with
@@ -149,10 +153,11 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	// The site of a shortener or a free-mail domain is its page: the
 	// rules of no owner need the look-ups only for these last two labels.
 	in.tail = t.noOwner
+	in.known = k.known.has(tail)
 	if upTo == LevelSite && in.tail && in.reg == "" {
 		in.reg = publicSuffixOf(p.host).registrable
 	}
-	if (upTo == LevelOwner || in.tail) && in.reg != "" {
+	if (upTo == LevelOwner || in.tail) && in.reg != "" && in.known {
 		in.e = k.platforms[in.reg]
 	}
 }
@@ -216,14 +221,46 @@ func tailOf(tail string) tailEntry {
 	return tailEntry{}
 }
 
-// tailSlot is the slot where tails looks tail up first: a hash of its
-// length and its first two and last bytes, a few instructions.
-func tailSlot(tail string) int {
-	if len(tail) < 2 {
-		return len(tail)
+// tailSlot is the slot where tails looks tail up first.
+func tailSlot(tail string) int { return int(tailHash(tail) >> (32 - tailBits)) }
+
+// tailHash is a hash of tail's length and its first two and last bytes, a
+// few instructions, whose top bits mix them all (Knuth's multiplicative
+// hash).
+func tailHash(tail string) uint32 {
+	h := uint32(len(tail))
+	if len(tail) >= 2 {
+		h |= uint32(tail[0])<<8 | uint32(tail[1])<<16 | uint32(tail[len(tail)-1])<<24
 	}
-	h := uint32(len(tail)) | uint32(tail[0])<<8 | uint32(tail[1])<<16 | uint32(tail[len(tail)-1])<<24
-	return int(h * 0x9e3779b9 >> (32 - tailBits)) // Knuth's multiplicative hash: its top bits mix all
+	return h * 0x9e3779b9
+}
+
+// A tailFilter has the bit of each of a set of last two labels (the top
+// bits of their tailHash): one whose bit is clear is none of them, at the
+// cost of a hash and no look-up in a map.
+type tailFilter [1 << 12 / 64]uint64
+
+// knownTails returns the filter of the last two labels of the domains of
+// x and of the hosts of pathHosts.
+func knownTails(x platformIndex, pathHosts map[string][]pathTenant) (f tailFilter) {
+	for d := range x {
+		f.add(lastTwoLabels(d))
+	}
+	for h := range pathHosts {
+		f.add(lastTwoLabels(h))
+	}
+	return f
+}
+
+func (f *tailFilter) add(tail string) {
+	h := tailHash(tail) >> (32 - 12)
+	f[h/64] |= 1 << (h % 64)
+}
+
+// has reports whether tail's bit is set.
+func (f *tailFilter) has(tail string) bool {
+	h := tailHash(tail) >> (32 - 12)
+	return f[h/64]&(1<<(h%64)) != 0
 }
 
 // plainDomain reports whether no owner rule but matchDomain can match an
@@ -248,7 +285,7 @@ func (k *Keyer) plainSite(p *keyParts, a *Address, in *ruleInput, upTo Level) bo
 	if in.n != nil || in.web && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
 		return false
 	}
-	return upTo == LevelPage || in.kind != DomainHost || !in.tail && k.pathHosts[p.host] == nil
+	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil)
 }
 
 // applyRules tries the rules of ownerRules that change the keys up to

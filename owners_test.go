@@ -153,3 +153,32 @@ func TestTails(t *testing.T) {
 		t.Errorf("tails holds %d entries in %d slots: give it more bits", n, len(tails.slots))
 	}
 }
+
+// TestKnownTails checks that a Keyer's filter of tails has the last two
+// labels of every domain of its platforms and host of its path tenants,
+// the built-in ones and a Keyer's own.
+func TestKnownTails(t *testing.T) {
+	k, err := NewKeyer(KeyOptions{Platforms: []string{"<name>.apps.example.net", "example.org/sites/<name>"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []*Keyer{&builtinKeyer, k} {
+		n := 0
+		for d := range k.platforms {
+			if n++; !k.known.has(lastTwoLabels(d)) {
+				t.Errorf("the filter lacks %q of the platform %q", lastTwoLabels(d), d)
+			}
+		}
+		for h := range k.pathHosts {
+			if !k.known.has(lastTwoLabels(h)) {
+				t.Errorf("the filter lacks %q of the path host %q", lastTwoLabels(h), h)
+			}
+		}
+		if n == 0 || len(k.pathHosts) == 0 {
+			t.Errorf("a Keyer with %d platforms and %d path hosts", n, len(k.pathHosts))
+		}
+	}
+	if !k.known.has("example.net") || !k.known.has("example.org") {
+		t.Error("the filter lacks the Keyer's own platforms")
+	}
+}
