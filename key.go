@@ -409,9 +409,11 @@ func profileHandleSpan(p Profile, path string) (start, end int, ok bool) {
 func appendKeyPath(dst []byte, path string, keepFrom, keepTo int) []byte {
 	start := len(dst)
 	for i := 0; i < len(path); i++ {
-		// Copy the run of bytes that stay as they are at once.
+		// Copy the run of bytes that stay as they are at once: all but
+		// "%", an upper-case letter and a "/" after a "/" (the last byte
+		// written is a "/" only when path's byte before is one).
 		run := i
-		for i < len(path) && path[i] != '%' && path[i] != '/' && path[i]-'A' > 'Z'-'A' {
+		for i < len(path) && path[i] != '%' && path[i]-'A' > 'Z'-'A' && (path[i] != '/' || i == 0 || path[i-1] != '/') {
 			i++
 		}
 		dst = append(dst, path[run:i]...)

@@ -308,6 +308,7 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 type Keyer struct {
 	platforms   platformIndex
 	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
+	known       tailFilter              // the tails of platforms' domains and of pathHosts
 	deep        bool                    // a platform's domain is longer than its registrable domain
 	aliases     map[string]string
 	fingerprint string
@@ -423,6 +424,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 		fp.WriteString(" aliases=" + shortHash(strings.Join(lines, "\n")))
 	}
 	k.pathHosts = pathHostsOf(k.platforms)
+	k.known = knownTails(k.platforms, k.pathHosts)
 	k.fingerprint = KeyV3.Fingerprint() + fp.String()
 	return k, nil
 }
@@ -573,7 +575,11 @@ func dropSiteLabels(host, reg string) string {
 }
 
 // builtinKeyer is the nil *Keyer's rules.
-var builtinKeyer = Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+var builtinKeyer = func() Keyer {
+	k := Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+	k.known = knownTails(k.platforms, k.pathHosts)
+	return k
+}()
 
 // pathHostsOf returns the path tenants of x by host, in x's order for a
 // host, for the site's key, which finds them without the registrable

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/internal/suffixcache"
 )
 
 // This file holds the tests and benchmarks of what KeyV3's levels cost:
@@ -21,9 +22,9 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // countLookups returns how many times f looked a domain up in the Public
 // Suffix List.
 func countLookups(f func()) int64 {
-	c := newSuffixCache(suffixCacheSlots)
+	c := suffixcache.New(suffixcache.Slots)
 	withSuffixCache(c, f)
-	n, _ := c.stats()
+	n, _ := c.Stats()
 	return n
 }
 
@@ -138,7 +139,7 @@ func TestParseRecordLevelsShared(t *testing.T) {
 // KeyAt at each level is Levels' key and Split is Levels' split, which
 // the parse record's columns take from one Levels.
 func TestLevelsCorpus(t *testing.T) {
-	for _, name := range corpusFiles {
+	for _, name := range keyCorpusFiles {
 		n := 0
 		for _, in := range readCorpus(t, name) {
 			a, err := Parse(in)

@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"strings"
-	"sync"
 )
 
 // This file holds KeyV3's owner rules, an ordered list (ownerRules), and
@@ -97,7 +96,11 @@ type ruleInput struct {
 	web  bool        // http(s) on the default port, a domain: a profile may be there
 	n    *network    // the social network of a web host
 	e    *ownerEntry // what the lists know of reg, for the owner
-	tail bool        // the host's last two labels are in noOwnerTails
+	tail bool        // the host's last two labels are a tail of no owner (tails)
+	// known: the host's last two labels may be those of a domain of the
+	// Keyer's platforms or of a host of its path tenants (Keyer.known);
+	// when they are not, neither map has the host or its domain.
+	known bool
 }
 
 // parts fills p for the keys up to level upTo (and the host's split with
@@ -115,9 +118,14 @@ func (k *Keyer) parts(p *keyParts, a *Address, upTo Level, split bool, buf []byt
 	}
 	var in ruleInput
 	k.readInput(&in, p, a, upTo, split)
-	if upTo == LevelOwner && k.plainDomain(p, a, &in) {
+	switch {
+	case upTo == LevelOwner && k.plainDomain(p, a, &in):
 		// The speed shortcut: the rules would give the domain.
 		p.rule, p.owner = OwnerDomain, in.reg
+		p.direct, p.query = true, true
+		return nil
+	case upTo < LevelOwner && k.plainSite(p, a, &in, upTo):
+		// The speed shortcut: no rule would match.
 		p.direct, p.query = true, true
 		return nil
 	}
@@ -131,63 +139,128 @@ func (k *Keyer) readInput(in *ruleInput, p *keyParts, a *Address, upTo Level, sp
 	in.kind = a.url.HostKind()
 	in.reg = hostParts(p, a, upTo, split)
 	in.web = p.port == "" && a.url.isHTTP() && in.kind == DomainHost
-	if in.web {
-		in.n = networkOf(lastTwoLabels(p.host))
+	if in.kind != DomainHost || upTo == LevelPage && !in.web {
+		return
 	}
-	if in.kind != DomainHost || upTo == LevelPage {
+	tail := lastTwoLabels(p.host) // a network's domain, or a no-owner tail
+	t := tailOf(tail)
+	if in.web {
+		in.n = t.n
+	}
+	if upTo == LevelPage {
 		return
 	}
 	// The site of a shortener or a free-mail domain is its page: the
 	// rules of no owner need the look-ups only for these last two labels.
-	in.tail = isNoOwnerTail(lastTwoLabels(p.host))
+	in.tail = t.noOwner
+	in.known = k.known.has(tail)
 	if upTo == LevelSite && in.tail && in.reg == "" {
 		in.reg = publicSuffixOf(p.host).registrable
 	}
-	if (upTo == LevelOwner || in.tail) && in.reg != "" {
+	if (upTo == LevelOwner || in.tail) && in.reg != "" && in.known {
 		in.e = k.platforms[in.reg]
 	}
 }
 
-// noOwnerTails are the last two labels of the shorteners' hosts and of the
-// free-mail domains, which the rules of no owner may match: a site's key
-// needs them, and the look-ups they take, only for a host that ends so.
-// bits has the bit tailHash(t) of each: a tail whose bit is clear is
-// none, at the cost of a hash and no look-up in the map (8 KiB, where the
-// map takes about a megabyte). They are made at the first key that needs
-// them, not when the package starts.
-var noOwnerTails = sync.OnceValues(func() (*[1 << 16 / 64]uint64, map[string]bool) {
-	var bits [1 << 16 / 64]uint64
-	m := make(map[string]bool, len(freeMailSites))
-	add := func(d string) {
-		t := lastTwoLabels(d)
-		m[t] = true
-		h := tailHash(t)
-		bits[h/64] |= 1 << (h % 64)
-	}
-	for d := range freeMailSites {
-		add(d)
-	}
-	for h := range opaqueRedirects {
-		add(h)
-	}
-	return &bits, m
-})
-
-// isNoOwnerTail reports whether t is one of noOwnerTails.
-func isNoOwnerTail(t string) bool {
-	bits, m := noOwnerTails()
-	h := tailHash(t)
-	return bits[h/64]&(1<<(h%64)) != 0 && m[t]
+// A tailEntry is what the owner rules know of a host's last two labels.
+type tailEntry struct {
+	tail string
+	n    *network // the social network whose domain they are
+	// noOwner: they are the last two labels of a shortener's host or of a
+	// free-mail domain, which the rules of no owner may match; a site's
+	// key needs those rules, and the look-ups they take, only for a host
+	// that ends so.
+	noOwner bool
 }
 
-// tailHash is FNV-1a of t, folded to 16 bits.
-func tailHash(t string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(t); i++ {
-		h ^= uint32(t[i])
-		h *= 16777619
+// tails are the last two labels the owner rules know (tailEntry), in an
+// open-addressing table indexed by tailSlot: cheaper than a map for the
+// look-up every key makes, and one look-up for both. Its slots are small
+// and mostly empty (146 entries in 1,024 slots): most look-ups read one
+// slot and no string.
+var tails = func() (t struct {
+	slots   [1 << tailBits]uint16 // 1 + the index in entries of the tail there; 0: none
+	entries []tailEntry
+}) {
+	add := func(tail string) *tailEntry {
+		h := tailSlot(tail)
+		for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+			if e := &t.entries[t.slots[h]-1]; e.tail == tail {
+				return e
+			}
+		}
+		t.entries = append(t.entries, tailEntry{tail: tail})
+		t.slots[h] = uint16(len(t.entries))
+		return &t.entries[len(t.entries)-1]
 	}
-	return (h ^ h>>16) & (1<<16 - 1)
+	for i := range networks {
+		for _, d := range networks[i].domains {
+			add(d).n = &networks[i]
+		}
+	}
+	for d := range freeMailSites {
+		add(lastTwoLabels(d)).noOwner = true
+	}
+	for h := range opaqueRedirects {
+		add(lastTwoLabels(h)).noOwner = true
+	}
+	return t
+}()
+
+// tailBits are the bits of a slot's index in tails.
+const tailBits = 10
+
+// tailOf returns the entry of tails for tail, the last two labels of a
+// host, or the zero entry.
+func tailOf(tail string) tailEntry {
+	for h := tailSlot(tail); tails.slots[h] != 0; h = (h + 1) % len(tails.slots) {
+		if e := &tails.entries[tails.slots[h]-1]; e.tail == tail {
+			return *e
+		}
+	}
+	return tailEntry{}
+}
+
+// tailSlot is the slot where tails looks tail up first.
+func tailSlot(tail string) int { return int(tailHash(tail) >> (32 - tailBits)) }
+
+// tailHash is a hash of tail's length and its first two and last bytes, a
+// few instructions, whose top bits mix them all (Knuth's multiplicative
+// hash).
+func tailHash(tail string) uint32 {
+	h := uint32(len(tail))
+	if len(tail) >= 2 {
+		h |= uint32(tail[0])<<8 | uint32(tail[1])<<16 | uint32(tail[len(tail)-1])<<24
+	}
+	return h * 0x9e3779b9
+}
+
+// A tailFilter has the bit of each of a set of last two labels (the top
+// bits of their tailHash): one whose bit is clear is none of them, at the
+// cost of a hash and no look-up in a map.
+type tailFilter [1 << 12 / 64]uint64
+
+// knownTails returns the filter of the last two labels of the domains of
+// x and of the hosts of pathHosts.
+func knownTails(x platformIndex, pathHosts map[string][]pathTenant) (f tailFilter) {
+	for d := range x {
+		f.add(lastTwoLabels(d))
+	}
+	for h := range pathHosts {
+		f.add(lastTwoLabels(h))
+	}
+	return f
+}
+
+func (f *tailFilter) add(tail string) {
+	h := tailHash(tail) >> (32 - 12)
+	f[h/64] |= 1 << (h % 64)
+}
+
+// has reports whether tail's bit is set.
+func (f *tailFilter) has(tail string) bool {
+	h := tailHash(tail) >> (32 - 12)
+	return f[h/64]&(1<<(h%64)) != 0
 }
 
 // plainDomain reports whether no owner rule but matchDomain can match an
@@ -201,6 +274,18 @@ func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
 		!k.deep && len(k.aliases) == 0 && !isLocality(in.reg) &&
 		(!p.hasInfo || p.info.registrable != "") &&
 		(!in.web || strings.IndexByte(a.url.Pathname(), '@') < 0)
+}
+
+// plainSite reports whether no owner rule that changes the keys up to
+// upTo (the page or the site) can match: no network, no "@" in an
+// http(s) path, and for the site, not ending as a free-mail domain or a
+// shortener and no path tenant on the host. TestOwnerRulesShortcut
+// checks that the rules match none, on every address of the corpus.
+func (k *Keyer) plainSite(p *keyParts, a *Address, in *ruleInput, upTo Level) bool {
+	if in.n != nil || in.web && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
+		return false
+	}
+	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil)
 }
 
 // applyRules tries the rules of ownerRules that change the keys up to

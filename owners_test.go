@@ -39,37 +39,54 @@ func TestOwnerRulesOrder(t *testing.T) {
 	}
 }
 
-// TestOwnerRulesShortcut checks the speed shortcut of parts on every
-// address of the corpus files: where plainDomain holds, the rules give the
-// registrable domain.
+// TestOwnerRulesShortcut checks the speed shortcuts of parts on every
+// address of the corpus files and of testdata/levels.txt: where
+// plainDomain holds, the rules give the registrable domain; where
+// plainSite holds for the page or the site, the rules up to it match none.
 func TestOwnerRulesShortcut(t *testing.T) {
-	for _, name := range corpusFiles {
-		n := 0
-		for _, line := range readCorpus(t, name) {
+	files := map[string][]string{}
+	for _, name := range keyCorpusFiles {
+		files[name] = readCorpus(t, name)
+	}
+	for _, r := range readLevelsTable(t) {
+		files["levels.txt"] = append(files["levels.txt"], r.in)
+	}
+	for name, lines := range files {
+		n, sites := 0, 0
+		for _, line := range lines {
 			a, err := Parse(line)
-			if err != nil {
+			if err != nil || a.url.HasOpaquePath() {
 				continue
 			}
 			for _, split := range []bool{false, true} {
 				var buf [128]byte
 				var p keyParts
 				k := &builtinKeyer
-				if a.url.HasOpaquePath() {
-					continue
-				}
 				var in ruleInput
 				k.readInput(&in, &p, &a, LevelOwner, split)
-				if !k.plainDomain(&p, &a, &in) {
-					continue
+				if k.plainDomain(&p, &a, &in) {
+					n++
+					k.applyRules(&p, &a, LevelOwner, &in, buf[:0])
+					if p.rule != OwnerDomain || p.owner != in.reg {
+						t.Fatalf("%s: %q: the shortcut gives the domain %q, the rules %v %q", name, line, in.reg, p.rule, p.owner)
+					}
 				}
-				n++
-				k.applyRules(&p, &a, LevelOwner, &in, buf[:0])
-				if p.rule != OwnerDomain || p.owner != in.reg {
-					t.Fatalf("%s: %q: the shortcut gives the domain %q, the rules %v %q", name, line, in.reg, p.rule, p.owner)
+				for _, l := range []Level{LevelPage, LevelSite} {
+					var p keyParts
+					p.rule = OwnerHost
+					var in ruleInput
+					k.readInput(&in, &p, &a, l, split)
+					if !k.plainSite(&p, &a, &in, l) {
+						continue
+					}
+					sites++
+					if path := k.applyRules(&p, &a, l, &in, buf[:0]); p.rule != OwnerHost || path != nil || p.siteEnd != 0 {
+						t.Fatalf("%s: %q at %v: the shortcut matches no rule, the rules %v %q", name, line, l, p.rule, path)
+					}
 				}
 			}
 		}
-		t.Logf("%s: %d addresses by the shortcut", name, n)
+		t.Logf("%s: %d owners and %d pages and sites by the shortcuts", name, n, sites)
 	}
 }
 
@@ -108,5 +125,60 @@ func TestOwnerRulesFired(t *testing.T) {
 			fmt.Fprintf(&b, " %v=%d", r, counts[r])
 		}
 		t.Logf("%s: %d addresses:%s; www/m dropped from the site: %d", name, n, b.String(), dropped)
+	}
+}
+
+// TestTails checks that tails finds the last two labels of every free-mail
+// domain and shortener's host as a tail of no owner, and no other tail
+// near them, and that its slots stay mostly empty.
+func TestTails(t *testing.T) {
+	want := map[string]bool{}
+	for d := range freeMailSites {
+		want[lastTwoLabels(d)] = true
+	}
+	for h := range opaqueRedirects {
+		want[lastTwoLabels(h)] = true
+	}
+	for tail := range want {
+		if !tailOf(tail).noOwner {
+			t.Errorf("tailOf(%q) is not of no owner", tail)
+		}
+		for _, other := range []string{"x" + tail, tail + "x", tail[1:], tail[:len(tail)-1], ""} {
+			if !want[other] && tailOf(other).noOwner {
+				t.Errorf("tailOf(%q) is of no owner", other)
+			}
+		}
+	}
+	if n := len(tails.entries); n > len(tails.slots)/4 {
+		t.Errorf("tails holds %d entries in %d slots: give it more bits", n, len(tails.slots))
+	}
+}
+
+// TestKnownTails checks that a Keyer's filter of tails has the last two
+// labels of every domain of its platforms and host of its path tenants,
+// the built-in ones and a Keyer's own.
+func TestKnownTails(t *testing.T) {
+	k, err := NewKeyer(KeyOptions{Platforms: []string{"<name>.apps.example.net", "example.org/sites/<name>"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []*Keyer{&builtinKeyer, k} {
+		n := 0
+		for d := range k.platforms {
+			if n++; !k.known.has(lastTwoLabels(d)) {
+				t.Errorf("the filter lacks %q of the platform %q", lastTwoLabels(d), d)
+			}
+		}
+		for h := range k.pathHosts {
+			if !k.known.has(lastTwoLabels(h)) {
+				t.Errorf("the filter lacks %q of the path host %q", lastTwoLabels(h), h)
+			}
+		}
+		if n == 0 || len(k.pathHosts) == 0 {
+			t.Errorf("a Keyer with %d platforms and %d path hosts", n, len(k.pathHosts))
+		}
+	}
+	if !k.known.has("example.net") || !k.known.has("example.org") {
+		t.Error("the filter lacks the Keyer's own platforms")
 	}
 }

@@ -56,7 +56,7 @@ type platformIndex map[string]*ownerEntry
 
 // ownerEntry is what KeyV3's owner rules know of a domain: its platform's
 // rules, and whether it has URL shorteners (opaqueRedirects). (The
-// free-mail domains, thousands, are looked up apart: noOwnerTails.)
+// free-mail domains are found apart, by their last two labels: tails.)
 type ownerEntry struct {
 	tenantPlatform
 	shortener bool

@@ -163,43 +163,10 @@ func profileFact(u *URL) Facts {
 	return 0
 }
 
-// networkSlots finds each domain of networks: an open-addressing table
-// indexed by networkHash, cheaper than a map for the one look-up every
-// address makes. The domains are all of two labels (TestNetworkDomains),
-// so a host's last two labels find its network.
-var networkSlots = func() (t [64]struct {
-	domain string
-	n      *network
-}) {
-	for i := range networks {
-		for _, d := range networks[i].domains {
-			h := networkHash(d)
-			for t[h].n != nil {
-				h = (h + 1) % len(t)
-			}
-			t[h].domain, t[h].n = d, &networks[i]
-		}
-	}
-	return t
-}()
-
-// networkHash is the slot where networkSlots looks domain up first.
-func networkHash(domain string) int {
-	if len(domain) < 2 {
-		return len(domain)
-	}
-	return (len(domain)*7 + int(domain[0])*3 + int(domain[len(domain)-2])) % 64
-}
-
-// networkOf returns the network whose domain is domain, or nil.
-func networkOf(domain string) *network {
-	for h := networkHash(domain); networkSlots[h].n != nil; h = (h + 1) % len(networkSlots) {
-		if networkSlots[h].domain == domain {
-			return networkSlots[h].n
-		}
-	}
-	return nil
-}
+// networkOf returns the network whose domain is domain, or nil. The
+// domains are all of two labels (TestNetworkDomains), so a host's last two
+// labels find its network; they are in tails.
+func networkOf(domain string) *network { return tailOf(domain).n }
 
 // The reserved first path segments below are each site's own pages, which
 // are not profiles. They were compiled on 2026-11-30 from the sites' main

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress/internal/suffixcache"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -16,7 +17,7 @@ import (
 // the Public Suffix List (suffixes, in suffix.go).
 
 // withSuffixCache runs f with c as publicSuffixOf's cache (nil: none).
-func withSuffixCache(c *suffixCache, f func()) {
+func withSuffixCache(c *suffixcache.Cache, f func()) {
 	old := suffixes
 	suffixes = c
 	defer func() { suffixes = old }()
@@ -53,7 +54,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 	for _, r := range readLevelsTable(t) {
 		inputs = append(inputs, r.in)
 	}
-	for _, name := range corpusFiles {
+	for _, name := range keyCorpusFiles {
 		inputs = append(inputs, readCorpus(t, name)...)
 	}
 	want := make([]string, len(inputs))
@@ -62,8 +63,8 @@ func TestSuffixCacheKeys(t *testing.T) {
 			want[i] = everyKey(in)
 		}
 	})
-	for _, slots := range []int{suffixCacheSlots, 4} {
-		c := newSuffixCache(slots)
+	for _, slots := range []int{suffixcache.Slots, 4} {
+		c := suffixcache.New(slots)
 		withSuffixCache(c, func() {
 			for i, in := range inputs {
 				if got := everyKey(in); got != want[i] {
@@ -71,7 +72,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 				}
 			}
 		})
-		if n, hits := c.stats(); n == 0 || hits == 0 || hits >= n {
+		if n, hits := c.Stats(); n == 0 || hits == 0 || hits >= n {
 			t.Errorf("cache of %d slots: %d look-ups, %d hits", slots, n, hits)
 		}
 	}
@@ -82,7 +83,7 @@ func TestSuffixCacheKeys(t *testing.T) {
 func TestSuffixCacheConcurrent(t *testing.T) {
 	inputs := []string{"www.example.co.uk", "a.b.github.io", "shop.acme.com", "x.y.z.wordpress.com",
 		"co.uk", "localhost", "", "a..b", "www.ci.lubbock.tx.us", "mail.yahoo.co.jp"}
-	withSuffixCache(newSuffixCache(4), func() {
+	withSuffixCache(suffixcache.New(4), func() {
 		testfiles.CheckConcurrent(t, inputs, func(d string) string {
 			info := publicSuffixOf(d)
 			want := lookUpSuffix(d)
@@ -97,65 +98,50 @@ func TestSuffixCacheConcurrent(t *testing.T) {
 // TestSuffixCacheHits checks the cache's counts: a miss, then a hit, then
 // a miss for a domain that took the slot of another.
 func TestSuffixCacheHits(t *testing.T) {
-	c := newSuffixCache(1)
-	for _, d := range []string{"www.example.com", "www.example.com", "www.example.org", "www.example.com"} {
-		if got, want := c.lookup(d), lookUpSuffix(d); got != want {
-			t.Errorf("lookup(%q) = %+v, want %+v", d, got, want)
+	c := suffixcache.New(1)
+	withSuffixCache(c, func() {
+		for _, d := range []string{"www.example.com", "www.example.com", "www.example.org", "www.example.com"} {
+			if got, want := publicSuffixOf(d), lookUpSuffix(d); got != want {
+				t.Errorf("publicSuffixOf(%q) = %+v, want %+v", d, got, want)
+			}
 		}
-	}
-	if n, hits := c.stats(); n != 4 || hits != 1 {
-		t.Errorf("stats() = %d look-ups, %d hits; want 4, 1", n, hits)
+	})
+	if n, hits := c.Stats(); n != 4 || hits != 1 {
+		t.Errorf("Stats() = %d look-ups, %d hits; want 4, 1", n, hits)
 	}
 }
 
-// BenchmarkSuffixCache is Parse and the owner key on each corpus file, and
-// on a list of unique hosts (the first line of each host of kasztp.txt),
-// with the cache (reporting its hit rate) and without it, in one run.
+// reportHitRate runs f with a new cache of look-ups in the Public Suffix
+// List, and reports its hit rate as hit%.
+func reportHitRate(b *testing.B, f func()) {
+	c := suffixcache.New(suffixcache.Slots)
+	withSuffixCache(c, f)
+	n, hits := c.Stats()
+	b.ReportMetric(100*float64(hits)/float64(max(n, 1)), "hit%")
+}
+
+// BenchmarkSuffixCache is Parse and the owner key on each corpus file,
+// unique_hosts.txt included, with the cache (reporting its hit rate) and
+// without it, in one run.
 func BenchmarkSuffixCache(b *testing.B) {
-	files := map[string][]string{}
-	names := []string{}
-	for _, name := range corpusFiles {
-		name = strings.TrimSuffix(name, ".txt")
-		files[name] = readCorpus(b, name+".txt")
-		names = append(names, name)
-	}
-	files["unique_hosts"] = uniqueHosts(files["kasztp"])
-	names = append(names, "unique_hosts")
 	var key []byte
-	for _, name := range names {
+	for _, name := range keyCorpusFiles {
+		lines := readCorpus(b, name)
 		for _, cached := range []bool{true, false} {
-			b.Run("file="+name+"/cache="+map[bool]string{true: "on", false: "off"}[cached], func(b *testing.B) {
-				c := newSuffixCache(suffixCacheSlots)
-				if !cached {
-					c = nil
-				}
-				withSuffixCache(c, func() {
-					testfiles.BenchmarkLines(b, files[name], func(s string) {
+			b.Run("file="+strings.TrimSuffix(name, ".txt")+"/cache="+map[bool]string{true: "on", false: "off"}[cached], func(b *testing.B) {
+				f := func() {
+					testfiles.BenchmarkLines(b, lines, func(s string) {
 						if a, err := Parse(s); err == nil {
 							key = a.AppendKeyAt(key[:0], KeyV3, LevelOwner)
 						}
 					})
-				})
-				if c != nil {
-					n, hits := c.stats()
-					b.ReportMetric(100*float64(hits)/float64(max(n, 1)), "hit%")
+				}
+				if cached {
+					reportHitRate(b, f)
+				} else {
+					withSuffixCache(nil, f)
 				}
 			})
 		}
 	}
-}
-
-// uniqueHosts returns the first line of each host of lines, in order.
-func uniqueHosts(lines []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, l := range lines {
-		u, err := ParseURL(l)
-		if err != nil || seen[u.Hostname()] {
-			continue
-		}
-		seen[u.Hostname()] = true
-		out = append(out, l)
-	}
-	return out
 }
