@@ -116,17 +116,19 @@ func TestMillionLines(t *testing.T) {
 	}
 }
 
-// BenchmarkRun is parse, clean and key over each corpus file, with 1 and
-// 2 workers, reporting rows/s.
+// BenchmarkRun is parse, clean, key and dedupe (by page and by owner)
+// over each corpus file, in their formats for a pipe (key's text, the
+// others' JSON lines), with 1 and 2 workers, reporting rows/s.
 func BenchmarkRun(b *testing.B) {
 	for _, file := range []string{"kasztp.txt", "typed.txt"} {
 		lines := corpusLines(b, file)
 		input := strings.Join(lines, "\n") + "\n"
-		for _, cmd := range []string{"parse", "clean", "key"} {
+		for _, cmd := range [][]string{{"parse"}, {"clean"}, {"key"}, {"dedupe"}, {"dedupe", "--by", "owner"}} {
+			name := strings.NewReplacer(" --", "-", " ", "-").Replace(strings.Join(cmd, " ")) // dedupe-by-owner
 			for _, jobs := range []string{"1", "2"} {
-				b.Run(strings.TrimSuffix(file, ".txt")+"/"+cmd+"/jobs="+jobs, func(b *testing.B) {
+				b.Run(strings.TrimSuffix(file, ".txt")+"/"+name+"/jobs="+jobs, func(b *testing.B) {
 					for b.Loop() {
-						if status := run([]string{cmd, "--format", "csv", "--jobs", jobs}, strings.NewReader(input), io.Discard, io.Discard); status != 0 {
+						if status := run(append(cmd, "--jobs", jobs), strings.NewReader(input), io.Discard, io.Discard); status != 0 {
 							b.Fatalf("status %d", status)
 						}
 					}

@@ -98,7 +98,12 @@ func (k Keying) GroupKey(a webaddress.Address) string {
 	if k.Version != webaddress.KeyV3 || k.By != webaddress.LevelOwner {
 		return k.Key(a)
 	}
-	// One Levels gives both keys, and whether there is an owner.
+	// The owner key alone costs less than all the levels, and is empty
+	// only when there is no owner: then one Levels says which.
+	var buf [128]byte
+	if owner := k.Keyer.AppendKeyAt(buf[:0], a, webaddress.LevelOwner); len(owner) > 0 {
+		return string(owner)
+	}
 	lv := k.Keyer.Levels(a)
 	if !lv.Rule.HasOwner() {
 		return noOwnerMark + lv.Site

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // TestKeyVersionOf checks the version rule the tool and Beam share: a
@@ -107,5 +108,34 @@ func TestGroupKeyNoOwner(t *testing.T) {
 	}
 	if got := k.GroupKey(parse("acme.com/about")); got != "acme.com" || ShownKey(got) != got {
 		t.Errorf("GroupKey(acme.com/about) = %q, want acme.com", got)
+	}
+}
+
+// TestGroupKeyLevels: by owner, GroupKey's shortcut (the owner key alone)
+// gives the key of the rule, from Levels, on every corpus line: the owner
+// key, or the site key marked when there is no owner.
+func TestGroupKeyLevels(t *testing.T) {
+	k := Keying{Version: webaddress.KeyV3, By: webaddress.LevelOwner}
+	for _, file := range []string{"kasztp.txt", "node_files.txt", "typed.txt"} {
+		lines, err := testfiles.CorpusLines(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range lines {
+			for _, o := range []Options{{}, {Raw: true}} {
+				a, err := o.Parse(line)
+				if err != nil {
+					continue
+				}
+				lv := k.Keyer.Levels(a)
+				want := lv.Owner
+				if !lv.Rule.HasOwner() {
+					want = NoKeyGroup(lv.Site)
+				}
+				if got := k.GroupKey(a); got != want {
+					t.Fatalf("%s: GroupKey(%q) = %q, want %q", file, line, got, want)
+				}
+			}
+		}
 	}
 }

@@ -375,6 +375,14 @@ func AppendString(b []byte, s string) ([]byte, bool) {
 	b = append(b, '"')
 	start := 0 // the start of the run of bytes to copy as they are
 	for i := 0; i < len(s); {
+		if i == start {
+			// At the start and after each escape, the plain ASCII that
+			// follows (most of an address) is passed over a word at a
+			// time.
+			if i += plainBytes(s[i:]); i == len(s) {
+				break
+			}
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -418,4 +426,30 @@ func AppendString(b []byte, s string) ([]byte, bool) {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"'), valid
+}
+
+// plainBytes returns the length of the run of whole 8-byte words that s
+// begins with and that AppendString copies as they are: ASCII, and
+// neither a control character, '"' nor '\\'. It reads a word at a time,
+// and leaves the bytes after the run to AppendString's loop.
+func plainBytes(s string) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8] // one load, without a check of each byte's index
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		// A byte's high bit is set in each term when that byte is: not
+		// ASCII (w), below 0x20, '"' or '\\' (a zero byte after the xor).
+		// A term may mark a byte above one it marks rightly, never a word
+		// that has no such byte.
+		quote, backslash := w^(ones*'"'), w^(ones*'\\')
+		if (w|(w-ones*0x20)|(quote-ones)&^quote|(backslash-ones)&^backslash)&highs != 0 {
+			break
+		}
+	}
+	return i
 }

@@ -8,8 +8,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAppendString(t *testing.T) {
@@ -44,6 +47,72 @@ func TestAppendString(t *testing.T) {
 			t.Errorf("AppendString(%q) = %s, which decodes as %q, %v", tt.in, got, back, err)
 		}
 	}
+}
+
+// TestAppendStringWords checks AppendString, which passes over plain
+// ASCII a word at a time, against the rule a rune at a time: each byte
+// that is escaped or not UTF-8, at each place in and around a word, and
+// random bytes.
+func TestAppendStringWords(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		got, valid := AppendString(nil, s)
+		want, wantValid := appendStringRunes(s)
+		if string(got) != want || valid != wantValid {
+			t.Fatalf("AppendString(%q) = %s, %v, want %s, %v", s, got, valid, want, wantValid)
+		}
+	}
+	for _, odd := range []string{`"`, `\`, "\n", "\x00", "\x1f", " ", "\x7f", "~", "é", "\xff", "\xe2\x82", "\u2028", "\u2029", "日"} {
+		for before := range 20 {
+			for after := range 12 {
+				check(strings.Repeat("a", before) + odd + strings.Repeat("z", after))
+				check(strings.Repeat("a", before) + odd + strings.Repeat("z", after) + odd)
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("az/.:-\"\\\n\t\x00\x1f\x7f\x80\xc3\xa9\xe2\x80\xa8\xff")
+	for range 20000 {
+		b := make([]byte, rnd.IntN(40))
+		for i := range b {
+			if rnd.IntN(4) == 0 {
+				b[i] = alphabet[rnd.IntN(len(alphabet))]
+			} else {
+				b[i] = byte(rnd.IntN(256))
+			}
+		}
+		check(string(b))
+	}
+}
+
+// appendStringRunes is AppendString's rule a rune at a time.
+func appendStringRunes(s string) (string, bool) {
+	var b strings.Builder
+	valid := true
+	b.WriteByte('"')
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\ufffd`)
+			valid = false
+		case r == '"' || r == '\\':
+			b.WriteString(`\` + string(r))
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20, r == '\u2028', r == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[:size])
+		}
+		s = s[size:]
+	}
+	b.WriteByte('"')
+	return b.String(), valid
 }
 
 // row is a record for the tests: a name, a count, a flag and tags.

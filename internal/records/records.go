@@ -10,6 +10,8 @@ package records
 
 import (
 	"encoding/binary"
+	"iter"
+	"slices"
 	"strconv"
 
 	"github.com/onecontact/webaddress"
@@ -101,19 +103,24 @@ type Rows []byte
 func (rows Rows) Add(n, last int64) Rows { return binary.AppendUvarint(rows, uint64(n-last)) }
 
 // All returns the row numbers.
-func (rows Rows) All() []int64 {
-	var all []int64
-	n := int64(0)
-	for len(rows) > 0 {
-		d, k := binary.Uvarint(rows)
-		if k <= 0 {
-			break
+func (rows Rows) All() []int64 { return slices.Collect(rows.Numbers()) }
+
+// Numbers returns the row numbers in order, without a slice of them.
+func (rows Rows) Numbers() iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		n := int64(0)
+		for len(rows) > 0 {
+			d, k := binary.Uvarint(rows)
+			if k <= 0 {
+				return
+			}
+			rows = rows[k:]
+			n += int64(d)
+			if !yield(n) {
+				return
+			}
 		}
-		rows = rows[k:]
-		n += int64(d)
-		all = append(all, n)
 	}
-	return all
 }
 
 // GroupColumns are the record of a Group: key (null for a value that
@@ -136,10 +143,12 @@ func appendRows(b []byte, rows Rows, sep byte) []byte {
 	if sep == ',' {
 		b = append(b, '[')
 	}
-	for i, n := range rows.All() {
-		if i > 0 {
+	first := true
+	for n := range rows.Numbers() {
+		if !first {
 			b = append(b, sep)
 		}
+		first = false
 		b = strconv.AppendInt(b, n, 10)
 	}
 	if sep == ',' {

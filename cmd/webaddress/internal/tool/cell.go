@@ -96,3 +96,29 @@ func fingerprintColumn[T any](r *reading, hasKey func(*T) bool) record.Column[T]
 // notAnAddress reports whether p is what dedupe keeps apart unless
 // --merge-invalid (cells.NotAnAddress).
 var notAnAddress = cells.NotAnAddress
+
+// sharedPageKey returns cols, the parse record of r, with its column key
+// at page level (KeyV3's) taken from the levels that its columns site,
+// owner, owner_rule, domain, suffix and subdomain share, rather than
+// worked out again: a row's keys then cost one Levels, not a page key
+// and a Levels. It puts them in the row's Memo, where the library's
+// columns look for them first, as the first of those columns would. Only
+// for a record that shows the levels: the page key alone costs less.
+func sharedPageKey(r *reading, cols []record.Column[parsed]) []record.Column[parsed] {
+	if r.Version != webaddress.KeyV3 || r.By != webaddress.LevelPage {
+		return cols // another version, or a level whose column key already shares them
+	}
+	i := record.Index(cols, "key")
+	cols[i] = record.Str("key", func(p *parsed) (string, bool) {
+		if p.Err != nil || !p.Value.IsValid() {
+			return "", false
+		}
+		lv, ok := p.Memo.(*webaddress.Levels)
+		if !ok {
+			l := r.Keyer.Levels(p.Value)
+			lv, p.Memo = &l, &l
+		}
+		return lv.Page, true
+	})
+	return cols
+}

@@ -115,7 +115,11 @@ value was read from, from 1.`,
 			if err != nil {
 				return err
 			}
-			cols := withLine(r.Columns())
+			cols := r.Columns()
+			if cfg.Fields == "" {
+				cols = sharedPageKey(r, cols) // the default columns show the levels
+			}
+			cols = withLine(cols)
 			if len(columnNames(cfg.Column)) > 1 {
 				cols = append(cols, viaColumn) // the library's record, and which column gave it
 			}

@@ -143,8 +143,7 @@ func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
 	}
 	return func(b *batch[keyed]) {
 		var ps []parsed
-		b.vals = make([]keyed, 0, len(b.recs))
-		b.ends = make([]int, len(b.recs))
+		b.vals, b.ends = keyedBufs.get(), endBufs.get()[:len(b.recs)]
 		for i, r := range b.recs {
 			ps = eval(ps[:0], r.Fields)
 			b.values(len(ps))
@@ -171,6 +170,21 @@ func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
 			b.ends[i] = len(b.vals)
 		}
 	}
+}
+
+// keyedBufs and endBufs are the batches' values and their ends, used
+// again once the batch is emitted (putKeyed): they are most of what the
+// dedupe runs would otherwise make and drop, a few hundred bytes a value.
+var (
+	keyedBufs slicePool[keyed]
+	endBufs   = slicePool[int]{minCap: batchSize}
+)
+
+// putKeyed gives b's values and ends back, once emitted.
+func putKeyed(b *batch[keyed]) {
+	keyedBufs.put(b.vals)
+	endBufs.put(b.ends)
+	b.vals, b.ends = nil, nil
 }
 
 // An entry is a group of dedupe's output, in the order of its first input:
@@ -306,6 +320,7 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 			}
 			start = b.ends[i]
 		}
+		putKeyed(b)
 		n.add(in, len(b.recs), len(b.recs), &b.tally)
 		return nil
 	})
@@ -420,6 +435,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 			}
 			start = b.ends[i]
 		}
+		putKeyed(b)
 		n.add(in, len(b.recs), written, &b.tally)
 		return o.write(buf)
 	})

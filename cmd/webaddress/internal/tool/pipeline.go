@@ -44,6 +44,34 @@ func putBuf(b []byte) {
 	}
 }
 
+// A slicePool keeps slices of T to use again, batch after batch, up to
+// maxSlice items; get's slices have at least minCap of room.
+type slicePool[T any] struct {
+	pool   sync.Pool // of *[]T
+	minCap int
+}
+
+// maxSlice is the most items of a slice a slicePool keeps: a batch of
+// cells of many addresses (--split) is not kept.
+const maxSlice = 4 * batchSize
+
+// get returns an empty slice.
+func (p *slicePool[T]) get() []T {
+	if s, ok := p.pool.Get().(*[]T); ok {
+		return *s
+	}
+	return make([]T, 0, p.minCap)
+}
+
+// put gives s back, cleared, so that it holds on to nothing.
+func (p *slicePool[T]) put(s []T) {
+	if cap(s) <= maxSlice {
+		clear(s)
+		s = s[:0]
+		p.pool.Put(&s)
+	}
+}
+
 // A batch is a run of records and, once done is closed, what the worker
 // made of them.
 type batch[T any] struct {
