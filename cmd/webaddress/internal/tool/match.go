@@ -95,8 +95,10 @@ page for a narrower match), and finds the rows that match none.
 
 Each input row is written once, in input order, with its columns and
 match_count (how many reference rows share its key, 0 when none), match_key
-(its key; several keys separated by spaces), match_via (the input column
-that gave it) and the columns of the first reference row that matched
+(its key, several separated by spaces; on a row that matched nothing, the
+key looked for: the first the columns gave, empty when none gave one),
+match_via (the input column that matched; empty on a row that matched
+nothing) and the columns of the first reference row that matched
 (--against-fields picks them; a reference column named as an input column,
 or as one of match's, is called "against_" and its name, said in the
 summary). --all writes a row per matched pair instead, the unmatched rows
@@ -320,7 +322,7 @@ func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all 
 	mcols := []record.Column[matched]{
 		record.Int("match_count", func(v *matched) (int64, bool) { return int64(v.res.Count), true }),
 		record.Str("match_key", func(v *matched) (string, bool) { return v.keys, v.res.Via >= 0 }),
-		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Via >= 0 }),
+		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Count > 0 }),
 	}
 	for j, name := range ref.names {
 		mcols = append(mcols, record.Str(name, func(v *matched) (string, bool) {
