@@ -134,7 +134,7 @@ type matched struct {
 	res  match.Result
 	via  string   // the column that gave the keys
 	ref  []string // the kept columns of the reference row written, nil when none
-	keys string   // res.Keys, separated by spaces
+	keys string   // res's keys, separated by spaces
 }
 
 // A matchedRow is what match made of an input row, for the summary.
@@ -349,21 +349,22 @@ func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all 
 func (mr *matcher) work(b *batch[matchedRow]) {
 	b.out = getBuf()
 	b.vals = make([]matchedRow, len(b.recs))
-	var keys []string
+	var keys match.Keys
+	var joined []byte
 	var rows []int32
 	var v matched
 	for i := range b.recs {
 		fields := b.recs[i].Fields
-		v = matched{res: mr.ref.ix.Match(mr.rules, keys, fields, mr.cols), ref: v.ref[:0]}
-		keys = v.res.Keys[:0]
+		v = matched{res: mr.ref.ix.Match(mr.rules, &keys, fields, mr.cols), ref: v.ref[:0]}
 		if v.res.Via >= 0 {
 			v.via = mr.colNames[v.res.Via]
-			v.keys = strings.Join(v.res.Keys, " ")
+			joined = keys.AppendJoined(joined[:0], v.res.From, v.res.To, ' ')
+			v.keys = string(joined)
 		} else {
 			b.fail(string(v.res.Miss))
 		}
 		b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
-		rows = mr.rowsOf(rows[:0], v.res)
+		rows = mr.rowsOf(rows[:0], &keys, v.res)
 		var ok bool
 		if len(rows) == 0 {
 			saved := v.ref
@@ -384,10 +385,10 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 }
 
 // rowsOf appends to dst the reference rows written with an input row that
-// found res: every row matched with --all, else the first.
-func (mr *matcher) rowsOf(dst []int32, res match.Result) []int32 {
+// found res in keys: every row matched with --all, else the first.
+func (mr *matcher) rowsOf(dst []int32, keys *match.Keys, res match.Result) []int32 {
 	if res.Count > 0 && mr.all {
-		return mr.ref.ix.Rows(dst, res.Keys)
+		return mr.ref.ix.Rows(dst, keys, res.From, res.To)
 	}
 	if res.First >= 0 {
 		return append(dst, res.First)
@@ -441,28 +442,30 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 	// The garbage collector keeps main's target (300) while the index
 	// grows: at 100 its collections, each marking the whole index so
 	// far, cost a tenth more CPU (1,000,000 rows against 1,000,000).
+	// A row's keys are keys[from:to] of its batch's keys.
 	type refRow struct {
-		keys []string
-		miss match.Miss
+		keys     *match.Keys
+		from, to int
+		miss     match.Miss
 	}
 	err = evaluate(refIn, cfg.Jobs, rs.skip, func(b *batch[refRow]) {
 		b.vals = make([]refRow, len(b.recs))
+		keys := new(match.Keys)
 		for i := range b.recs {
-			keys, via, miss := rules.RowKeys(nil, b.recs[i].Fields, cols)
-			if via < 0 {
-				b.vals[i].miss = miss
-				continue
-			}
-			b.vals[i].keys = keys
+			r := &b.vals[i]
+			r.keys, r.from = keys, keys.Len()
+			_, r.miss = rules.AppendRowKeys(keys, b.recs[i].Fields, cols)
+			r.to = keys.Len()
 		}
 	}, func(b *batch[refRow]) error {
 		if err := refIn.reject(b.faults); err != nil {
 			return err
 		}
 		var cells []string
-		for i, r := range b.vals {
+		for i := range b.vals {
+			r := &b.vals[i]
 			ref.read++
-			if r.keys == nil {
+			if r.from == r.to {
 				ref.misses.add(string(r.miss), 1)
 				continue
 			}
@@ -471,7 +474,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			for _, k := range kept {
 				cells = append(cells, b.recs[i].Fields[k])
 			}
-			ref.ix.Add(r.keys, cells)
+			ref.ix.Add(r.keys, r.from, r.to, cells)
 		}
 		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
