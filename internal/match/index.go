@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"unsafe"
 )
@@ -79,6 +80,7 @@ type Index struct {
 	All   bool // keep the columns of every row with a key, not only each key's first
 	seed  maphash.Seed
 	slots []uint64 // the hash table: 0 free, else a key's hash's top 24 bits and its record's place in arena + 1
+	shift uint     // a hash's home slot is its top bits: h >> shift
 	keys  int      // how many
 	nodes []node   // the rows of each key after its first, a list each
 	kept  []int    // the place in arena of each row's kept columns, -1 when not kept
@@ -101,6 +103,10 @@ const (
 
 // slotPlace is the bits of a slot that hold a record's place.
 const slotPlace = 1<<40 - 1
+
+// tagSlots is the largest table whose slots' homes their tags give: the
+// tag's 24 bits (a variable for a test).
+var tagSlots = 1 << 24
 
 type node struct{ row, next int32 }
 
@@ -167,7 +173,7 @@ func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
 	}
 	mask := len(ix.slots) - 1
 	tag := h &^ slotPlace
-	for i := int(h) & mask; ; i = (i + 1) & mask {
+	for i := int(h >> ix.shift); ; i = (i + 1) & mask {
 		s := ix.slots[i]
 		if s == 0 {
 			return nil, i, h
@@ -197,27 +203,34 @@ func (ix *Index) insert(slot int, h uint64, key []byte, row int32) {
 	_ = append(b, key...)
 	ix.keys++
 	if 4*ix.keys > 3*len(ix.slots) {
-		ix.grow(at)
+		ix.grow(h&^slotPlace | uint64(at+1))
 		return
 	}
 	ix.slots[slot] = h&^slotPlace | uint64(at+1)
 }
 
 // grow makes the table twice as large (at least 1,024 slots) and puts
-// every record in it again, and the new one at the place at.
-func (ix *Index) grow(at int) {
+// every slot in it again, and the new slot add. A slot's home is the top
+// bits of its hash, which its tag holds while the table has at most 2^24
+// slots; a larger one reads the key to hash it again.
+func (ix *Index) grow(add uint64) {
 	old := ix.slots
 	ix.slots = make([]uint64, max(1024, 2*len(old)))
-	for _, s := range append(old, uint64(at+1)) {
+	ix.shift = uint(64 - bits.TrailingZeros(uint(len(ix.slots))))
+	mask := len(ix.slots) - 1
+	for _, s := range append(old, add) {
 		if s == 0 {
 			continue
 		}
-		h := maphash.Bytes(ix.seed, ix.record(int(s&slotPlace) - 1)[recKey:])
-		i := int(h) & (len(ix.slots) - 1)
-		for ix.slots[i] != 0 {
-			i = (i + 1) & (len(ix.slots) - 1)
+		h := s
+		if len(ix.slots) > tagSlots {
+			h = maphash.Bytes(ix.seed, ix.record(int(s&slotPlace) - 1)[recKey:])
 		}
-		ix.slots[i] = h&^slotPlace | s&slotPlace
+		i := int(h >> ix.shift)
+		for ix.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		ix.slots[i] = s
 	}
 }
 

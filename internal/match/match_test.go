@@ -139,6 +139,14 @@ func TestIndexMatch(t *testing.T) {
 // a chunk, and kept columns of every size, empty ones included, against
 // a map.
 func TestIndexMany(t *testing.T) {
+	t.Run("tags", testIndexMany)
+	// A table of more slots than its tags place: the keys hashed again.
+	defer func(n int) { tagSlots = n }(tagSlots)
+	tagSlots = 2048
+	t.Run("rehash", testIndexMany)
+}
+
+func testIndexMany(t *testing.T) {
 	const n = 20000
 	ix := NewIndex(3, false)
 	want := map[string]int32{}
