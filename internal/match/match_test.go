@@ -196,3 +196,49 @@ func testIndexMany(t *testing.T) {
 		t.Errorf("Lookup of a key not added = %d, %d", count, first)
 	}
 }
+
+// TestMatchRows checks that matching rows together finds what matching
+// each alone does: keys, column, count, first row and miss.
+func TestMatchRows(t *testing.T) {
+	r := rules(t, webaddress.LevelOwner)
+	ix := NewIndex(1, false)
+	for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com", "hooli.com"} {
+		var k Keys
+		r.AppendRowKeys(&k, []string{cell}, []int{0})
+		ix.Add(&k, 0, k.Len(), []string{cell})
+	}
+	rows := [][]string{
+		{"x@acme.com", "initech.com"},
+		{"x@umbrella.com", "globex.com"}, // falls to the website
+		{"x@umbrella.com", "hooli.xyz"},  // matches nothing: the e-mail's key
+		{"bob@gmail.com", "hooli.com"},   // free mail: the website
+		{"N/A", ""},                      // no key
+		{"", "initrode.com, globex.com"}, // several keys
+		{"x@initech.com", "x@umbrella.com"},
+	}
+	cols := []int{0, 1}
+	var keys Keys
+	got := ix.MatchRows(r, &keys, rows, cols, nil)
+	if len(got) != len(rows) {
+		t.Fatalf("MatchRows gave %d results for %d rows", len(got), len(rows))
+	}
+	for i, row := range rows {
+		var one Keys
+		want := ix.Match(r, &one, row, cols)
+		g := got[i]
+		if g.Via != want.Via || g.Count != want.Count || g.First != want.First || g.Miss != want.Miss ||
+			!slices.Equal(keys.AppendStrings(nil, g.From, g.To), one.AppendStrings(nil, want.From, want.To)) {
+			t.Errorf("row %q: MatchRows %+v (keys %q), Match %+v (keys %q)", row, g, keys.AppendStrings(nil, g.From, g.To), want, one.AppendStrings(nil, want.From, want.To))
+		}
+	}
+	// The rows' results, as matching each alone gives them.
+	for i, want := range []struct {
+		via, count int
+		keys       string
+	}{{0, 2, "acme.com"}, {1, 1, "globex.com"}, {0, 0, "umbrella.com"}, {1, 1, "hooli.com"}, {-1, 0, ""}, {1, 1, "initrode.com globex.com"}, {0, 1, "initech.com"}} {
+		g := got[i]
+		if g.Via != want.via || g.Count != want.count || strings.Join(keys.AppendStrings(nil, g.From, g.To), " ") != want.keys {
+			t.Errorf("row %q: %+v, keys %q; want via %d, count %d, keys %q", rows[i], g, keys.AppendStrings(nil, g.From, g.To), want.via, want.count, want.keys)
+		}
+	}
+}

@@ -350,13 +350,17 @@ func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all 
 func (mr *matcher) work(b *batch[matchedRow]) {
 	b.out = getBuf()
 	b.vals = make([]matchedRow, len(b.recs))
-	var keys match.Keys
-	var joined []byte
-	var rows []int32
-	var v matched
+	rows := make([][]string, len(b.recs))
 	for i := range b.recs {
-		fields := b.recs[i].Fields
-		v = matched{res: mr.ref.ix.Match(mr.rules, &keys, fields, mr.cols), ref: v.ref[:0]}
+		rows[i] = b.recs[i].Fields
+	}
+	var keys match.Keys
+	results := mr.ref.ix.MatchRows(mr.rules, &keys, rows, mr.cols, nil)
+	var joined []byte
+	var refRows []int32
+	var v matched
+	for i, fields := range rows {
+		v = matched{res: results[i], ref: v.ref[:0]}
 		if v.res.Via >= 0 {
 			v.via = mr.colNames[v.res.Via]
 			joined = keys.AppendJoined(joined[:0], v.res.From, v.res.To, ' ')
@@ -365,9 +369,9 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 			b.fail(string(v.res.Miss))
 		}
 		b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
-		rows = mr.rowsOf(rows[:0], &keys, v.res)
+		refRows = mr.rowsOf(refRows[:0], &keys, v.res)
 		var ok bool
-		if len(rows) == 0 {
+		if len(refRows) == 0 {
 			saved := v.ref
 			v.ref = nil
 			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
@@ -376,7 +380,7 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 			v.ref = saved
 			continue
 		}
-		for _, r := range rows {
+		for _, r := range refRows {
 			v.ref, _ = mr.ref.ix.Kept(v.ref[:0], r)
 			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
 				b.lossy++
@@ -458,6 +462,9 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 	}, func(b *batch[refRow]) error {
 		if err := refIn.reject(b.faults); err != nil {
 			return err
+		}
+		if len(b.vals) > 0 {
+			ref.ix.Touch(b.vals[0].keys) // the batch's keys
 		}
 		var cells []string
 		for i := range b.vals {
