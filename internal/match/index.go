@@ -16,6 +16,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"slices"
+	"sync"
 	"unsafe"
 )
 
@@ -25,6 +26,9 @@ type Keys struct {
 	buf  []byte
 	ends []int // the end of each key in buf
 }
+
+// keysPool holds Keys to use again, for the calls that give strings.
+var keysPool = sync.Pool{New: func() any { return new(Keys) }}
 
 // Len returns the number of keys.
 func (k *Keys) Len() int { return len(k.ends) }

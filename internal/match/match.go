@@ -51,8 +51,10 @@ func NewRules(o cells.Options, k webaddress.KeyOptions, l webaddress.Level) (*Ru
 // of a cell of several, a key once), and returns them; when it gives none,
 // the Miss of its first address (or of the cell) says why.
 func (r *Rules) CellKeys(dst []string, cell string) ([]string, Miss) {
-	var k Keys
-	miss := r.AppendCellKeys(&k, cell)
+	k := keysPool.Get().(*Keys)
+	defer keysPool.Put(k)
+	k.Reset()
+	miss := r.AppendCellKeys(k, cell)
 	return k.AppendStrings(dst, 0, k.Len()), miss
 }
 
@@ -158,8 +160,10 @@ func (r *Rules) appendKey(dst []byte, a webaddress.Address, err error) ([]byte, 
 // says why): a free-mail e-mail address, an empty or failed cell falls to
 // the next column.
 func (r *Rules) RowKeys(dst []string, fields []string, cols []int) ([]string, int, Miss) {
-	var k Keys
-	via, miss := r.AppendRowKeys(&k, fields, cols)
+	k := keysPool.Get().(*Keys)
+	defer keysPool.Put(k)
+	k.Reset()
+	via, miss := r.AppendRowKeys(k, fields, cols)
 	return k.AppendStrings(dst, 0, k.Len()), via, miss
 }
 

@@ -242,3 +242,22 @@ func TestMatchRows(t *testing.T) {
 		}
 	}
 }
+
+// TestCellKeysAllocs checks that the keys given as strings cost a string
+// each more than keying the cell does, nothing else.
+func TestCellKeysAllocs(t *testing.T) {
+	r := rules(t, webaddress.LevelOwner)
+	dst := make([]string, 0, 4)
+	var k Keys
+	for _, cell := range []string{"https://www.acme.com/about", "ann@sales.acme.com"} {
+		r.CellKeys(dst, cell)
+		r.AppendCellKeys(&k, cell)
+		keying := testing.AllocsPerRun(100, func() { k.Reset(); r.AppendCellKeys(&k, cell) })
+		if n := testing.AllocsPerRun(100, func() { r.CellKeys(dst[:0], cell) }); n > keying+1 {
+			t.Errorf("CellKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
+		}
+		if n := testing.AllocsPerRun(100, func() { r.RowKeys(dst[:0], []string{cell}, []int{0}) }); n > keying+1 {
+			t.Errorf("RowKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
+		}
+	}
+}
