@@ -5,7 +5,10 @@
 package match
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress"
@@ -70,38 +73,47 @@ func TestRowKeys(t *testing.T) {
 
 func TestIndexMatch(t *testing.T) {
 	r := rules(t, webaddress.LevelOwner)
+	// keysOf returns the keys of a row of one cell.
+	keysOf := func(cell string) *Keys {
+		var k Keys
+		if via, _ := r.AppendRowKeys(&k, []string{cell}, []int{0}); via < 0 {
+			t.Fatalf("no key for %q", cell)
+		}
+		return &k
+	}
+	strs := func(k *Keys, from, to int) []string { return k.AppendStrings(nil, from, to) }
 	for _, all := range []bool{false, true} {
 		ix := NewIndex(1, all)
-		for _, row := range [][]string{{"acme.com"}, {"initech.com; acme.com"}, {"globex.com"}} {
-			keys, via, _ := r.RowKeys(nil, row, []int{0})
-			if via < 0 {
-				t.Fatalf("no key for %q", row)
-			}
-			ix.Add(keys, row)
+		for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com"} {
+			k := keysOf(cell)
+			ix.Add(k, 0, k.Len(), []string{cell})
 		}
 		if ix.Keys() != 3 {
 			t.Errorf("Keys() = %d, want 3", ix.Keys())
 		}
+		var keys Keys
 		// Both columns' keys match: the first column is the one.
-		res := ix.Match(r, nil, []string{"x@acme.com", "initech.com"}, []int{0, 1})
-		if res.Via != 0 || res.Count != 2 || !slices.Equal(res.Keys, []string{"acme.com"}) {
+		res := ix.Match(r, &keys, []string{"x@acme.com", "initech.com"}, []int{0, 1})
+		if res.Via != 0 || res.Count != 2 || !slices.Equal(strs(&keys, res.From, res.To), []string{"acme.com"}) {
 			t.Errorf("all=%v: Match = %+v, want acme.com by column 0, 2 rows", all, res)
 		}
 		// A cell of two keys shared by one row counts the row once.
-		if n, _ := ix.Lookup([]string{"initech.com", "acme.com"}); n != 2 {
+		two := keysOf("initech.com, acme.com")
+		if n, _ := ix.Lookup(two, 0, two.Len()); n != 2 {
 			t.Errorf("all=%v: Lookup(initech.com acme.com) = %d, want 2", all, n)
 		}
 		// A key that matches nothing falls to the next column.
-		res = ix.Match(r, nil, []string{"x@umbrella.com", "globex.com"}, []int{0, 1})
-		if res.Via != 1 || res.Count != 1 {
+		res = ix.Match(r, &keys, []string{"x@umbrella.com", "globex.com"}, []int{0, 1})
+		if res.Via != 1 || res.Count != 1 || !slices.Equal(strs(&keys, res.From, res.To), []string{"globex.com"}) {
 			t.Errorf("all=%v: Match = %+v, want globex.com by column 1", all, res)
 		}
 		// Nothing matches: the first column's keys, count 0.
-		res = ix.Match(r, nil, []string{"x@umbrella.com", "hooli.com"}, []int{0, 1})
-		if res.Via != 0 || res.Count != 0 || !slices.Equal(res.Keys, []string{"umbrella.com"}) {
+		res = ix.Match(r, &keys, []string{"x@umbrella.com", "hooli.com"}, []int{0, 1})
+		if res.Via != 0 || res.Count != 0 || !slices.Equal(strs(&keys, res.From, res.To), []string{"umbrella.com"}) {
 			t.Errorf("all=%v: Match = %+v, want umbrella.com by column 0, no row", all, res)
 		}
-		rows := ix.Rows(nil, []string{"acme.com"})
+		acme := keysOf("acme.com")
+		rows := ix.Rows(nil, acme, 0, 1)
 		if !slices.Equal(rows, []int32{0, 1}) {
 			t.Fatalf("all=%v: Rows(acme.com) = %v", all, rows)
 		}
@@ -110,15 +122,142 @@ func TestIndexMatch(t *testing.T) {
 		if kept, ok := ix.Kept(nil, 1); !ok || !slices.Equal(kept, []string{"initech.com; acme.com"}) {
 			t.Errorf("all=%v: Kept(1) = %q, %v", all, kept, ok)
 		}
-		keys, _, _ := r.RowKeys(nil, []string{"WWW.ACME.COM"}, []int{0})
-		if row := ix.Add(keys, []string{"WWW.ACME.COM"}); row != 3 {
+		k := keysOf("WWW.ACME.COM")
+		if row := ix.Add(k, 0, k.Len(), []string{"WWW.ACME.COM"}); row != 3 {
 			t.Fatalf("Add = %d, want 3", row)
 		}
 		if kept, ok := ix.Kept(nil, 3); ok != all || all && !slices.Equal(kept, []string{"WWW.ACME.COM"}) {
 			t.Errorf("all=%v: Kept(3) = %q, %v", all, kept, ok)
 		}
-		if n, _ := ix.Lookup([]string{"acme.com"}); n != 3 {
+		if n, _ := ix.Lookup(acme, 0, 1); n != 3 {
 			t.Errorf("all=%v: Lookup(acme.com) = %d, want 3", all, n)
+		}
+	}
+}
+
+// TestIndexMany checks the hash table past its growths, the arena past
+// a chunk, and kept columns of every size, empty ones included, against
+// a map.
+func TestIndexMany(t *testing.T) {
+	t.Run("tags", testIndexMany)
+	// A table of more slots than its tags place: the keys hashed again.
+	defer func(n int) { tagSlots = n }(tagSlots)
+	tagSlots = 2048
+	t.Run("rehash", testIndexMany)
+}
+
+func testIndexMany(t *testing.T) {
+	const n = 20000
+	ix := NewIndex(3, false)
+	want := map[string]int32{}
+	big := strings.Repeat("x", arenaChunk/2)
+	var k Keys
+	for i := range n {
+		k.Reset()
+		key := fmt.Sprintf("k%d.example", i%(n/2)) // each key twice
+		k.buf = append(k.buf, key...)
+		k.ends = append(k.ends, len(k.buf))
+		cells := []string{strconv.Itoa(i), "", key}
+		if i%5000 == 1 {
+			cells[1] = big // a row of half a chunk: the arena's next chunk
+		}
+		row := ix.Add(&k, 0, 1, cells)
+		if _, ok := want[key]; !ok {
+			want[key] = row
+		}
+	}
+	if ix.Keys() != n/2 {
+		t.Fatalf("Keys() = %d, want %d", ix.Keys(), n/2)
+	}
+	for key, first := range want {
+		k.Reset()
+		k.buf = append(k.buf, key...)
+		k.ends = append(k.ends, len(k.buf))
+		count, got := ix.Lookup(&k, 0, 1)
+		if count != 2 || got != first {
+			t.Fatalf("Lookup(%s) = %d, %d; want 2, %d", key, count, got, first)
+		}
+		kept, ok := ix.Kept(nil, got)
+		wantMid := ""
+		if got%5000 == 1 {
+			wantMid = big
+		}
+		if !ok || len(kept) != 3 || kept[0] != strconv.Itoa(int(got)) || kept[1] != wantMid || kept[2] != key {
+			t.Fatalf("Kept(%d) = %.40q, %v", got, kept, ok)
+		}
+		if _, ok := ix.Kept(nil, got+n/2); ok {
+			t.Fatalf("Kept(%d), a key's second row, is kept", got+n/2)
+		}
+	}
+	k.Reset()
+	k.buf = append(k.buf, "k1.example."...)
+	k.ends = append(k.ends, len(k.buf))
+	if count, first := ix.Lookup(&k, 0, 1); count != 0 || first != -1 {
+		t.Errorf("Lookup of a key not added = %d, %d", count, first)
+	}
+}
+
+// TestMatchRows checks that matching rows together finds what matching
+// each alone does: keys, column, count, first row and miss.
+func TestMatchRows(t *testing.T) {
+	r := rules(t, webaddress.LevelOwner)
+	ix := NewIndex(1, false)
+	for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com", "hooli.com"} {
+		var k Keys
+		r.AppendRowKeys(&k, []string{cell}, []int{0})
+		ix.Add(&k, 0, k.Len(), []string{cell})
+	}
+	rows := [][]string{
+		{"x@acme.com", "initech.com"},
+		{"x@umbrella.com", "globex.com"}, // falls to the website
+		{"x@umbrella.com", "hooli.xyz"},  // matches nothing: the e-mail's key
+		{"bob@gmail.com", "hooli.com"},   // free mail: the website
+		{"N/A", ""},                      // no key
+		{"", "initrode.com, globex.com"}, // several keys
+		{"x@initech.com", "x@umbrella.com"},
+	}
+	cols := []int{0, 1}
+	var keys Keys
+	got := ix.MatchRows(r, &keys, rows, cols, nil)
+	if len(got) != len(rows) {
+		t.Fatalf("MatchRows gave %d results for %d rows", len(got), len(rows))
+	}
+	for i, row := range rows {
+		var one Keys
+		want := ix.Match(r, &one, row, cols)
+		g := got[i]
+		if g.Via != want.Via || g.Count != want.Count || g.First != want.First || g.Miss != want.Miss ||
+			!slices.Equal(keys.AppendStrings(nil, g.From, g.To), one.AppendStrings(nil, want.From, want.To)) {
+			t.Errorf("row %q: MatchRows %+v (keys %q), Match %+v (keys %q)", row, g, keys.AppendStrings(nil, g.From, g.To), want, one.AppendStrings(nil, want.From, want.To))
+		}
+	}
+	// The rows' results, as matching each alone gives them.
+	for i, want := range []struct {
+		via, count int
+		keys       string
+	}{{0, 2, "acme.com"}, {1, 1, "globex.com"}, {0, 0, "umbrella.com"}, {1, 1, "hooli.com"}, {-1, 0, ""}, {1, 1, "initrode.com globex.com"}, {0, 1, "initech.com"}} {
+		g := got[i]
+		if g.Via != want.via || g.Count != want.count || strings.Join(keys.AppendStrings(nil, g.From, g.To), " ") != want.keys {
+			t.Errorf("row %q: %+v, keys %q; want via %d, count %d, keys %q", rows[i], g, keys.AppendStrings(nil, g.From, g.To), want.via, want.count, want.keys)
+		}
+	}
+}
+
+// TestCellKeysAllocs checks that the keys given as strings cost a string
+// each more than keying the cell does, nothing else.
+func TestCellKeysAllocs(t *testing.T) {
+	r := rules(t, webaddress.LevelOwner)
+	dst := make([]string, 0, 4)
+	var k Keys
+	for _, cell := range []string{"https://www.acme.com/about", "ann@sales.acme.com"} {
+		r.CellKeys(dst, cell)
+		r.AppendCellKeys(&k, cell)
+		keying := testing.AllocsPerRun(100, func() { k.Reset(); r.AppendCellKeys(&k, cell) })
+		if n := testing.AllocsPerRun(100, func() { r.CellKeys(dst[:0], cell) }); n > keying+1 {
+			t.Errorf("CellKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
+		}
+		if n := testing.AllocsPerRun(100, func() { r.RowKeys(dst[:0], []string{cell}, []int{0}) }); n > keying+1 {
+			t.Errorf("RowKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
 		}
 	}
 }

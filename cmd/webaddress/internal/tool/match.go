@@ -95,8 +95,10 @@ page for a narrower match), and finds the rows that match none.
 
 Each input row is written once, in input order, with its columns and
 match_count (how many reference rows share its key, 0 when none), match_key
-(its key; several keys separated by spaces), match_via (the input column
-that gave it) and the columns of the first reference row that matched
+(its key, several separated by spaces; on a row that matched nothing, the
+key looked for: the first the columns gave, empty when none gave one),
+match_via (the input column that matched; empty on a row that matched
+nothing) and the columns of the first reference row that matched
 (--against-fields picks them; a reference column named as an input column,
 or as one of match's, is called "against_" and its name, said in the
 summary). --all writes a row per matched pair instead, the unmatched rows
@@ -132,7 +134,7 @@ type matched struct {
 	res  match.Result
 	via  string   // the column that gave the keys
 	ref  []string // the kept columns of the reference row written, nil when none
-	keys string   // res.Keys, separated by spaces
+	keys string   // res's keys, separated by spaces
 }
 
 // A matchedRow is what match made of an input row, for the summary.
@@ -196,18 +198,19 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	if err != nil {
 		return err
 	}
+	if os.Getenv("GOGC") == "" {
+		// The reference's index becomes the live heap, and stays; it
+		// holds no pointers, so a collection costs little whatever its
+		// size, and collecting after a quarter of it in garbage keeps the
+		// peak near it. 1,000,000 leads against 1,000,000 accounts of
+		// three columns (the index 130 MB): peak RSS 188 MB at 25, 222 MB
+		// at 50, 290 at 100, 310 at main's 300, for the same CPU, measured
+		// over three rounds each.
+		defer debug.SetGCPercent(debug.SetGCPercent(25))
+	}
 	ref, err := cfg.readReference(refIn, rs, m, rules, in.header)
 	if err != nil {
 		return fmt.Errorf("--against %s: %w", m.against, err)
-	}
-	if os.Getenv("GOGC") == "" {
-		// The index is the live heap now, and stays: at main's target
-		// (300) the input's garbage would grow to three times it before a
-		// collection. At 100 the peak is two thirds (1,000,000 leads
-		// against 1,000,000 accounts of three columns: 390 to 450 MB
-		// instead of 580 to 670, the index 168 MB) for the same CPU,
-		// measured over five rounds each.
-		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
 	mr, o, err := cfg.newMatcher(in, ref, rules, m.all)
 	if err != nil {
@@ -320,7 +323,7 @@ func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all 
 	mcols := []record.Column[matched]{
 		record.Int("match_count", func(v *matched) (int64, bool) { return int64(v.res.Count), true }),
 		record.Str("match_key", func(v *matched) (string, bool) { return v.keys, v.res.Via >= 0 }),
-		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Via >= 0 }),
+		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Count > 0 }),
 	}
 	for j, name := range ref.names {
 		mcols = append(mcols, record.Str(name, func(v *matched) (string, bool) {
@@ -347,23 +350,28 @@ func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all 
 func (mr *matcher) work(b *batch[matchedRow]) {
 	b.out = getBuf()
 	b.vals = make([]matchedRow, len(b.recs))
-	var keys []string
-	var rows []int32
-	var v matched
+	rows := make([][]string, len(b.recs))
 	for i := range b.recs {
-		fields := b.recs[i].Fields
-		v = matched{res: mr.ref.ix.Match(mr.rules, keys, fields, mr.cols), ref: v.ref[:0]}
-		keys = v.res.Keys[:0]
+		rows[i] = b.recs[i].Fields
+	}
+	var keys match.Keys
+	results := mr.ref.ix.MatchRows(mr.rules, &keys, rows, mr.cols, nil)
+	var joined []byte
+	var refRows []int32
+	var v matched
+	for i, fields := range rows {
+		v = matched{res: results[i], ref: v.ref[:0]}
 		if v.res.Via >= 0 {
 			v.via = mr.colNames[v.res.Via]
-			v.keys = strings.Join(v.res.Keys, " ")
+			joined = keys.AppendJoined(joined[:0], v.res.From, v.res.To, ' ')
+			v.keys = string(joined)
 		} else {
 			b.fail(string(v.res.Miss))
 		}
 		b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
-		rows = mr.rowsOf(rows[:0], v.res)
+		refRows = mr.rowsOf(refRows[:0], &keys, v.res)
 		var ok bool
-		if len(rows) == 0 {
+		if len(refRows) == 0 {
 			saved := v.ref
 			v.ref = nil
 			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
@@ -372,7 +380,7 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 			v.ref = saved
 			continue
 		}
-		for _, r := range rows {
+		for _, r := range refRows {
 			v.ref, _ = mr.ref.ix.Kept(v.ref[:0], r)
 			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
 				b.lossy++
@@ -382,10 +390,10 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 }
 
 // rowsOf appends to dst the reference rows written with an input row that
-// found res: every row matched with --all, else the first.
-func (mr *matcher) rowsOf(dst []int32, res match.Result) []int32 {
+// found res in keys: every row matched with --all, else the first.
+func (mr *matcher) rowsOf(dst []int32, keys *match.Keys, res match.Result) []int32 {
 	if res.Count > 0 && mr.all {
-		return mr.ref.ix.Rows(dst, res.Keys)
+		return mr.ref.ix.Rows(dst, keys, res.From, res.To)
 	}
 	if res.First >= 0 {
 		return append(dst, res.First)
@@ -436,31 +444,33 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 		}
 		ref.names = append(ref.names, name)
 	}
-	// The garbage collector keeps main's target (300) while the index
-	// grows: at 100 its collections, each marking the whole index so
-	// far, cost a tenth more CPU (1,000,000 rows against 1,000,000).
+	// A row's keys are keys[from:to] of its batch's keys.
 	type refRow struct {
-		keys []string
-		miss match.Miss
+		keys     *match.Keys
+		from, to int
+		miss     match.Miss
 	}
 	err = evaluate(refIn, cfg.Jobs, rs.skip, func(b *batch[refRow]) {
 		b.vals = make([]refRow, len(b.recs))
+		keys := new(match.Keys)
 		for i := range b.recs {
-			keys, via, miss := rules.RowKeys(nil, b.recs[i].Fields, cols)
-			if via < 0 {
-				b.vals[i].miss = miss
-				continue
-			}
-			b.vals[i].keys = keys
+			r := &b.vals[i]
+			r.keys, r.from = keys, keys.Len()
+			_, r.miss = rules.AppendRowKeys(keys, b.recs[i].Fields, cols)
+			r.to = keys.Len()
 		}
 	}, func(b *batch[refRow]) error {
 		if err := refIn.reject(b.faults); err != nil {
 			return err
 		}
+		if len(b.vals) > 0 {
+			ref.ix.Touch(b.vals[0].keys) // the batch's keys
+		}
 		var cells []string
-		for i, r := range b.vals {
+		for i := range b.vals {
+			r := &b.vals[i]
 			ref.read++
-			if r.keys == nil {
+			if r.from == r.to {
 				ref.misses.add(string(r.miss), 1)
 				continue
 			}
@@ -469,7 +479,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			for _, k := range kept {
 				cells = append(cells, b.recs[i].Fields[k])
 			}
-			ref.ix.Add(r.keys, cells)
+			ref.ix.Add(r.keys, r.from, r.to, cells)
 		}
 		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
