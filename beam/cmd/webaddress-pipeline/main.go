@@ -46,10 +46,12 @@
 // the rules of the tool's match command (by owner unless --by; several
 // columns, "--column email,website", tried in order), and a record is a
 // row's match: input (the first column's cell), file, line, match_count,
-// match_key, match_via (the column that matched) and the first reference
-// row that shares its keys (against: its first column's cell,
-// against_file, against_line); what never matches, of either side, is
-// failed (step match), and there are no groups. With
+// match_key, match_via (the column that matched; null when none did) and
+// the first reference row that shares its keys (against: its first
+// column's cell, against_file, against_line); with --all, a record per
+// matched pair instead, against the pair's reference row, as the tool's
+// match --all; what never matches, of either side, is failed (step
+// match), and there are no groups. With
 // --mode surt, a record is the line of its surt command (the SURT key of web
 // archives' CDX indexes), and the groups are by SURT key. Values read =
 // records + failed, and the summary says so.
@@ -95,6 +97,7 @@ type config struct {
 	read                webaddressbeam.ReadOptions
 	against             string                     // --mode match: the reference's files
 	againstRead         webaddressbeam.ReadOptions // and how they are read
+	all                 bool                       // --mode match: a record per matched pair
 	opts                webaddressbeam.Options     // how parse and the groups read a value
 	clean               clean.CleanOptions
 }
@@ -116,6 +119,7 @@ var (
 	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
 	againstFlag   = flag.String("against", "", "with --mode match, the reference's files (the accounts): a glob, read as --input is")
 	againstColumn = flag.String("against-column", "", "with --mode match, the reference's columns of addresses, comma-separated, tried in order (default --column's)")
+	allFlag       = flag.Bool("all", false, "with --mode match, a record per matched pair (a row and a reference row) instead of a record per row, as the tool's match --all")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -166,15 +170,15 @@ func configFromFlags() (config, error) {
 		if !isSet("by") {
 			cfg.opts.By = webaddress.LevelOwner
 		}
-		cfg.against, cfg.againstRead = *againstFlag, cfg.read
+		cfg.against, cfg.againstRead, cfg.all = *againstFlag, cfg.read, *allFlag
 		if *againstColumn != "" {
 			cfg.againstRead.Column = *againstColumn
 		}
 		if cfg.against == "" {
 			return cfg, errors.New("--mode match needs --against, the reference's files (the accounts)")
 		}
-	} else if *againstFlag != "" || *againstColumn != "" {
-		return cfg, errors.New("--against and --against-column are options of --mode match")
+	} else if *againstFlag != "" || *againstColumn != "" || *allFlag {
+		return cfg, errors.New("--against, --against-column and --all are options of --mode match")
 	} else if strings.Contains(cfg.read.Column, ",") {
 		return cfg, fmt.Errorf("--column %q: several columns are for --mode match", cfg.read.Column)
 	}
@@ -387,7 +391,11 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, cleanFailed))
 	case "match":
 		ref, refFailed := webaddressbeam.Read(s.Scope("against"), cfg.against, cfg.againstRead)
-		matched, matchFailed := webaddressbeam.Match(s, values, ref, cfg.opts)
+		match := webaddressbeam.Match
+		if cfg.all {
+			match = webaddressbeam.MatchPairs
+		}
+		matched, matchFailed := match(s, values, ref, cfg.opts)
 		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per row
 		records = beam.ParDo(s, &matchedJSONFn{Columns: table.ColumnNames(cfg.read.Column)}, matched)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, refFailed), beam.ParDo(s, failureJSON, matchFailed))
