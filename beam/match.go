@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -63,10 +62,7 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 	}
 	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key}
 	if m.Count > 0 && m.Via >= 0 {
-		via := strconv.Itoa(m.Via + 1)
-		if m.Via < len(columns) {
-			via = columns[m.Via]
-		}
+		via := columnName(columns, m.Via)
 		l.Via = &via
 		l.Against, l.AgainstFile, l.AgainstLine = &m.First.Text, &m.First.File, &m.First.Line
 	}
@@ -242,10 +238,7 @@ type matchRef struct {
 
 // matchRefKeyFn keys the rows of Match's reference by the first column
 // that gives a key.
-type matchRefKeyFn struct {
-	matchRules
-	cols []int
-}
+type matchRefKeyFn struct{ matchRules }
 
 // Setup makes the worker's rules.
 func (f *matchRefKeyFn) Setup() error { return f.setup() }
@@ -253,10 +246,7 @@ func (f *matchRefKeyFn) Setup() error { return f.setup() }
 // ProcessElement keys one row.
 func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchRef), fail func(Failure)) {
 	cells := v.cells()
-	for len(f.cols) < len(cells) {
-		f.cols = append(f.cols, len(f.cols))
-	}
-	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, f.cols[:len(cells)])
+	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, places(len(cells)))
 	f.keys = keys
 	if via < 0 {
 		fail(matchFailure(ctx, v, miss))

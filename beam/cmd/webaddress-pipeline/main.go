@@ -105,7 +105,7 @@ type config struct {
 var (
 	inputFlag     = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
 	formatFlag    = flag.String("format", "lines", "the input format, as the webaddress tool's --input names it: lines (an address per line; text is its deprecated name), csv or tsv (a header row, then rows; see --column)")
-	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case); with --mode match, several comma-separated, tried in order")
+	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case); with --mode parse or match, several comma-separated, tried in order")
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
@@ -179,8 +179,8 @@ func configFromFlags() (config, error) {
 		}
 	} else if *againstFlag != "" || *againstColumn != "" || *allFlag {
 		return cfg, errors.New("--against, --against-column and --all are options of --mode match")
-	} else if strings.Contains(cfg.read.Column, ",") {
-		return cfg, fmt.Errorf("--column %q: several columns are for --mode match", cfg.read.Column)
+	} else if strings.Contains(cfg.read.Column, ",") && cfg.mode != "parse" {
+		return cfg, fmt.Errorf("--column %q: several columns are for --mode parse and match", cfg.read.Column)
 	}
 	for _, f := range []struct {
 		name, file string
@@ -368,7 +368,7 @@ func init() {
 	register.Function3x1(surtJSON)
 	register.Function2x1(cleanedJSON)
 	register.DoFn2x1[context.Context, webaddressbeam.Matched, string](&matchedJSONFn{})
-	register.Function2x1(groupJSON)
+	register.DoFn2x1[context.Context, webaddressbeam.Group, string](&groupJSONFn{})
 	register.Function2x1(failureJSON)
 	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&commitFn{})
@@ -379,6 +379,7 @@ func init() {
 // build adds the pipeline of cfg to s.
 func build(s beam.Scope, cfg config) {
 	values, readFailed := webaddressbeam.Read(s, cfg.input, cfg.read)
+	columns := table.ColumnNames(cfg.read.Column)
 	// Each output of failures is counted before the Flatten: Prism
 	// (v2.77.0) sometimes loses a counter's update from one side of a
 	// Flatten.
@@ -397,7 +398,7 @@ func build(s beam.Scope, cfg config) {
 		}
 		matched, matchFailed := match(s, values, ref, cfg.opts)
 		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per row
-		records = beam.ParDo(s, &matchedJSONFn{Columns: table.ColumnNames(cfg.read.Column)}, matched)
+		records = beam.ParDo(s, &matchedJSONFn{Columns: columns}, matched)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, refFailed), beam.ParDo(s, failureJSON, matchFailed))
 	case "surt":
 		keyed, surtFailed := webaddressbeam.SURT(s, values)
@@ -406,7 +407,11 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, surtFailed))
 	default:
 		addresses, parseFailed := webaddressbeam.Parse(s, values, cfg.opts)
-		groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
+		if len(columns) > 1 {
+			groups, _ = webaddressbeam.Dedupe(s, values, cfg.opts) // with the columns the keys came from; what failed is failed already
+		} else {
+			groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
+		}
 		v := cfg.opts.KeyVersion
 		if v == 0 {
 			v = webaddress.KeyV3
@@ -415,7 +420,7 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))
 	}
 	write(s.Scope("records"), cfg.output+"-records")(records)
-	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, groupJSON, groups))
+	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, &groupJSONFn{Columns: columns}, groups))
 	write(s.Scope("failed"), cfg.output+"-failed")(failed)
 }
 
@@ -453,8 +458,18 @@ func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {
 	return webaddressbeam.CleanedJSON(c)
 }
 
-func groupJSON(ctx context.Context, g webaddressbeam.Group) string {
+// groupJSONFn writes the record of a group; of several Columns, with the
+// column via, the names of the columns its keys came from.
+type groupJSONFn struct {
+	Columns []string `json:"columns"`
+}
+
+// ProcessElement writes one record.
+func (f *groupJSONFn) ProcessElement(ctx context.Context, g webaddressbeam.Group) string {
 	groupsCount.Inc(ctx, 1)
+	if len(f.Columns) > 1 {
+		return webaddressbeam.GroupJSONColumns(g, f.Columns)
+	}
 	return webaddressbeam.GroupJSON(g)
 }
 

@@ -435,7 +435,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--mode", "match"}, 2, `--mode match needs --against`},
 		{[]string{"--input", in, "--output", out, "--against", in}, 2, `--against, --against-column and --all are options of --mode match`},
 		{[]string{"--input", in, "--output", out, "--all"}, 2, `--against, --against-column and --all are options of --mode match`},
-		{[]string{"--input", in, "--output", out, "--format", "csv", "--column", "email,website"}, 2, `--column "email,website": several columns are for --mode match`},
+		{[]string{"--input", in, "--output", out, "--format", "csv", "--column", "email,website", "--mode", "clean"}, 2, `--column "email,website": several columns are for --mode parse and match`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--key-version", "4"}, 2, `--key-version: webaddress: key version "4" is not 1, 2 or 3`},
@@ -685,6 +685,104 @@ func TestMatchSameAsTool(t *testing.T) {
 		}
 		compare(t, fmt.Sprint("--all ", all, ": rows with a key"), got, want)
 		compare(t, fmt.Sprint("--all ", all, ": rows without a key"), gotFailed, wantFailed)
+	}
+}
+
+// TestColumnsSameAsTool checks that the groups of --column email,website
+// (parse mode, by owner) are the tool's dedupe --column email,website
+// groups for the same rows (corpus lines, and e-mail addresses at their
+// hosts): the same keys, counts and columns via (as sets: the tool names
+// them in the order its rows come, the pipeline in column order), and
+// the same representative where a group has one row; a value the tool
+// makes a group of its own with an error is a failed line here.
+func TestColumnsSameAsTool(t *testing.T) {
+	tool := buildTool(t)
+	dir := t.TempDir()
+	corpus, err := testfiles.CorpusLines("typed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows bytes.Buffer
+	w := csv.NewWriter(&rows)
+	w.Write([]string{"email", "website"})
+	w.Write([]string{"ann@gmail.com", "https://www.acme.com/"})
+	w.Write([]string{"cid@acme.com", ""})
+	w.Write([]string{"N/A", "n/a"})
+	w.Write([]string{"linkedin.com/feed", ""})
+	for i, c := range corpus[:600] {
+		email := ""
+		if i%3 == 0 {
+			email = "info@" + corpus[(i*7)%600]
+		}
+		if i%5 == 0 {
+			c = ""
+		}
+		w.Write([]string{email, c})
+	}
+	w.Flush()
+	contacts := writeFile(t, dir, "contacts.csv", rows.String())
+	stdout, err := exec.Command(tool, "dedupe", "--by", "owner", "--column", "email,website", "--format", "jsonl", "--quiet",
+		"--fields", "key,count,first,via,error_code", contacts).Output()
+	if err != nil {
+		t.Fatalf("webaddress dedupe: %v", err)
+	}
+	group := func(key string, count int64, first string, via []string) string {
+		slices.Sort(via)
+		if count > 1 {
+			first = "" // the tool's is the first read, the pipeline's the smallest
+		}
+		return fmt.Sprintf("%q %d %q %q", key, count, first, via)
+	}
+	var want []string
+	wantFailed := 0
+	for line := range strings.Lines(string(stdout)) {
+		var g struct {
+			Key       string  `json:"key"`
+			Count     int64   `json:"count"`
+			First     string  `json:"first"`
+			Via       *string `json:"via"`
+			ErrorCode *string `json:"error_code"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.ErrorCode != nil {
+			wantFailed++
+			continue
+		}
+		var via []string
+		if g.Via != nil {
+			via = strings.Split(*g.Via, ",")
+		}
+		want = append(want, group(g.Key, g.Count, g.First, via))
+	}
+	out := filepath.Join(dir, "wa")
+	run(t, config{input: contacts, read: webaddressbeam.ReadOptions{Format: "csv", Column: "email,website"}, output: out, mode: "parse",
+		opts: webaddressbeam.Options{By: webaddress.LevelOwner, KeyVersion: webaddress.KeyV3}})
+	var got []string
+	for _, line := range readOutput(t, out, "dedupe") {
+		var g struct {
+			Key   string  `json:"key"`
+			Count int64   `json:"count"`
+			First string  `json:"first"`
+			Via   *string `json:"via"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatal(err)
+		}
+		var via []string
+		if g.Via != nil {
+			via = strings.Split(*g.Via, ",")
+		}
+		got = append(got, group(g.Key, g.Count, g.First, via))
+	}
+	slices.Sort(want)
+	if len(want) < 300 || wantFailed < 2 || !slices.ContainsFunc(want, func(g string) bool { return strings.Contains(g, `"email" "website"`) }) {
+		t.Fatalf("the tool made %d groups with a key, %d without, none of both columns: want more", len(want), wantFailed)
+	}
+	compare(t, "groups", got, want)
+	if failed := readOutput(t, out, "failed"); len(failed) != wantFailed {
+		t.Errorf("%d failed, want the tool's %d groups of a value that failed", len(failed), wantFailed)
 	}
 }
 
