@@ -28,7 +28,12 @@
 // A cell the layer says is not an address is a dead letter with its code
 // (web.placeholder, web.empty, web.email, web.email-free-mail,
 // web.email-not-public, web.several-addresses). [SURT] keys URLs by their
-// SURT key, the urlkey of web archives' CDX indexes.
+// SURT key, the urlkey of web archives' CDX indexes. [Match] matches the
+// rows of a list (leads) against those of a reference (accounts) by the
+// rules of the tool's match command, a [Matched] a row; [MatchPairs] a
+// Matched per matched pair, as its --all. A Value of several Cells (Read
+// of "email,website") has them tried in order by all of them, as the
+// tool's --column email,website.
 //
 // The elements are the library's own types: Parse gives webaddress.Address
 // values, Clean clean.Cleaned ones (in a [Cleaned]), whose MarshalJSON

@@ -38,7 +38,10 @@
 // records keep the page key of their key version, with the columns site
 // and owner), and an address
 // that is not a public website (localhost, tel:) is a group of its own
-// (--merge-invalid: not). With --mode clean, a record is the line of its
+// (--merge-invalid: not). --column may name several columns in parse mode
+// ("email,website"): a row is read by the first that gives a key, as the
+// tool's --column email,website, and a group says via, the columns its
+// keys came from. With --mode clean, a record is the line of its
 // clean command, with the same flags for R's safe_parse_url options
 // (--www-handling strip, ...), and the groups are those of parse mode. With
 // --mode match, the values are matched against those of the reference,
