@@ -551,6 +551,16 @@ func TestSameAsTool(t *testing.T) {
 	}
 }
 
+// decodeJSON returns the value of the JSON line.
+func decodeJSON[T any](t *testing.T, line string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(line), &v); err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return v
+}
+
 // buildTool builds the command-line tool from this repository into a
 // temporary directory, and returns its path; with -short, the test is
 // skipped.
@@ -624,10 +634,7 @@ func TestMatchSameAsTool(t *testing.T) {
 		}
 		var want, wantFailed []string
 		for line := range strings.Lines(string(stdout)) {
-			var raw map[string]any
-			if err := json.Unmarshal([]byte(line), &raw); err != nil {
-				t.Fatal(err)
-			}
+			raw := decodeJSON[map[string]any](t, line)
 			str := func(name string) string { s, _ := raw[name].(string); return s }
 			count := int64(raw["match_count"].(float64))
 			if str("match_key") == "" {
@@ -645,16 +652,13 @@ func TestMatchSameAsTool(t *testing.T) {
 			opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
 		var got, gotFailed []string
 		for _, line := range readOutput(t, out, "records") {
-			var r struct {
+			r := decodeJSON[struct {
 				Line        int64   `json:"line"`
 				Count       int64   `json:"match_count"`
 				Key         string  `json:"match_key"`
 				Via         *string `json:"match_via"`
 				AgainstLine *int64  `json:"against_line"`
-			}
-			if err := json.Unmarshal([]byte(line), &r); err != nil {
-				t.Fatal(err)
-			}
+			}](t, line)
 			via, rn := "", ""
 			if r.Via != nil {
 				via = *r.Via
@@ -665,13 +669,10 @@ func TestMatchSameAsTool(t *testing.T) {
 			got = append(got, fmt.Sprint(r.Line, " ", r.Count, " ", r.Key, " ", via, " ", rn))
 		}
 		for _, line := range readOutput(t, out, "failed") {
-			var f struct {
+			f := decodeJSON[struct {
 				File string `json:"file"`
 				Line int64  `json:"line"`
-			}
-			if err := json.Unmarshal([]byte(line), &f); err != nil {
-				t.Fatal(err)
-			}
+			}](t, line)
 			if f.File == leadsFile {
 				gotFailed = append(gotFailed, strconv.FormatInt(f.Line, 10))
 			}
@@ -726,55 +727,42 @@ func TestColumnsSameAsTool(t *testing.T) {
 	if err != nil {
 		t.Fatalf("webaddress dedupe: %v", err)
 	}
-	group := func(key string, count int64, first string, via []string) string {
-		slices.Sort(via)
-		if count > 1 {
-			first = "" // the tool's is the first read, the pipeline's the smallest
-		}
-		return fmt.Sprintf("%q %d %q %q", key, count, first, via)
+	// group is a group's line, of the tool's or the pipeline's, as
+	// compared.
+	type groupLine struct {
+		Key       string  `json:"key"`
+		Count     int64   `json:"count"`
+		First     string  `json:"first"`
+		Via       *string `json:"via"`
+		ErrorCode *string `json:"error_code"`
 	}
-	var want []string
-	wantFailed := 0
-	for line := range strings.Lines(string(stdout)) {
-		var g struct {
-			Key       string  `json:"key"`
-			Count     int64   `json:"count"`
-			First     string  `json:"first"`
-			Via       *string `json:"via"`
-			ErrorCode *string `json:"error_code"`
-		}
-		if err := json.Unmarshal([]byte(line), &g); err != nil {
-			t.Fatal(err)
-		}
-		if g.ErrorCode != nil {
-			wantFailed++
-			continue
-		}
+	group := func(g groupLine) string {
 		var via []string
 		if g.Via != nil {
 			via = strings.Split(*g.Via, ",")
 		}
-		want = append(want, group(g.Key, g.Count, g.First, via))
+		slices.Sort(via)
+		if g.Count > 1 {
+			g.First = "" // the tool's is the first read, the pipeline's the smallest
+		}
+		return fmt.Sprintf("%q %d %q %q", g.Key, g.Count, g.First, via)
+	}
+	var want []string
+	wantFailed := 0
+	for line := range strings.Lines(string(stdout)) {
+		g := decodeJSON[groupLine](t, line)
+		if g.ErrorCode != nil {
+			wantFailed++
+			continue
+		}
+		want = append(want, group(g))
 	}
 	out := filepath.Join(dir, "wa")
 	run(t, config{input: contacts, read: webaddressbeam.ReadOptions{Format: "csv", Column: "email,website"}, output: out, mode: "parse",
 		opts: webaddressbeam.Options{By: webaddress.LevelOwner, KeyVersion: webaddress.KeyV3}})
 	var got []string
 	for _, line := range readOutput(t, out, "dedupe") {
-		var g struct {
-			Key   string  `json:"key"`
-			Count int64   `json:"count"`
-			First string  `json:"first"`
-			Via   *string `json:"via"`
-		}
-		if err := json.Unmarshal([]byte(line), &g); err != nil {
-			t.Fatal(err)
-		}
-		var via []string
-		if g.Via != nil {
-			via = strings.Split(*g.Via, ",")
-		}
-		got = append(got, group(g.Key, g.Count, g.First, via))
+		got = append(got, group(decodeJSON[groupLine](t, line)))
 	}
 	slices.Sort(want)
 	if len(want) < 300 || wantFailed < 2 || !slices.ContainsFunc(want, func(g string) bool { return strings.Contains(g, `"email" "website"`) }) {
