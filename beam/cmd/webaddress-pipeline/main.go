@@ -325,7 +325,8 @@ func shortError(err error, verbose bool) string {
 }
 
 // report prints the counters of the job, when the runner gives them, and
-// whether they add up: values read = records + failed. They are the
+// whether they add up: values read = records + failed; in match mode,
+// values read (of both sides) = keyed + failed. They are the
 // runner's metrics: the output files are the record.
 func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Duration) {
 	counts := map[string]int64{}
@@ -348,10 +349,17 @@ func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Durat
 	if n := counts["blank"]; n > 0 {
 		fmt.Fprintf(w, "; %d blank lines skipped", n)
 	}
-	if read == records+failed {
-		fmt.Fprintf(w, "; read = records + failed. Output: %s-*.jsonl\n", cfg.output)
+	sum, sumName := records+failed, "records + failed"
+	if cfg.mode == "match" {
+		// The reference's rows are read too, and with --all a row has a
+		// record per matched pair: each row of either side has a key or
+		// failed.
+		sum, sumName = counts["keyed"]+failed, "keyed + failed (of the input and the reference)"
+	}
+	if read == sum {
+		fmt.Fprintf(w, "; read = %s. Output: %s-*.jsonl\n", sumName, cfg.output)
 	} else {
-		fmt.Fprintf(w, "; the runner's counts do not add up (read %d, records + failed %d): count the files' lines. Output: %s-*.jsonl\n", read, records+failed, cfg.output)
+		fmt.Fprintf(w, "; the runner's counts do not add up (read %d, %s %d): count the files' lines. Output: %s-*.jsonl\n", read, sumName, sum, cfg.output)
 	}
 }
 

@@ -499,6 +499,34 @@ func TestCommand(t *testing.T) {
 	compare(t, "failed", readOutput(t, out, "failed"), failed)
 }
 
+// TestMatchCommand runs --mode match --all as a command: a record per
+// matched pair, and the summary's rule of match mode (both sides' rows
+// are read, and a row may have several records).
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	leads := writeFile(t, dir, "leads.csv", "name,email,website\nAnn,ann@sales.acme.com,\nBob,bob@gmail.com,globex.com\nDan,dan@gmail.com,\nFay,fay@umbrella.com,\n")
+	accounts := writeFile(t, dir, "accounts.csv", "id,domain\n1,acme.com\n2,www.acme.com\n3,globex.com\n4,N/A\n")
+	out := filepath.Join(dir, "out", "wa")
+	status, stderr := command(t, "--input", leads, "--format", "csv", "--column", "email,website", "--mode", "match",
+		"--against", accounts, "--against-column", "domain", "--all", "--output", out)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	// 8 values read, 6 keyed (3 of each side), 2 failed are expected; as
+	// in TestCommand, only the line's shape is checked.
+	summary := regexp.MustCompile(`^webaddress-pipeline: \d+ values read in .*; (read = keyed \+ failed \(of the input and the reference\)|the runner's counts do not add up \(read \d+, keyed \+ failed \(of the input and the reference\) \d+\).*)\. Output: .*\n$`)
+	if !summary.MatchString(stderr) {
+		t.Errorf("stderr is not the summary line %s:\n%s", summary, stderr)
+	}
+	records := readOutput(t, out, "records")
+	if len(records) != 4 || !strings.Contains(records[0]+records[1], `"against":"www.acme.com"`) {
+		t.Errorf("records = %q, want Ann's two pairs, Bob's and Fay's", records)
+	}
+	if failed := readOutput(t, out, "failed"); len(failed) != 2 {
+		t.Errorf("failed = %q, want Dan's free-mail address and the reference's N/A", failed)
+	}
+}
+
 // TestSameAsTool checks that the pipeline's records are the webaddress
 // command-line tool's JSON lines, byte for byte, for the same input, in
 // parse and in clean mode: the tool is built from this repository and run.
