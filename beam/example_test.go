@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
 )
 
@@ -93,4 +94,46 @@ func ExampleRead() {
 	// line 2: "acme.com"
 	// line 5: "initech.com"
 	// failed: "\"Broken Co,broken.com": record.text-after-quote
+}
+
+func init() {
+	register.Function1x0(printPair)
+}
+
+func printPair(m webaddressbeam.Matched) {
+	if m.Count == 0 {
+		fmt.Printf("%s: no account (key %s)\n", m.Value.Text, m.Key)
+		return
+	}
+	fmt.Printf("%s: %s, line %d (of %d)\n", m.Value.Text, m.First.Text, m.First.Line, m.Count)
+}
+
+// MatchPairs attaches each lead to every account of its owner, a pair
+// each, as the tool's match --all: Ann's e-mail address is at a subdomain
+// of acme.com, which two accounts have; a lead that matches no account is
+// one element, with Count 0; a free-mail address never matches, and is a
+// dead letter. Match gives one element a lead, with the first account.
+func ExampleMatchPairs() {
+	p, s := beam.NewPipelineWithRoot()
+	leads := beam.CreateList(s, []webaddressbeam.Value{
+		{File: "leads.csv", Line: 2, Text: "ann@sales.acme.com"},
+		{File: "leads.csv", Line: 3, Text: "umbrella.com"},
+		{File: "leads.csv", Line: 4, Text: "bob@gmail.com"},
+	})
+	accounts := beam.CreateList(s, []webaddressbeam.Value{
+		{File: "accounts.csv", Line: 2, Text: "acme.com"},
+		{File: "accounts.csv", Line: 3, Text: "https://www.acme.com/"},
+		{File: "accounts.csv", Line: 4, Text: "globex.com"},
+	})
+	pairs, failed := webaddressbeam.MatchPairs(s, leads, accounts, webaddressbeam.Options{By: webaddress.LevelOwner})
+	beam.ParDo0(s, printPair, pairs)
+	beam.ParDo0(s, printFailure, failed)
+	if err := ptest.Run(p); err != nil {
+		fmt.Println(err)
+	}
+	// Unordered output:
+	// ann@sales.acme.com: acme.com, line 2 (of 2)
+	// ann@sales.acme.com: https://www.acme.com/, line 3 (of 2)
+	// umbrella.com: no account (key umbrella.com)
+	// failed: "bob@gmail.com": web.email-free-mail
 }

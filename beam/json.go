@@ -7,6 +7,7 @@ package webaddressbeam
 import (
 	"compress/gzip"
 	"io"
+	"strconv"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
@@ -20,7 +21,9 @@ import (
 var (
 	failureLayout = record.NewLayout(records.FailureColumns...)
 	groupLayout   = record.NewLayout(record.MustPick(records.GroupColumns, "key", "count", "first")...)
-	surtLayout    = record.NewLayout(records.SURTColumns...)
+	// groupViaLayout is groupLayout with the column via.
+	groupViaLayout = record.NewLayout(append(record.MustPick(records.GroupColumns, "key", "count", "first"), records.GroupVia)...)
+	surtLayout     = record.NewLayout(records.SURTColumns...)
 	// addressLayouts are the parse records by key version.
 	addressLayouts = map[webaddress.KeyVersion]*record.Layout[record.Outcome[webaddress.Address]]{
 		webaddress.KeyV1: record.NewLayout(record.OfBy[record.Outcome[webaddress.Address]](webaddress.KeyV1)...),
@@ -76,6 +79,35 @@ func FailureJSON(f Failure) string {
 func GroupJSON(g Group) string {
 	b, _ := groupLayout.AppendJSON(nil, nil, &records.Group{Key: g.Key, Count: g.Count, First: g.First})
 	return string(b)
+}
+
+// GroupJSONColumns returns the JSON record of g, a group of Dedupe of
+// Values of several Cells: key, count, first and via, the line "webaddress
+// dedupe --column COLUMNS --fields key,count,first,via" writes for a
+// group. via is the names among columns (the names of ReadOptions.Column)
+// of the columns in g.Via, separated by commas (their numbers from 1
+// beyond columns); null when g.Via is empty. The tool names them in the
+// order its rows come; a PCollection has no order, so here they are in
+// column order.
+func GroupJSONColumns(g Group, columns []string) string {
+	r := records.Group{Key: g.Key, Count: g.Count, First: g.First}
+	for i, p := range g.Via {
+		if i > 0 {
+			r.Via += ","
+		}
+		r.Via += columnName(columns, p)
+	}
+	b, _ := groupViaLayout.AppendJSON(nil, nil, &r)
+	return string(b)
+}
+
+// columnName returns the name among columns of the column at place p, or
+// its number from 1 beyond them.
+func columnName(columns []string, p int) string {
+	if p < len(columns) {
+		return columns[p]
+	}
+	return strconv.Itoa(p + 1)
 }
 
 // gzipReader returns the decompressed text of r.

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -26,20 +25,24 @@ import (
 const StepMatch = "match"
 
 // Matched is an element of [Match]: a row of the list matched against
-// the reference, one a row.
+// the reference, one a row; or of [MatchPairs], a matched pair of a row
+// and a reference row.
 type Matched struct {
 	Value Value  // the list's row, with its file and line
-	Key   string // its keys, separated by spaces: those of the column that matched, else of the first that gave any
-	Via   int    // that column's place among the row's cells (0: the first, Text)
+	Key   string // its keys, separated by spaces: those of the column that matched, else (nothing matched: the key looked for) of the first that gave any
+	Via   int    // the place among the row's cells of the column that matched (0: the first, Text); -1 when Count is 0
 	Count int64  // how many of the reference's rows share its keys; 0 when none
-	First Value  // the first of them (by file, line, then text); zero when Count is 0
+	// First is the first of those rows (by file, line, then text) for
+	// Match, the pair's reference row for MatchPairs; zero when Count is 0.
+	First Value
 }
 
 // MatchedJSON returns the JSON line of m, the columns of the webaddress
 // tool's match command: input, file, line, match_count, match_key,
 // match_via (the column's number from 1; [MatchedJSONColumns] gives its
-// name), and against, against_file and against_line (null when nothing
-// matched).
+// name), and against, against_file and against_line. match_via, against,
+// against_file and against_line are null when nothing matched (as the
+// tool leaves them empty); match_key is then the key looked for.
 func MatchedJSON(m Matched) string { return MatchedJSONColumns(m, nil) }
 
 // MatchedJSONColumns returns the JSON line of m as [MatchedJSON] does,
@@ -52,16 +55,15 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 		Line        int64   `json:"line,omitempty"`
 		Count       int64   `json:"match_count"`
 		Key         string  `json:"match_key"`
-		Via         string  `json:"match_via"`
+		Via         *string `json:"match_via"`
 		Against     *string `json:"against"`
 		AgainstFile *string `json:"against_file"`
 		AgainstLine *int64  `json:"against_line"`
 	}
-	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key, Via: strconv.Itoa(m.Via + 1)}
-	if m.Via < len(columns) {
-		l.Via = columns[m.Via]
-	}
-	if m.Count > 0 {
+	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key}
+	if m.Count > 0 && m.Via >= 0 {
+		via := columnName(columns, m.Via)
+		l.Via = &via
 		l.Against, l.AgainstFile, l.AgainstLine = &m.First.Text, &m.First.File, &m.First.Line
 	}
 	b, _ := json.Marshal(l)
@@ -80,7 +82,8 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // the first that gives a key; in reference, the first that gives a key.
 //
 // It returns a PCollection<Matched>, one per row of col that gives a key
-// (Count 0 when no reference row shares its keys), and a
+// (Count 0 when no reference row shares its keys: Via is then -1, and Key
+// the keys looked for, as the tool's match leaves match_via empty), and a
 // PCollection<Failure> of the rows of either side that give none (step
 // "match", the first column's reason): an empty value, a value that
 // failed (a placeholder such as "N/A"), an address that is not a public
@@ -91,13 +94,83 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // The reference is combined by key (a count and the first row), so a key
 // that millions of its rows share costs a small accumulator.
 func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, failed beam.PCollection) {
-	opts = opts.checked("Match")
 	s = s.Scope("webaddress.Match")
+	matched, _, failed = matchRows(s, col, reference, opts.checked("Match"))
+	return matched, failed
+}
+
+// MatchPairs is [Match] with a Matched per matched pair of a row of col
+// and a reference row, as the tool's match --all writes a row per pair:
+// a row of col that matched Count reference rows gives Count Matched
+// values, alike but for First, the pair's reference row; a row that
+// matched none gives one, with Count 0, as Match's. Key, Via and Count
+// are Match's, and so are the dead letters.
+//
+// A pair is joined under the first of the row's keys that the reference
+// row has, so a reference row that shares several keys of a row is one
+// pair. The pairs of a key are made on one worker, which holds the rows
+// of col with that key (not the reference's) in memory.
+func MatchPairs(s beam.Scope, col, reference beam.PCollection, opts Options) (pairs, failed beam.PCollection) {
+	s = s.Scope("webaddress.MatchPairs")
+	matched, refKeyed, failed := matchRows(s, col, reference, opts.checked("MatchPairs"))
+	byKey, unmatched := beam.ParDo2(s, keyMatched, matched)
+	return beam.Flatten(s, beam.ParDo(s, joinPairs, beam.CoGroupByKey(s, byKey, refKeyed)), unmatched), failed
+}
+
+// matchRows is Match of opts, checked; it returns the reference's rows
+// keyed, a KV<string, matchRef> of each key of each row, too.
+func matchRows(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, refKeyed, failed beam.PCollection) {
 	probes, inFailed := beam.ParDo2(s, &matchProbeFn{Options: opts}, values(s, col))
 	refKeyed, refFailed := beam.ParDo2(s, &matchRefKeyFn{Options: opts}, values(s, reference))
 	refs := beam.CombinePerKey(s, &matchRefFn{}, refKeyed)
 	hits := beam.ParDo(s, joinMatch, beam.CoGroupByKey(s, probes, refs))
-	return beam.ParDo(s, decideMatch, beam.GroupByKey(s, hits)), beam.Flatten(s, inFailed, refFailed)
+	return beam.ParDo(s, decideMatch, beam.GroupByKey(s, hits)), refKeyed, beam.Flatten(s, inFailed, refFailed)
+}
+
+// keyMatched emits a Matched that matched under each of its keys, for
+// MatchPairs' join, and one that did not as it is.
+func keyMatched(m Matched, emit func(string, Matched), unmatched func(Matched)) {
+	if m.Count == 0 {
+		unmatched(m)
+		return
+	}
+	for k := range strings.SplitSeq(m.Key, " ") {
+		emit(k, m)
+	}
+}
+
+// joinPairs emits the pairs of key: each row of the list that matched
+// with each reference row of the key, unless the pair has a key of the
+// row's before key (it is that key's pair).
+func joinPairs(key string, rows func(*Matched) bool, refs func(*matchRef) bool, emit func(Matched)) {
+	var list []Matched
+	var m Matched
+	for rows(&m) {
+		list = append(list, m)
+	}
+	if len(list) == 0 {
+		return
+	}
+	var r matchRef
+	for refs(&r) {
+		for _, m := range list {
+			if r.Keys == nil || firstShared(m.Key, r.Keys) == key {
+				m.First = r.Row
+				emit(m)
+			}
+		}
+	}
+}
+
+// firstShared returns the first of keys (separated by spaces) that is
+// one of theirs.
+func firstShared(keys string, theirs []string) string {
+	for k := range strings.SplitSeq(keys, " ") {
+		if slices.Contains(theirs, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // matchRules keys the cells of either side of Match.
@@ -159,16 +232,13 @@ func (f *matchProbeFn) ProcessElement(ctx context.Context, v Value, emit func(st
 
 // A matchRef is a row of Match's reference under one of its keys.
 type matchRef struct {
-	Row     Value
-	Several bool // the row has several keys
+	Row  Value
+	Keys []string // the row's keys, when several; nil when one
 }
 
 // matchRefKeyFn keys the rows of Match's reference by the first column
 // that gives a key.
-type matchRefKeyFn struct {
-	matchRules
-	cols []int
-}
+type matchRefKeyFn struct{ matchRules }
 
 // Setup makes the worker's rules.
 func (f *matchRefKeyFn) Setup() error { return f.setup() }
@@ -176,18 +246,19 @@ func (f *matchRefKeyFn) Setup() error { return f.setup() }
 // ProcessElement keys one row.
 func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchRef), fail func(Failure)) {
 	cells := v.cells()
-	for len(f.cols) < len(cells) {
-		f.cols = append(f.cols, len(f.cols))
-	}
-	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, f.cols[:len(cells)])
+	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, places(len(cells)))
 	f.keys = keys
 	if via < 0 {
 		fail(matchFailure(ctx, v, miss))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
+	ref := matchRef{Row: v}
+	if len(keys) > 1 {
+		ref.Keys = slices.Clone(keys)
+	}
 	for _, k := range keys {
-		emit(k, matchRef{Row: v, Several: len(keys) > 1})
+		emit(k, ref)
 	}
 }
 
@@ -222,7 +293,7 @@ func (*matchRefFn) AddInput(a matchAcc, r matchRef) matchAcc {
 		a.First = r.Row
 	}
 	a.Count++
-	if r.Several {
+	if r.Keys != nil {
 		a.Several = append(a.Several, r.Row)
 	}
 	return a
@@ -318,6 +389,9 @@ func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
 	slices.SortFunc(several, func(a, b Value) int { return cmp.Compare(rowID(a), rowID(b)) })
 	m.Count -= int64(len(several) - len(slices.CompactFunc(several, func(a, b Value) bool { return rowID(a) == rowID(b) })))
 	m.Key = strings.Join(keys, " ")
+	if m.Count == 0 {
+		m.Via = -1 // nothing matched: no column did (the key is the one looked for)
+	}
 	for range times {
 		emit(m)
 	}
@@ -334,6 +408,11 @@ func init() {
 	register.Combiner2[matchAcc, matchRef](&matchRefFn{})
 	register.Function4x0(joinMatch)
 	register.Function3x0(decideMatch)
+	register.Function3x0(keyMatched)
+	register.Function4x0(joinPairs)
+	register.Emitter2[string, Matched]()
+	register.Iter1[Matched]()
+	register.Iter1[matchRef]()
 	register.Function1x1(MatchedJSON)
 	register.Emitter1[Matched]()
 	register.Emitter2[string, matchProbe]()

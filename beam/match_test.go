@@ -5,6 +5,9 @@
 package webaddressbeam
 
 import (
+	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -13,6 +16,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/match"
 )
 
 // TestMatch matches leads against accounts by owner, by the rules of the
@@ -39,7 +44,7 @@ func TestMatch(t *testing.T) {
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, matched),
 		`{"input":"ann@sales.acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
 		`{"input":"initrode.com","file":"leads.csv","line":3,"match_count":1,"match_key":"initrode.com","match_via":"1","against":"initech.com; initrode.com","against_file":"accounts.csv","against_line":4}`,
-		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":"1","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"bob@gmail.com","step":"match","error_code":"web.email-free-mail","error":"web.email-free-mail: \"bob@gmail.com\" gives no key to match by","file":"leads.csv","line":5}`,
@@ -53,7 +58,7 @@ func TestMatch(t *testing.T) {
 // value whatever the order of adding and merging.
 func TestMatchRefFn(t *testing.T) {
 	f := &matchRefFn{}
-	a := f.AddInput(f.AddInput(f.CreateAccumulator(), matchRef{Row: Value{Text: "b", Line: 3}}), matchRef{Row: Value{Text: "a", Line: 2}, Several: true})
+	a := f.AddInput(f.AddInput(f.CreateAccumulator(), matchRef{Row: Value{Text: "b", Line: 3}}), matchRef{Row: Value{Text: "a", Line: 2}, Keys: []string{"a", "b"}})
 	b := f.AddInput(f.CreateAccumulator(), matchRef{Row: Value{Text: "c", Line: 1}})
 	for _, m := range []matchAcc{f.MergeAccumulators(a, b), f.MergeAccumulators(b, a)} {
 		if m.Count != 3 || m.First.Line != 1 || len(m.Several) != 1 || m.Several[0].Line != 2 {
@@ -98,7 +103,7 @@ func TestMatchColumns(t *testing.T) {
 		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
 		`{"input":"bob@gmail.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com","match_via":"website","against":"","against_file":"accounts.csv","against_line":3}`,
 		`{"input":"cid@hooli.com","file":"leads.csv","line":4,"match_count":1,"match_key":"initrode.com","match_via":"website","against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
-		`{"input":"dan@hooli.com","file":"leads.csv","line":5,"match_count":0,"match_key":"hooli.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"dan@hooli.com","file":"leads.csv","line":5,"match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
 		`{"input":"eve@globex.com, eve@initech.com","file":"leads.csv","line":6,"match_count":2,"match_key":"globex.com initech.com","match_via":"email","against":"","against_file":"accounts.csv","against_line":3}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
@@ -110,7 +115,7 @@ func TestMatchColumns(t *testing.T) {
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, again),
 		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
 		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"hooli.com","match_count":0,"match_key":"hooli.com","match_via":"1","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"hooli.com","match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
 	)
 	ptest.RunAndValidate(t, p)
 }
@@ -118,3 +123,151 @@ func TestMatchColumns(t *testing.T) {
 func matchedColumnsJSON(m Matched) string { return MatchedJSONColumns(m, []string{"email", "website"}) }
 
 func init() { register.Function1x1(matchedColumnsJSON) }
+
+// matchTestData is leads of two columns (an e-mail address, then a
+// website) and accounts of one, those of the tool's script test of match
+// and more: a subdomain, free-mail, a cell of two domains, two accounts of
+// one owner, placeholders, a network's page that is not a profile, a row
+// of two addresses and a reference row that shares both.
+func matchTestData() (leads, accounts []Value) {
+	for i, r := range [][2]string{
+		{"ann@sales.acme.com", ""},
+		{"bob@gmail.com", "globex.com"},
+		{"", "initrode.com"},
+		{"dan@gmail.com", ""},
+		{"N/A", "n/a"},
+		{"fay@umbrella.com", ""},
+		{"", "https://www.linkedin.com/in/gus"},
+		{"hal@hooli.com", "hooli.com"},
+		{"ivy@initech.com, ivy@initrode.com", ""},
+		{"jo@hooli.com", "acme.com/contact"},
+	} {
+		leads = append(leads, Value{File: "leads.csv", Line: int64(i + 2), Text: r[0], Cells: []string{r[0], r[1]}})
+	}
+	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "initech.com"} {
+		accounts = append(accounts, Value{File: "accounts.csv", Line: int64(i + 2), Text: d})
+	}
+	return leads, accounts
+}
+
+// toolMatch returns the JSON lines of Match (MatchPairs with all) of
+// leads against accounts, and of its dead letters, as the tool's match
+// makes them: the keys by internal/match's rules, the columns of a lead
+// tried in order (the first whose keys an account shares, else the first
+// that gives any), the accounts in order.
+func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (matched, failed []string) {
+	t.Helper()
+	rules, err := match.NewRules(cells.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails}, opts.Keys, opts.By)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type account struct {
+		Value
+		keys []string
+	}
+	var rows []account
+	for _, v := range accounts {
+		keys, via, miss := rules.RowKeys(nil, v.cells(), places(len(v.cells())))
+		if via < 0 {
+			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, miss)))
+			continue
+		}
+		rows = append(rows, account{v, keys})
+	}
+	for _, v := range leads {
+		var m *Matched
+		var found []Value
+		var first match.Miss
+		for i, cell := range v.cells() {
+			keys, miss := rules.CellKeys(nil, cell)
+			if i == 0 {
+				first = miss
+			}
+			if len(keys) == 0 {
+				continue
+			}
+			for _, r := range rows {
+				if slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(r.keys, k) }) {
+					found = append(found, r.Value)
+				}
+			}
+			if m == nil || len(found) > 0 {
+				m = &Matched{Value: v, Key: strings.Join(keys, " "), Via: i, Count: int64(len(found))}
+			}
+			if len(found) > 0 {
+				break
+			}
+		}
+		switch {
+		case m == nil:
+			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, first)))
+		case len(found) == 0:
+			m.Via = -1
+			matched = append(matched, matchedColumnsJSON(*m))
+		default:
+			if !all {
+				found = found[:1]
+			}
+			for _, r := range found {
+				m.First = r
+				matched = append(matched, matchedColumnsJSON(*m))
+			}
+		}
+	}
+	return matched, failed
+}
+
+// TestMatchSameAsTool checks that Match and MatchPairs give, for the same
+// leads and accounts, the rows the tool's match (and match --all) makes by
+// the rules of internal/match (the pipeline's test of the same name runs
+// the tool itself), at each level: the same counts, keys,
+// columns and reference rows, and the same dead letters.
+func TestMatchSameAsTool(t *testing.T) {
+	leads, accounts := matchTestData()
+	for _, by := range []webaddress.Level{webaddress.LevelOwner, webaddress.LevelSite, webaddress.LevelPage} {
+		opts := Options{By: by}
+		p, s := beam.NewPipelineWithRoot()
+		l, a := beam.CreateList(s, leads), beam.CreateList(s, accounts)
+		matched, failed := Match(s, l, a, opts)
+		pairs, pairsFailed := MatchPairs(s, l, a, opts)
+		want, wantFailed := toolMatch(t, leads, accounts, opts, false)
+		wantPairs, _ := toolMatch(t, leads, accounts, opts, true)
+		if len(wantPairs) <= len(want) {
+			t.Fatalf("by %v: %d pairs for %d rows: the data has no row of several matches", by, len(wantPairs), len(want))
+		}
+		passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, matched), anys(want)...)
+		passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, pairs), anys(wantPairs)...)
+		passert.Equals(s, beam.ParDo(s, FailureJSON, failed), anys(wantFailed)...)
+		passert.Equals(s, beam.ParDo(s, FailureJSON, pairsFailed), anys(wantFailed)...)
+		ptest.RunAndValidate(t, p)
+	}
+}
+
+// TestMatchPairs writes a Matched per pair, as the tool's match --all:
+// Ann's e-mail is at acme.com, of two accounts (two pairs); Ivy's cell of
+// two addresses matches Initech's row of both domains once, and the
+// second Initech row too; an unmatched row once, with no column.
+func TestMatchPairs(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	leads := beam.CreateList(s, []Value{
+		{File: "leads.csv", Line: 2, Text: "ann@acme.com"},
+		{File: "leads.csv", Line: 3, Text: "ivy@initech.com, ivy@initrode.com"},
+		{File: "leads.csv", Line: 4, Text: "umbrella.com"},
+	})
+	accounts := beam.CreateList(s, []Value{
+		{File: "accounts.csv", Line: 2, Text: "acme.com"},
+		{File: "accounts.csv", Line: 3, Text: "www.acme.com"},
+		{File: "accounts.csv", Line: 4, Text: "initech.com, initrode.com"},
+		{File: "accounts.csv", Line: 5, Text: "initrode.com"},
+	})
+	pairs, failed := MatchPairs(s, leads, accounts, Options{By: webaddress.LevelOwner})
+	passert.Equals(s, beam.ParDo(s, MatchedJSON, pairs),
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"www.acme.com","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","against":"initech.com, initrode.com","against_file":"accounts.csv","against_line":4}`,
+		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
+		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+	)
+	passert.Empty(s, failed)
+	ptest.RunAndValidate(t, p)
+}

@@ -28,7 +28,12 @@
 // A cell the layer says is not an address is a dead letter with its code
 // (web.placeholder, web.empty, web.email, web.email-free-mail,
 // web.email-not-public, web.several-addresses). [SURT] keys URLs by their
-// SURT key, the urlkey of web archives' CDX indexes.
+// SURT key, the urlkey of web archives' CDX indexes. [Match] matches the
+// rows of a list (leads) against those of a reference (accounts) by the
+// rules of the tool's match command, a [Matched] a row; [MatchPairs] a
+// Matched per matched pair, as its --all. A Value of several Cells (Read
+// of "email,website") has them tried in order by all of them, as the
+// tool's --column email,website.
 //
 // The elements are the library's own types: Parse gives webaddress.Address
 // values, Clean clean.Cleaned ones (in a [Cleaned]), whose MarshalJSON
@@ -48,6 +53,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -55,6 +61,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/records"
 )
 
@@ -99,6 +106,12 @@ type Group struct {
 	// First is the smallest of those inputs in byte order, so that every
 	// run and runner picks the same.
 	First string
+	// Via is the places among the rows' cells of the columns the inputs'
+	// keys came from (Dedupe of Values of several Cells, read with
+	// ReadOptions.Column "email,website": 0 the first), in column order;
+	// nil when the values have one cell, and for a group of its own.
+	// [GroupJSONColumns] writes their names.
+	Via []int
 }
 
 // Cleaned is a value Clean cleaned: a clean.Cleaned, whose fields and
@@ -192,6 +205,49 @@ func (o Options) parse(cell string) (webaddress.Address, error) {
 	return cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}.Parse(cell)
 }
 
+// A rowRead is what Parse, KeyBy and Dedupe read of a Value.
+type rowRead struct {
+	Cell string // the cell read
+	webaddress.Address
+	Err error
+	Via int // the cell's place among the Value's Cells; -1 when it has one, or none gave a key
+}
+
+// read reads v as the tool's parse, key and dedupe read a row of several
+// columns (--column email,website), by internal/match's rule
+// (match.First): the first of v.Cells that gives a key (an address that
+// parsed, is a public website and, by k's owner level, has an owner),
+// else the first cell. A Value of one cell is its Text.
+func (o Options) read(k cells.Keying, v Value) rowRead {
+	if v.Cells == nil {
+		a, err := o.parse(v.Text)
+		return rowRead{Cell: v.Text, Address: a, Err: err, Via: -1}
+	}
+	var buf [1]rowRead
+	got, via := match.First(buf[:0], v.Cells, places(len(v.Cells)), func(dst []rowRead, cell string) ([]rowRead, bool) {
+		a, err := o.parse(cell)
+		return append(dst, rowRead{Cell: cell, Address: a, Err: err}), err == nil && !cells.KeptApart(a) && !k.NoOwner(a)
+	})
+	got[0].Via = via
+	return got[0]
+}
+
+// places returns the places 0 to n-1 of a row's cells, all of them tried
+// in order. The caller does not write them.
+func places(n int) []int {
+	if n <= len(firstPlaces) {
+		return firstPlaces[:n:n]
+	}
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}
+
+// firstPlaces are the places of the cells of most rows.
+var firstPlaces = [...]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
 // alone reports whether a is a group of its own in Dedupe: an address
 // that is not a public website, or not a website (cells.KeptApart),
 // unless MergeInvalid. By owner, an address with no owner is grouped with
@@ -223,19 +279,20 @@ func init() {
 	beam.RegisterType(reflect.TypeFor[Group]())
 	beam.RegisterType(reflect.TypeFor[Failure]())
 	beam.RegisterType(reflect.TypeFor[dedupeAcc]())
+	beam.RegisterType(reflect.TypeFor[dedupeInput]())
 	beam.RegisterCoder(reflect.TypeFor[webaddress.Address](), encodeAddress, decodeAddress)
 	beam.RegisterCoder(reflect.TypeFor[Cleaned](), encodeCleaned, decodeCleaned)
 
 	register.Function1x1(stringValue)
 	register.DoFn4x0[context.Context, Value, func(webaddress.Address), func(Failure)](&parseFn{})
 	register.DoFn4x0[context.Context, Value, func(string, string), func(Failure)](&keyFn{})
-	register.DoFn5x0[context.Context, Value, func(string, string), func(Group), func(Failure)](&dedupeKeyFn{})
+	register.DoFn5x0[context.Context, Value, func(string, dedupeInput), func(Group), func(Failure)](&dedupeKeyFn{})
 	register.DoFn3x0[webaddress.Address, func(string, string), func(Group)](&groupAddressFn{})
 	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanFn{})
 	register.Function4x0(surtKey)
-	register.Combiner2[dedupeAcc, string](&dedupeFn{})
+	register.Combiner2[dedupeAcc, dedupeInput](&dedupeFn{})
 	register.Function2x1(toGroup)
-	register.Function2x2(keyEmpty)
+	register.Function2x2(keyedInput)
 	register.Function1x1(AddressJSON)
 	register.Function1x1(CleanedJSON)
 	register.Function1x1(FailureJSON)
@@ -248,6 +305,7 @@ func init() {
 	register.Emitter1[Group]()
 	register.Emitter1[Value]()
 	register.Emitter2[string, string]()
+	register.Emitter2[string, dedupeInput]()
 }
 
 // encodeAddress encodes an Address as its facts, its cell and the text that
@@ -320,63 +378,72 @@ func failure(v Value, step string, err error) Failure {
 // placeholder, an e-mail address left as one, several addresses, a value
 // Parse refuses), with their file and line when col has them.
 // Options.KeyVersion and MergeInvalid do not change what Parse gives.
+//
+// A Value of several Cells (Read of several columns, "email,website") is
+// read as the tool's parse reads --column email,website: the first cell
+// that gives a key (an address that parsed, is a public website and, by
+// owner (Options.By), has an owner), else the first; its Address's Cell
+// says which. KeyBy and Dedupe read it so too.
 func Parse(s beam.Scope, col beam.PCollection, opts Options) (addresses, failed beam.PCollection) {
 	opts = opts.checked("Parse")
 	s = s.Scope("webaddress.Parse")
-	return beam.ParDo2(s, &parseFn{Options: opts}, values(s, col))
+	return beam.ParDo2(s, &parseFn{keyingFn{Options: opts}}, values(s, col))
 }
 
 // parseFn is the DoFn of Parse; its options travel to the workers as JSON.
-type parseFn struct {
-	Options Options `json:"options"`
-}
+type parseFn struct{ keyingFn }
 
 // ProcessElement parses one value.
 func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
-	a, err := f.Options.parse(v.Text)
-	if err != nil {
+	r := f.Options.read(f.keying, v)
+	if r.Err != nil {
 		parseFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepParse, err))
+		fail(failure(v, StepParse, r.Err))
 		return
 	}
 	parsedCount.Inc(ctx, 1)
-	emit(a)
+	emit(r.Address)
 }
 
 // KeyBy keys each address of col, a PCollection<string> or
 // PCollection<Value>, read as Parse reads it, by its comparison key of
 // Options.KeyVersion (KeyV3 at the level of Options.By by default). It returns a
 // PCollection<KV<string, string>> of key and value for the addresses, and a
-// PCollection<Failure> of the values that are not (step "key").
+// PCollection<Failure> of the values that are not (step "key"). Of a
+// Value of several Cells, the value is the cell that gave the key.
 func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam.PCollection) {
 	opts = opts.checked("KeyBy")
 	s = s.Scope("webaddress.KeyBy")
-	return beam.ParDo2(s, &keyFn{Options: opts}, values(s, col))
+	return beam.ParDo2(s, &keyFn{keyingFn{Options: opts}}, values(s, col))
 }
 
-// keyFn is the DoFn of KeyBy.
-type keyFn struct {
+// keyingFn is the options of a DoFn, which travel to the workers as JSON,
+// and the worker's keying.
+type keyingFn struct {
 	Options Options `json:"options"`
 	keying  cells.Keying
 }
 
 // Setup makes the worker's Keyer.
-func (f *keyFn) Setup() error {
+func (f *keyingFn) Setup() error {
 	var err error
 	f.keying, err = f.Options.keying()
 	return err
 }
 
+// keyFn is the DoFn of KeyBy.
+type keyFn struct{ keyingFn }
+
 // ProcessElement keys one value.
 func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	a, err := f.Options.parse(v.Text)
-	if err != nil {
+	r := f.Options.read(f.keying, v)
+	if r.Err != nil {
 		keyFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepKey, err))
+		fail(failure(v, StepKey, r.Err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(f.keying.Key(a), v.Text)
+	emit(f.keying.Key(r.Address), r.Cell)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
@@ -394,43 +461,40 @@ func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, s
 // suffix) or not a website (FactNonWebScheme) is a group of its own, with
 // its key (which another group may share), unless Options.MergeInvalid.
 //
+// A Value of several Cells (Read of several columns, "email,website") is
+// grouped by the first cell that gives a key, as the tool's dedupe
+// --column email,website groups a row (see Parse): a contact with no
+// website but an e-mail address at acme.com is in acme.com's group. The
+// cell is the group's input, and Group.Via says which columns the
+// group's keys came from.
+//
 // The groups are combined (CombinePerKey), so a key that millions of inputs
 // share costs a small accumulator, not a list of its inputs.
 func Dedupe(s beam.Scope, col beam.PCollection, opts Options) (groups, failed beam.PCollection) {
 	opts = opts.checked("Dedupe")
 	s = s.Scope("webaddress.Dedupe")
-	keyed, alone, failed := beam.ParDo3(s, &dedupeKeyFn{Options: opts}, values(s, col))
-	return beam.Flatten(s, DedupeKeyed(s, keyed), alone), failed
+	keyed, alone, failed := beam.ParDo3(s, &dedupeKeyFn{keyingFn{Options: opts}}, values(s, col))
+	return beam.Flatten(s, combineGroups(s, keyed), alone), failed
 }
 
 // dedupeKeyFn is the first step of Dedupe: it keys each value, or sends it
 // to the groups of their own or to the dead letters.
-type dedupeKeyFn struct {
-	Options Options `json:"options"`
-	keying  cells.Keying
-}
-
-// Setup makes the worker's Keyer.
-func (f *dedupeKeyFn) Setup() error {
-	var err error
-	f.keying, err = f.Options.keying()
-	return err
-}
+type dedupeKeyFn struct{ keyingFn }
 
 // ProcessElement keys one value.
-func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), alone func(Group), fail func(Failure)) {
-	a, err := f.Options.parse(v.Text)
-	if err != nil {
+func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, dedupeInput), alone func(Group), fail func(Failure)) {
+	r := f.Options.read(f.keying, v)
+	if r.Err != nil {
 		keyFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepKey, err))
+		fail(failure(v, StepKey, r.Err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	if f.Options.alone(a) {
-		alone(Group{Key: f.keying.Key(a), Count: 1, First: v.Text})
+	if f.Options.alone(r.Address) {
+		alone(Group{Key: f.keying.Key(r.Address), Count: 1, First: r.Cell})
 		return
 	}
-	emit(f.keying.GroupKey(a), v.Text)
+	emit(groupInput(f.keying.GroupKey(r.Address), r.Cell, r.Via))
 }
 
 // GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
@@ -441,22 +505,12 @@ func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(str
 func GroupAddresses(s beam.Scope, addresses beam.PCollection, opts Options) beam.PCollection {
 	opts = opts.checked("GroupAddresses")
 	s = s.Scope("webaddress.GroupAddresses")
-	keyed, alone := beam.ParDo2(s, &groupAddressFn{Options: opts}, addresses)
+	keyed, alone := beam.ParDo2(s, &groupAddressFn{keyingFn{Options: opts}}, addresses)
 	return beam.Flatten(s, DedupeKeyed(s, keyed), alone)
 }
 
 // groupAddressFn is the first step of GroupAddresses.
-type groupAddressFn struct {
-	Options Options `json:"options"`
-	keying  cells.Keying
-}
-
-// Setup makes the worker's Keyer.
-func (f *groupAddressFn) Setup() error {
-	var err error
-	f.keying, err = f.Options.keying()
-	return err
-}
+type groupAddressFn struct{ keyingFn }
 
 // ProcessElement keys one address.
 func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
@@ -476,25 +530,40 @@ func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, 
 // caller to have kept out.
 func DedupeKeyed(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	s = s.Scope("webaddress.DedupeKeyed")
-	accs := beam.CombinePerKey(s, &dedupeFn{}, beam.ParDo(s, keyEmpty, keyed))
-	return beam.ParDo(s, toGroup, accs)
+	return combineGroups(s, beam.ParDo(s, keyedInput, keyed))
 }
 
-// keyEmpty gives an input without a key the group of its own text
-// (cells.NoKeyGroup), so that DedupeKeyed never makes one group of every
-// address with no owner.
-func keyEmpty(key, input string) (string, string) {
+// combineGroups returns the groups of keyed, a KV<string, dedupeInput>.
+func combineGroups(s beam.Scope, keyed beam.PCollection) beam.PCollection {
+	return beam.ParDo(s, toGroup, beam.CombinePerKey(s, &dedupeFn{}, keyed))
+}
+
+// A dedupeInput is an input of a group, and the place of the column its
+// key came from (-1: none said).
+type dedupeInput struct {
+	Input string
+	Via   int
+}
+
+// keyedInput is the input of a pair of DedupeKeyed.
+func keyedInput(key, input string) (string, dedupeInput) { return groupInput(key, input, -1) }
+
+// groupInput returns the group key and input of an input of key, its key
+// from the column via: an input without a key is a group of its own text
+// (cells.NoKeyGroup), so that no group holds every address with no owner.
+func groupInput(key, input string, via int) (string, dedupeInput) {
 	if key == "" {
-		return cells.NoKeyGroup(input), input
+		key = cells.NoKeyGroup(input)
 	}
-	return key, input
+	return key, dedupeInput{Input: input, Via: via}
 }
 
-// dedupeAcc is the accumulator of a key's inputs: how many, and the
-// smallest.
+// dedupeAcc is the accumulator of a key's inputs: how many, the smallest,
+// and the columns their keys came from, in order.
 type dedupeAcc struct {
 	First string
 	Count int64
+	Via   []int
 }
 
 // dedupeFn is the combiner of Dedupe: it counts a key's inputs and keeps
@@ -506,12 +575,24 @@ type dedupeFn struct{}
 func (*dedupeFn) CreateAccumulator() dedupeAcc { return dedupeAcc{} }
 
 // AddInput adds an input to a.
-func (*dedupeFn) AddInput(a dedupeAcc, input string) dedupeAcc {
-	if a.Count == 0 || input < a.First {
-		a.First = input
+func (*dedupeFn) AddInput(a dedupeAcc, in dedupeInput) dedupeAcc {
+	if a.Count == 0 || in.Input < a.First {
+		a.First = in.Input
 	}
 	a.Count++
+	if in.Via >= 0 {
+		a.Via = addVia(a.Via, in.Via)
+	}
 	return a
+}
+
+// addVia returns the places via with p, in order, each once; it never
+// writes via's array, which another accumulator may share.
+func addVia(via []int, p int) []int {
+	if i, found := slices.BinarySearch(via, p); !found {
+		via = slices.Insert(slices.Clip(via), i, p)
+	}
+	return via
 }
 
 // MergeAccumulators returns the accumulator of the inputs of a and b.
@@ -526,13 +607,16 @@ func (*dedupeFn) MergeAccumulators(a, b dedupeAcc) dedupeAcc {
 		a.First = b.First
 	}
 	a.Count += b.Count
+	for _, p := range b.Via {
+		a.Via = addVia(a.Via, p)
+	}
 	return a
 }
 
 // toGroup returns the group of key, which shows no key for the addresses
 // with no owner (cells.ShownKey).
 func toGroup(key string, a dedupeAcc) Group {
-	return Group{Key: cells.ShownKey(key), Count: a.Count, First: a.First}
+	return Group{Key: cells.ShownKey(key), Count: a.Count, First: a.First, Via: a.Via}
 }
 
 // SURT keys each URL of col, a PCollection<string> or PCollection<Value>,

@@ -350,7 +350,7 @@ func TestOptionsInvalid(t *testing.T) {
 // TestOptionsEncoding checks that Options survive the JSON encoding that
 // carries a DoFn's fields to the workers.
 func TestOptionsEncoding(t *testing.T) {
-	fn := &dedupeKeyFn{Options: Options{Raw: true, KeepEmails: true, KeyVersion: webaddress.KeyV1, MergeInvalid: true}}
+	fn := &dedupeKeyFn{keyingFn{Options: Options{Raw: true, KeepEmails: true, KeyVersion: webaddress.KeyV1, MergeInvalid: true}}}
 	data, err := json.Marshal(fn)
 	if err != nil {
 		t.Fatal(err)
@@ -363,8 +363,8 @@ func TestOptionsEncoding(t *testing.T) {
 		t.Errorf("%s decodes as %+v, want %+v", data, got.Options, fn.Options)
 	}
 	// KeyV3's options too: the level and the user's platforms and aliases.
-	fn = &dedupeKeyFn{Options: Options{KeyVersion: webaddress.KeyV3, By: webaddress.LevelOwner,
-		Keys: webaddress.KeyOptions{Platforms: []string{"<name>.shops.example.net"}, Aliases: map[string]string{"acme.de": "acme.com"}}}}
+	fn = &dedupeKeyFn{keyingFn{Options: Options{KeyVersion: webaddress.KeyV3, By: webaddress.LevelOwner,
+		Keys: webaddress.KeyOptions{Platforms: []string{"<name>.shops.example.net"}, Aliases: map[string]string{"acme.de": "acme.com"}}}}}
 	if data, err = json.Marshal(fn); err != nil {
 		t.Fatal(err)
 	}
@@ -375,11 +375,12 @@ func TestOptionsEncoding(t *testing.T) {
 }
 
 // TestDedupeFn checks the combiner alone: whatever the order the inputs are
-// added in and the accumulators merged in, the result is the same.
+// added in and the accumulators merged in, the result is the same, the
+// columns the keys came from in order.
 func TestDedupeFn(t *testing.T) {
-	in := []string{"b", "a", "c", "a", "B", "bb"}
+	in := []dedupeInput{{"b", 1}, {"a", -1}, {"c", 0}, {"a", 1}, {"B", -1}, {"bb", 2}}
 	f := &dedupeFn{}
-	wantAcc := dedupeAcc{First: "B", Count: 6}
+	wantAcc := dedupeAcc{First: "B", Count: 6, Via: []int{0, 1, 2}}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 50 {
 		r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
@@ -391,14 +392,14 @@ func TestDedupeFn(t *testing.T) {
 		for _, v := range in[split:] {
 			b = f.AddInput(b, v)
 		}
-		if got := f.MergeAccumulators(a, b); got != wantAcc {
-			t.Fatalf("%q split at %d: %+v, want %+v", in, split, got, wantAcc)
+		if got := f.MergeAccumulators(a, b); !reflect.DeepEqual(got, wantAcc) {
+			t.Fatalf("%v split at %d: %+v, want %+v", in, split, got, wantAcc)
 		}
-		if got := f.MergeAccumulators(b, a); got != wantAcc {
-			t.Fatalf("%q split at %d, merged the other way: %+v, want %+v", in, split, got, wantAcc)
+		if got := f.MergeAccumulators(b, a); !reflect.DeepEqual(got, wantAcc) {
+			t.Fatalf("%v split at %d, merged the other way: %+v, want %+v", in, split, got, wantAcc)
 		}
 	}
-	if got := f.MergeAccumulators(f.CreateAccumulator(), f.CreateAccumulator()); got != (dedupeAcc{}) {
+	if got := f.MergeAccumulators(f.CreateAccumulator(), f.CreateAccumulator()); !reflect.DeepEqual(got, dedupeAcc{}) {
 		t.Errorf("merging two empty accumulators: %+v", got)
 	}
 }
@@ -564,5 +565,64 @@ func TestDedupeKeyedNoOwner(t *testing.T) {
 		`{"key":"","count":2,"first":"bit.ly/x1"}`,
 		`{"key":"","count":1,"first":"bit.ly/x2"}`,
 		`{"key":"acme.com","count":2,"first":"WWW.Acme.com"}`)
+	ptest.RunAndValidate(t, p)
+}
+
+// contacts are the rows of the tool's script test of several columns
+// (email, then website) and two more: Ann's e-mail is free-mail, so her
+// website gives her key; Bob and Cid have no website, so their e-mail
+// addresses do (Cid is Acme's); Dee's cells are placeholders; Fay's
+// network page has no owner, and her empty website no key; Gus's
+// e-mail gives his key before his network page.
+var contacts = []Value{
+	{File: "contacts.csv", Line: 2, Text: "ann@gmail.com", Cells: []string{"ann@gmail.com", "https://www.acme.com/"}},
+	{File: "contacts.csv", Line: 3, Text: "bob@globex.com", Cells: []string{"bob@globex.com", ""}},
+	{File: "contacts.csv", Line: 4, Text: "cid@acme.com", Cells: []string{"cid@acme.com", ""}},
+	{File: "contacts.csv", Line: 5, Text: "N/A", Cells: []string{"N/A", "n/a"}},
+	{File: "contacts.csv", Line: 6, Text: "", Cells: []string{"", "acme.com/contact"}},
+	{File: "contacts.csv", Line: 7, Text: "linkedin.com/feed", Cells: []string{"linkedin.com/feed", ""}},
+	{File: "contacts.csv", Line: 8, Text: "gus@hooli.com", Cells: []string{"gus@hooli.com", "linkedin.com/feed"}},
+}
+
+func addressCell(a webaddress.Address) string { return a.Cell() }
+
+func groupColumnsJSON(g Group) string { return GroupJSONColumns(g, []string{"email", "website"}) }
+
+func init() {
+	register.Function1x1(addressCell)
+	register.Function1x1(groupColumnsJSON)
+}
+
+// TestDedupeColumns groups rows of two columns by owner as the tool's
+// dedupe --column email,website does: by the first column that gives a
+// key, the groups saying which columns their keys came from; Parse and
+// KeyBy read the same cell. A row of no key is a dead letter, with its
+// first cell's code; a row whose first cell has no owner and the other
+// no key is a group of its own, with no key and no column.
+func TestDedupeColumns(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	col := beam.CreateList(s, contacts)
+	opts := Options{By: webaddress.LevelOwner}
+	groups, failed := Dedupe(s, col, opts)
+	passert.Equals(s, beam.ParDo(s, groupColumnsJSON, groups),
+		`{"key":"acme.com","count":3,"first":"acme.com/contact","via":"email,website"}`,
+		`{"key":"globex.com","count":1,"first":"bob@globex.com","via":"email"}`,
+		`{"key":"hooli.com","count":1,"first":"gus@hooli.com","via":"email"}`,
+		`{"key":"","count":1,"first":"linkedin.com/feed","via":null}`,
+	)
+	placeholder := `{"input":"N/A","step":"key","error_code":"web.placeholder","error":"web.placeholder: \"N/A\": \"N/A\" is a placeholder, not an address","file":"contacts.csv","line":5}`
+	passert.Equals(s, beam.ParDo(s, FailureJSON, failed), placeholder)
+	keyed, keyFailed := KeyBy(s, col, opts)
+	passert.Equals(s, beam.ParDo(s, kvText, keyed),
+		"acme.com\thttps://www.acme.com/", "globex.com\tbob@globex.com", "acme.com\tcid@acme.com",
+		"acme.com\tacme.com/contact", "\tlinkedin.com/feed", "hooli.com\tgus@hooli.com")
+	passert.Equals(s, beam.ParDo(s, FailureJSON, keyFailed), placeholder)
+	addresses, _ := Parse(s, col, opts)
+	passert.Equals(s, beam.ParDo(s, addressCell, addresses),
+		"https://www.acme.com/", "bob@globex.com", "cid@acme.com", "acme.com/contact", "linkedin.com/feed", "gus@hooli.com")
+	// One column: no via, the record of before.
+	one, _ := Dedupe(s, beam.CreateList(s, []string{"acme.com", "www.acme.com"}), opts)
+	passert.Equals(s, beam.ParDo(s, groupColumnsJSON, one), `{"key":"acme.com","count":2,"first":"acme.com","via":null}`)
+	passert.Equals(s, beam.ParDo(s, GroupJSON, one), `{"key":"acme.com","count":2,"first":"acme.com"}`)
 	ptest.RunAndValidate(t, p)
 }

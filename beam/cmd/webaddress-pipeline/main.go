@@ -38,7 +38,10 @@
 // records keep the page key of their key version, with the columns site
 // and owner), and an address
 // that is not a public website (localhost, tel:) is a group of its own
-// (--merge-invalid: not). With --mode clean, a record is the line of its
+// (--merge-invalid: not). --column may name several columns in parse mode
+// ("email,website"): a row is read by the first that gives a key, as the
+// tool's --column email,website, and a group says via, the columns its
+// keys came from. With --mode clean, a record is the line of its
 // clean command, with the same flags for R's safe_parse_url options
 // (--www-handling strip, ...), and the groups are those of parse mode. With
 // --mode match, the values are matched against those of the reference,
@@ -46,10 +49,12 @@
 // the rules of the tool's match command (by owner unless --by; several
 // columns, "--column email,website", tried in order), and a record is a
 // row's match: input (the first column's cell), file, line, match_count,
-// match_key, match_via (the column that matched) and the first reference
-// row that shares its keys (against: its first column's cell,
-// against_file, against_line); what never matches, of either side, is
-// failed (step match), and there are no groups. With
+// match_key, match_via (the column that matched; null when none did) and
+// the first reference row that shares its keys (against: its first
+// column's cell, against_file, against_line); with --all, a record per
+// matched pair instead, against the pair's reference row, as the tool's
+// match --all; what never matches, of either side, is failed (step
+// match), and there are no groups. With
 // --mode surt, a record is the line of its surt command (the SURT key of web
 // archives' CDX indexes), and the groups are by SURT key. Values read =
 // records + failed, and the summary says so.
@@ -95,6 +100,7 @@ type config struct {
 	read                webaddressbeam.ReadOptions
 	against             string                     // --mode match: the reference's files
 	againstRead         webaddressbeam.ReadOptions // and how they are read
+	all                 bool                       // --mode match: a record per matched pair
 	opts                webaddressbeam.Options     // how parse and the groups read a value
 	clean               clean.CleanOptions
 }
@@ -102,7 +108,7 @@ type config struct {
 var (
 	inputFlag     = flag.String("input", "", "the files to read: a glob, local or of a file system Beam knows, such as gs://bucket/urls/*.txt (required)")
 	formatFlag    = flag.String("format", "lines", "the input format, as the webaddress tool's --input names it: lines (an address per line; text is its deprecated name), csv or tsv (a header row, then rows; see --column)")
-	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case); with --mode match, several comma-separated, tried in order")
+	columnFlag    = flag.String("column", "", "with --format csv or tsv, the column of the addresses, by its name in the header row (exactly, else ignoring case); with --mode parse or match, several comma-separated, tried in order")
 	delimiterFlag = flag.String("delimiter", "", "with --format csv, the field delimiter, one ASCII character such as ';' or '|' (default ',')")
 	encodingFlag  = flag.String("encoding", "", "the files' character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
 	outputFlag    = flag.String("output", "", "the prefix of the output files: PREFIX-records-*.jsonl, PREFIX-dedupe-*.jsonl and PREFIX-failed-*.jsonl (required)")
@@ -116,6 +122,7 @@ var (
 	aliasesFlag   = flag.String("aliases", "", "with --mode parse or clean, KeyV3 with the owner aliases of this file, a pair per line (\"acme.de acme.com\")")
 	againstFlag   = flag.String("against", "", "with --mode match, the reference's files (the accounts): a glob, read as --input is")
 	againstColumn = flag.String("against-column", "", "with --mode match, the reference's columns of addresses, comma-separated, tried in order (default --column's)")
+	allFlag       = flag.Bool("all", false, "with --mode match, a record per matched pair (a row and a reference row) instead of a record per row, as the tool's match --all")
 	verboseFlag   = flag.Bool("verbose", false, "show the runner's logs (Prism's, on the local runner), and its whole error when the pipeline fails")
 
 	cleanFlags = map[string]*string{} // by R's name, from the library
@@ -166,17 +173,17 @@ func configFromFlags() (config, error) {
 		if !isSet("by") {
 			cfg.opts.By = webaddress.LevelOwner
 		}
-		cfg.against, cfg.againstRead = *againstFlag, cfg.read
+		cfg.against, cfg.againstRead, cfg.all = *againstFlag, cfg.read, *allFlag
 		if *againstColumn != "" {
 			cfg.againstRead.Column = *againstColumn
 		}
 		if cfg.against == "" {
 			return cfg, errors.New("--mode match needs --against, the reference's files (the accounts)")
 		}
-	} else if *againstFlag != "" || *againstColumn != "" {
-		return cfg, errors.New("--against and --against-column are options of --mode match")
-	} else if strings.Contains(cfg.read.Column, ",") {
-		return cfg, fmt.Errorf("--column %q: several columns are for --mode match", cfg.read.Column)
+	} else if *againstFlag != "" || *againstColumn != "" || *allFlag {
+		return cfg, errors.New("--against, --against-column and --all are options of --mode match")
+	} else if strings.Contains(cfg.read.Column, ",") && cfg.mode != "parse" {
+		return cfg, fmt.Errorf("--column %q: several columns are for --mode parse and match", cfg.read.Column)
 	}
 	for _, f := range []struct {
 		name, file string
@@ -318,7 +325,8 @@ func shortError(err error, verbose bool) string {
 }
 
 // report prints the counters of the job, when the runner gives them, and
-// whether they add up: values read = records + failed. They are the
+// whether they add up: values read = records + failed; in match mode,
+// values read (of both sides) = keyed + failed. They are the
 // runner's metrics: the output files are the record.
 func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Duration) {
 	counts := map[string]int64{}
@@ -341,10 +349,17 @@ func report(w io.Writer, res beam.PipelineResult, cfg config, elapsed time.Durat
 	if n := counts["blank"]; n > 0 {
 		fmt.Fprintf(w, "; %d blank lines skipped", n)
 	}
-	if read == records+failed {
-		fmt.Fprintf(w, "; read = records + failed. Output: %s-*.jsonl\n", cfg.output)
+	sum, sumName := records+failed, "records + failed"
+	if cfg.mode == "match" {
+		// The reference's rows are read too, and with --all a row has a
+		// record per matched pair: each row of either side has a key or
+		// failed.
+		sum, sumName = counts["keyed"]+failed, "keyed + failed (of the input and the reference)"
+	}
+	if read == sum {
+		fmt.Fprintf(w, "; read = %s. Output: %s-*.jsonl\n", sumName, cfg.output)
 	} else {
-		fmt.Fprintf(w, "; the runner's counts do not add up (read %d, records + failed %d): count the files' lines. Output: %s-*.jsonl\n", read, records+failed, cfg.output)
+		fmt.Fprintf(w, "; the runner's counts do not add up (read %d, %s %d): count the files' lines. Output: %s-*.jsonl\n", read, sumName, sum, cfg.output)
 	}
 }
 
@@ -364,7 +379,7 @@ func init() {
 	register.Function3x1(surtJSON)
 	register.Function2x1(cleanedJSON)
 	register.DoFn2x1[context.Context, webaddressbeam.Matched, string](&matchedJSONFn{})
-	register.Function2x1(groupJSON)
+	register.DoFn2x1[context.Context, webaddressbeam.Group, string](&groupJSONFn{})
 	register.Function2x1(failureJSON)
 	register.DoFn3x1[context.Context, string, func(string), error](&writeBundleFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&commitFn{})
@@ -375,6 +390,7 @@ func init() {
 // build adds the pipeline of cfg to s.
 func build(s beam.Scope, cfg config) {
 	values, readFailed := webaddressbeam.Read(s, cfg.input, cfg.read)
+	columns := table.ColumnNames(cfg.read.Column)
 	// Each output of failures is counted before the Flatten: Prism
 	// (v2.77.0) sometimes loses a counter's update from one side of a
 	// Flatten.
@@ -387,9 +403,13 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, cleanFailed))
 	case "match":
 		ref, refFailed := webaddressbeam.Read(s.Scope("against"), cfg.against, cfg.againstRead)
-		matched, matchFailed := webaddressbeam.Match(s, values, ref, cfg.opts)
+		match := webaddressbeam.Match
+		if cfg.all {
+			match = webaddressbeam.MatchPairs
+		}
+		matched, matchFailed := match(s, values, ref, cfg.opts)
 		groups = beam.CreateList(s, []webaddressbeam.Group{}) // no groups: a record per row
-		records = beam.ParDo(s, &matchedJSONFn{Columns: table.ColumnNames(cfg.read.Column)}, matched)
+		records = beam.ParDo(s, &matchedJSONFn{Columns: columns}, matched)
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, refFailed), beam.ParDo(s, failureJSON, matchFailed))
 	case "surt":
 		keyed, surtFailed := webaddressbeam.SURT(s, values)
@@ -398,7 +418,11 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, surtFailed))
 	default:
 		addresses, parseFailed := webaddressbeam.Parse(s, values, cfg.opts)
-		groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
+		if len(columns) > 1 {
+			groups, _ = webaddressbeam.Dedupe(s, values, cfg.opts) // with the columns the keys came from; what failed is failed already
+		} else {
+			groups = webaddressbeam.GroupAddresses(s, addresses, cfg.opts)
+		}
 		v := cfg.opts.KeyVersion
 		if v == 0 {
 			v = webaddress.KeyV3
@@ -407,7 +431,7 @@ func build(s beam.Scope, cfg config) {
 		failed = beam.Flatten(s, beam.ParDo(s, failureJSON, readFailed), beam.ParDo(s, failureJSON, parseFailed))
 	}
 	write(s.Scope("records"), cfg.output+"-records")(records)
-	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, groupJSON, groups))
+	write(s.Scope("dedupe"), cfg.output+"-dedupe")(beam.ParDo(s, &groupJSONFn{Columns: columns}, groups))
 	write(s.Scope("failed"), cfg.output+"-failed")(failed)
 }
 
@@ -445,8 +469,18 @@ func cleanedJSON(ctx context.Context, c webaddressbeam.Cleaned) string {
 	return webaddressbeam.CleanedJSON(c)
 }
 
-func groupJSON(ctx context.Context, g webaddressbeam.Group) string {
+// groupJSONFn writes the record of a group; of several Columns, with the
+// column via, the names of the columns its keys came from.
+type groupJSONFn struct {
+	Columns []string `json:"columns"`
+}
+
+// ProcessElement writes one record.
+func (f *groupJSONFn) ProcessElement(ctx context.Context, g webaddressbeam.Group) string {
 	groupsCount.Inc(ctx, 1)
+	if len(f.Columns) > 1 {
+		return webaddressbeam.GroupJSONColumns(g, f.Columns)
+	}
 	return webaddressbeam.GroupJSON(g)
 }
 

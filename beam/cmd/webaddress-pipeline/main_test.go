@@ -7,6 +7,8 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -431,8 +433,9 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", in, "--output", out, "--delimiter", ";"}, 2, "--delimiter is for --format csv"},
 		{[]string{"--input", in, "--output", out, "--mode", "lint"}, 2, `--mode "lint": want parse, clean, surt or match`},
 		{[]string{"--input", in, "--output", out, "--mode", "match"}, 2, `--mode match needs --against`},
-		{[]string{"--input", in, "--output", out, "--against", in}, 2, `--against and --against-column are options of --mode match`},
-		{[]string{"--input", in, "--output", out, "--format", "csv", "--column", "email,website"}, 2, `--column "email,website": several columns are for --mode match`},
+		{[]string{"--input", in, "--output", out, "--against", in}, 2, `--against, --against-column and --all are options of --mode match`},
+		{[]string{"--input", in, "--output", out, "--all"}, 2, `--against, --against-column and --all are options of --mode match`},
+		{[]string{"--input", in, "--output", out, "--format", "csv", "--column", "email,website", "--mode", "clean"}, 2, `--column "email,website": several columns are for --mode parse and match`},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--raw"}, 2, "--raw is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--mode", "surt", "--key-version", "1"}, 2, "--key-version is an option of --mode parse and clean"},
 		{[]string{"--input", in, "--output", out, "--key-version", "4"}, 2, `--key-version: webaddress: key version "4" is not 1, 2 or 3`},
@@ -496,20 +499,40 @@ func TestCommand(t *testing.T) {
 	compare(t, "failed", readOutput(t, out, "failed"), failed)
 }
 
+// TestMatchCommand runs --mode match --all as a command: a record per
+// matched pair, and the summary's rule of match mode (both sides' rows
+// are read, and a row may have several records).
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	leads := writeFile(t, dir, "leads.csv", "name,email,website\nAnn,ann@sales.acme.com,\nBob,bob@gmail.com,globex.com\nDan,dan@gmail.com,\nFay,fay@umbrella.com,\n")
+	accounts := writeFile(t, dir, "accounts.csv", "id,domain\n1,acme.com\n2,www.acme.com\n3,globex.com\n4,N/A\n")
+	out := filepath.Join(dir, "out", "wa")
+	status, stderr := command(t, "--input", leads, "--format", "csv", "--column", "email,website", "--mode", "match",
+		"--against", accounts, "--against-column", "domain", "--all", "--output", out)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	// 8 values read, 6 keyed (3 of each side), 2 failed are expected; as
+	// in TestCommand, only the line's shape is checked.
+	summary := regexp.MustCompile(`^webaddress-pipeline: \d+ values read in .*; (read = keyed \+ failed \(of the input and the reference\)|the runner's counts do not add up \(read \d+, keyed \+ failed \(of the input and the reference\) \d+\).*)\. Output: .*\n$`)
+	if !summary.MatchString(stderr) {
+		t.Errorf("stderr is not the summary line %s:\n%s", summary, stderr)
+	}
+	records := readOutput(t, out, "records")
+	if len(records) != 4 || !strings.Contains(records[0]+records[1], `"against":"www.acme.com"`) {
+		t.Errorf("records = %q, want Ann's two pairs, Bob's and Fay's", records)
+	}
+	if failed := readOutput(t, out, "failed"); len(failed) != 2 {
+		t.Errorf("failed = %q, want Dan's free-mail address and the reference's N/A", failed)
+	}
+}
+
 // TestSameAsTool checks that the pipeline's records are the webaddress
 // command-line tool's JSON lines, byte for byte, for the same input, in
 // parse and in clean mode: the tool is built from this repository and run.
 func TestSameAsTool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command-line tool")
-	}
+	tool := buildTool(t)
 	dir := t.TempDir()
-	tool := filepath.Join(dir, "webaddress")
-	build := exec.Command("go", "build", "-o", tool, "./cmd/webaddress")
-	build.Dir = testfiles.Root()
-	if msg, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the tool: %v\n%s", err, msg)
-	}
 	corpus, err := testfiles.CorpusLines("typed.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -556,6 +579,229 @@ func TestSameAsTool(t *testing.T) {
 	}
 }
 
+// decodeJSON returns the value of the JSON line.
+func decodeJSON[T any](t *testing.T, line string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal([]byte(line), &v); err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return v
+}
+
+// buildTool builds the command-line tool from this repository into a
+// temporary directory, and returns its path; with -short, the test is
+// skipped.
+func buildTool(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the command-line tool")
+	}
+	tool := filepath.Join(t.TempDir(), "webaddress")
+	build := exec.Command("go", "build", "-o", tool, "./cmd/webaddress")
+	build.Dir = testfiles.Root()
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the tool: %v\n%s", err, msg)
+	}
+	return tool
+}
+
+// TestMatchSameAsTool checks that --mode match, with and without --all,
+// gives the rows of the tool's match (and match --all) for the same leads
+// (an e-mail address and a website, corpus lines among them) and accounts
+// (a cell of addresses): the same line, match_count, match_key, match_via
+// and reference row, compared sorted; a row the tool writes with no key
+// is a failed line here, with its line.
+func TestMatchSameAsTool(t *testing.T) {
+	tool := buildTool(t)
+	dir := t.TempDir()
+	corpus, err := testfiles.CorpusLines("typed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leads, accounts bytes.Buffer
+	lw, aw := csv.NewWriter(&leads), csv.NewWriter(&accounts)
+	lw.Write([]string{"n", "email", "website"})
+	aw.Write([]string{"rn", "domain"})
+	for i, row := range [][2]string{
+		{"ann@sales.acme.com", ""}, {"bob@gmail.com", "globex.com"}, {"", "initrode.com"}, {"dan@gmail.com", ""},
+		{"N/A", "n/a"}, {"fay@umbrella.com", ""}, {"", "https://www.linkedin.com/in/gus"}, {"hal@hooli.com", "acme.com/x"},
+	} {
+		lw.Write([]string{strconv.Itoa(i + 2), row[0], row[1]})
+	}
+	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed"} {
+		aw.Write([]string{strconv.Itoa(i + 2), d})
+	}
+	for i, c := range corpus[:600] {
+		if i%3 == 0 {
+			aw.Write([]string{strconv.Itoa(i/3 + 10), c})
+		}
+		if i < 400 {
+			email := ""
+			if i%4 == 0 {
+				email = "info@" + c
+			}
+			lw.Write([]string{strconv.Itoa(i + 10), email, c})
+		}
+	}
+	lw.Flush()
+	aw.Flush()
+	leadsFile, accountsFile := writeFile(t, dir, "leads.csv", leads.String()), writeFile(t, dir, "accounts.csv", accounts.String())
+	read := webaddressbeam.ReadOptions{Format: "csv", Column: "email,website"}
+	against := read
+	against.Column = "domain"
+	for _, all := range []bool{false, true} {
+		args := []string{"match", "--column", "email,website", "--against", accountsFile, "--against-column", "domain",
+			"--format", "jsonl", "--quiet", "--fields", "n,match_count,match_key,match_via,rn", leadsFile}
+		if all {
+			args = append(args, "--all")
+		}
+		stdout, err := exec.Command(tool, args...).Output()
+		if err != nil {
+			t.Fatalf("webaddress %s: %v", args, err)
+		}
+		var want, wantFailed []string
+		for line := range strings.Lines(string(stdout)) {
+			raw := decodeJSON[map[string]any](t, line)
+			str := func(name string) string { s, _ := raw[name].(string); return s }
+			count := int64(raw["match_count"].(float64))
+			if str("match_key") == "" {
+				wantFailed = append(wantFailed, str("n"))
+				continue
+			}
+			via := str("match_via")
+			if count == 0 {
+				via = "" // the tool's match_via of a row that matched nothing is empty (match_key the key looked for)
+			}
+			want = append(want, fmt.Sprint(str("n"), " ", count, " ", str("match_key"), " ", via, " ", str("rn")))
+		}
+		out := filepath.Join(dir, fmt.Sprint(all), "wa")
+		run(t, config{input: leadsFile, read: read, against: accountsFile, againstRead: against, output: out, mode: "match", all: all,
+			opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
+		var got, gotFailed []string
+		for _, line := range readOutput(t, out, "records") {
+			r := decodeJSON[struct {
+				Line        int64   `json:"line"`
+				Count       int64   `json:"match_count"`
+				Key         string  `json:"match_key"`
+				Via         *string `json:"match_via"`
+				AgainstLine *int64  `json:"against_line"`
+			}](t, line)
+			via, rn := "", ""
+			if r.Via != nil {
+				via = *r.Via
+			}
+			if r.AgainstLine != nil {
+				rn = strconv.FormatInt(*r.AgainstLine, 10)
+			}
+			got = append(got, fmt.Sprint(r.Line, " ", r.Count, " ", r.Key, " ", via, " ", rn))
+		}
+		for _, line := range readOutput(t, out, "failed") {
+			f := decodeJSON[struct {
+				File string `json:"file"`
+				Line int64  `json:"line"`
+			}](t, line)
+			if f.File == leadsFile {
+				gotFailed = append(gotFailed, strconv.FormatInt(f.Line, 10))
+			}
+		}
+		slices.Sort(want)
+		slices.Sort(wantFailed)
+		slices.Sort(got)
+		slices.Sort(gotFailed)
+		if len(want) < 300 || len(wantFailed) < 2 {
+			t.Fatalf("--all %v: the tool wrote %d rows with a key and %d without: want more", all, len(want), len(wantFailed))
+		}
+		compare(t, fmt.Sprint("--all ", all, ": rows with a key"), got, want)
+		compare(t, fmt.Sprint("--all ", all, ": rows without a key"), gotFailed, wantFailed)
+	}
+}
+
+// TestColumnsSameAsTool checks that the groups of --column email,website
+// (parse mode, by owner) are the tool's dedupe --column email,website
+// groups for the same rows (corpus lines, and e-mail addresses at their
+// hosts): the same keys, counts and columns via (as sets: the tool names
+// them in the order its rows come, the pipeline in column order), and
+// the same representative where a group has one row; a value the tool
+// makes a group of its own with an error is a failed line here.
+func TestColumnsSameAsTool(t *testing.T) {
+	tool := buildTool(t)
+	dir := t.TempDir()
+	corpus, err := testfiles.CorpusLines("typed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows bytes.Buffer
+	w := csv.NewWriter(&rows)
+	w.Write([]string{"email", "website"})
+	w.Write([]string{"ann@gmail.com", "https://www.acme.com/"})
+	w.Write([]string{"cid@acme.com", ""})
+	w.Write([]string{"N/A", "n/a"})
+	w.Write([]string{"linkedin.com/feed", ""})
+	for i, c := range corpus[:600] {
+		email := ""
+		if i%3 == 0 {
+			email = "info@" + corpus[(i*7)%600]
+		}
+		if i%5 == 0 {
+			c = ""
+		}
+		w.Write([]string{email, c})
+	}
+	w.Flush()
+	contacts := writeFile(t, dir, "contacts.csv", rows.String())
+	stdout, err := exec.Command(tool, "dedupe", "--by", "owner", "--column", "email,website", "--format", "jsonl", "--quiet",
+		"--fields", "key,count,first,via,error_code", contacts).Output()
+	if err != nil {
+		t.Fatalf("webaddress dedupe: %v", err)
+	}
+	// group is a group's line, of the tool's or the pipeline's, as
+	// compared.
+	type groupLine struct {
+		Key       string  `json:"key"`
+		Count     int64   `json:"count"`
+		First     string  `json:"first"`
+		Via       *string `json:"via"`
+		ErrorCode *string `json:"error_code"`
+	}
+	group := func(g groupLine) string {
+		var via []string
+		if g.Via != nil {
+			via = strings.Split(*g.Via, ",")
+		}
+		slices.Sort(via)
+		if g.Count > 1 {
+			g.First = "" // the tool's is the first read, the pipeline's the smallest
+		}
+		return fmt.Sprintf("%q %d %q %q", g.Key, g.Count, g.First, via)
+	}
+	var want []string
+	wantFailed := 0
+	for line := range strings.Lines(string(stdout)) {
+		g := decodeJSON[groupLine](t, line)
+		if g.ErrorCode != nil {
+			wantFailed++
+			continue
+		}
+		want = append(want, group(g))
+	}
+	out := filepath.Join(dir, "wa")
+	run(t, config{input: contacts, read: webaddressbeam.ReadOptions{Format: "csv", Column: "email,website"}, output: out, mode: "parse",
+		opts: webaddressbeam.Options{By: webaddress.LevelOwner, KeyVersion: webaddress.KeyV3}})
+	var got []string
+	for _, line := range readOutput(t, out, "dedupe") {
+		got = append(got, group(decodeJSON[groupLine](t, line)))
+	}
+	slices.Sort(want)
+	if len(want) < 300 || wantFailed < 2 || !slices.ContainsFunc(want, func(g string) bool { return strings.Contains(g, `"email" "website"`) }) {
+		t.Fatalf("the tool made %d groups with a key, %d without, none of both columns: want more", len(want), wantFailed)
+	}
+	compare(t, "groups", got, want)
+	if failed := readOutput(t, out, "failed"); len(failed) != wantFailed {
+		t.Errorf("%d failed, want the tool's %d groups of a value that failed", len(failed), wantFailed)
+	}
+}
+
 // TestMatchMode matches leads against accounts by owner: an e-mail address
 // at a subdomain, a cell of two domains in the reference, and what never
 // matches (free-mail, a placeholder) failed with its file and line.
@@ -572,7 +818,7 @@ func TestMatchMode(t *testing.T) {
 	compare(t, "records", readOutput(t, out, "records"), []string{
 		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
 		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","match_via":"email","against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
-		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
 	})
 	failed := readOutput(t, out, "failed")
 	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email-free-mail"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
@@ -598,7 +844,7 @@ func TestMatchModeColumns(t *testing.T) {
 	compare(t, "records", readOutput(t, out, "records"), []string{
 		`{"input":"ann@acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
 		`{"input":"bob@gmail.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initech.com","match_via":"website","against":"","against_file":"` + accounts + `","against_line":3}`,
-		`{"input":"cid@hooli.com","file":"` + leads + `","line":4,"match_count":0,"match_key":"hooli.com","match_via":"email","against":null,"against_file":null,"against_line":null}`,
+		`{"input":"cid@hooli.com","file":"` + leads + `","line":4,"match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
 	})
 	if failed := readOutput(t, out, "failed"); len(failed) != 0 {
 		t.Errorf("failed = %q, want none", failed)
