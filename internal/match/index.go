@@ -25,6 +25,11 @@ import (
 type Keys struct {
 	buf  []byte
 	ends []int // the end of each key in buf
+
+	// touched is the sum of the bytes an Index's Touch and MatchRows read
+	// ahead with these keys, kept so that the compiler does not leave the
+	// reads out: here, not in the Index, which goroutines share.
+	touched uint64
 }
 
 // keysPool holds Keys to use again, for the calls that give strings.
@@ -79,7 +84,9 @@ func (k *Keys) has(start int, key []byte) bool {
 // An Index is the reference's keys: for each key, the reference rows
 // that have it, and the kept columns of the rows a match may print (the
 // first row of each key; every row with All). It keeps no other cell of
-// a row: its memory follows the keys and the columns kept.
+// a row: its memory follows the keys and the columns kept. Once its rows
+// are added, its look-ups (Match, MatchRows, Lookup, Rows, Kept, Touch)
+// are safe for concurrent use, each goroutine with Keys of its own.
 type Index struct {
 	All   bool // keep the columns of every row with a key, not only each key's first
 	seed  maphash.Seed
@@ -90,8 +97,6 @@ type Index struct {
 	kept  []int    // the place in arena of each row's kept columns, -1 when not kept
 	arena arena    // the keys' records, and the kept columns of the rows kept
 	width int      // kept columns a row
-
-	touched uint64 // what Touch read, kept so that its reads are not left out
 }
 
 // A key's record in the arena is a head of five 4-byte numbers, then the
@@ -383,7 +388,7 @@ func (ix *Index) MatchRows(r *Rules, keys *Keys, rows [][]string, cols []int, re
 			}
 		}
 	}
-	ix.touched += sum
+	keys.touched += sum
 	return res
 }
 
@@ -402,7 +407,7 @@ func (ix *Index) Touch(keys *Keys) {
 			sum += uint64(ix.arena.bytes(int(s&slotPlace)-1, 1)[0])
 		}
 	}
-	ix.touched += sum
+	keys.touched += sum
 }
 
 // arenaChunk is the size of an arena's chunks.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/onecontact/webaddress"
@@ -239,6 +240,39 @@ func TestMatchRows(t *testing.T) {
 		g := got[i]
 		if g.Via != want.via || g.Count != want.count || strings.Join(keys.AppendStrings(nil, g.From, g.To), " ") != want.keys {
 			t.Errorf("row %q: %+v, keys %q; want via %d, count %d, keys %q", rows[i], g, keys.AppendStrings(nil, g.From, g.To), want.via, want.count, want.keys)
+		}
+	}
+}
+
+// TestMatchRowsConcurrent checks that goroutines may match rows against
+// one index at once, each with Keys of its own, as the tool's workers do
+// (the race detector finds a write to the shared index).
+func TestMatchRowsConcurrent(t *testing.T) {
+	r := rules(t, webaddress.LevelOwner)
+	ix := NewIndex(1, false)
+	for _, cell := range []string{"acme.com", "globex.com", "hooli.com"} {
+		var k Keys
+		r.AppendRowKeys(&k, []string{cell}, []int{0})
+		ix.Add(&k, 0, k.Len(), []string{cell})
+	}
+	rows := [][]string{{"x@acme.com", ""}, {"x@umbrella.com", "globex.com"}, {"bob@gmail.com", "hooli.com"}, {"N/A", ""}}
+	var wg sync.WaitGroup
+	counts := make([][]int, 4)
+	for g := range counts {
+		wg.Go(func() {
+			var keys Keys
+			for range 50 {
+				counts[g] = counts[g][:0]
+				for _, m := range ix.MatchRows(r, &keys, rows, []int{0, 1}, nil) {
+					counts[g] = append(counts[g], m.Count)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for g, c := range counts {
+		if want := []int{1, 1, 1, 0}; !slices.Equal(c, want) {
+			t.Errorf("goroutine %d: counts %v, want %v", g, c, want)
 		}
 	}
 }
