@@ -343,17 +343,9 @@ func (ix *Index) MatchRows(r *Rules, keys *Keys, rows [][]string, cols []int, re
 	keys.Reset()
 	start := len(res)
 	for _, fields := range rows {
-		m := Result{Via: -1, First: -1}
-		for i, c := range cols {
-			n := keys.Len()
-			miss := r.AppendCellKeys(keys, fields[c])
-			if keys.Len() > n {
-				m.From, m.To, m.Via, m.Miss = n, keys.Len(), i, ""
-				break
-			}
-			if m.Miss == "" {
-				m.Miss = miss
-			}
+		n, m := keys.Len(), Result{First: -1}
+		if m.Via, m.Miss = r.AppendRowKeys(keys, fields, cols); m.Via >= 0 {
+			m.From, m.To = n, keys.Len()
 		}
 		res = append(res, m)
 	}
