@@ -36,6 +36,45 @@ func (o Options) Parse(cell string) (webaddress.Address, error) {
 	return webaddress.ParseCell(cell, o.TidyOptions())
 }
 
+// EachAddress calls f with each address of cell, read as a cell of
+// several addresses is split: webaddress.Tidy, then each of its parts
+// tidied and parsed in turn (an Address whose Cell is cell and whose
+// offsets are within it); or with the error of the cell, or of a part,
+// that fails. Raw does not apply: a cell is always tidied.
+func (o Options) EachAddress(cell string, f func(webaddress.Address, error)) {
+	t, err := webaddress.Tidy(cell, o.TidyOptions())
+	if err == nil {
+		f(t.Parse())
+		return
+	}
+	if len(t.Parts) == 0 {
+		f(webaddress.Address{}, err)
+		return
+	}
+	from := 0 // where the next part is looked for in t.Text
+	for _, part := range t.Parts {
+		pt, err := webaddress.Tidy(part, o.TidyOptions())
+		if err != nil {
+			f(webaddress.Address{}, err)
+			continue
+		}
+		// The part's text as a span of the cell, so that the Address's
+		// cell is the whole cell.
+		at := strings.Index(t.Text[from:], part)
+		if at >= 0 {
+			at += from
+			from = at + len(part)
+		}
+		if at < 0 || t.Start < 0 || pt.Start < 0 {
+			pt.Start = -1
+		} else {
+			pt.Start += t.Start + at
+		}
+		pt.Cell = cell
+		f(pt.Parse())
+	}
+}
+
 // KeptApart reports whether a, an address that parsed, is kept apart when
 // addresses are counted or deduplicated (unless the user merges them): an
 // address that is not a public website (webaddress.FactNotPublicWebsite:

@@ -162,37 +162,9 @@ func (r *Reading) Read(dst []Parsed, cell string) []Parsed {
 		a, err := r.Parse(cell)
 		return append(dst, r.outcome(cell, a, err))
 	}
-	t, err := webaddress.Tidy(cell, r.TidyOptions())
-	if err == nil {
-		a, err := t.Parse()
-		return append(dst, r.outcome(cell, a, err))
-	}
-	if len(t.Parts) == 0 {
-		return append(dst, Parsed{Input: cell, Err: err})
-	}
-	from := 0 // where the next part is looked for in t.Text
-	for _, part := range t.Parts {
-		pt, err := webaddress.Tidy(part, r.TidyOptions())
-		if err != nil {
-			dst = append(dst, Parsed{Input: cell, Err: err})
-			continue
-		}
-		// The part's text as a span of the cell, so that the Address's
-		// cell is the whole cell.
-		at := strings.Index(t.Text[from:], part)
-		if at >= 0 {
-			at += from
-			from = at + len(part)
-		}
-		if at < 0 || t.Start < 0 || pt.Start < 0 {
-			pt.Start = -1
-		} else {
-			pt.Start += t.Start + at
-		}
-		pt.Cell = cell
-		a, err := pt.Parse()
+	r.EachAddress(cell, func(a webaddress.Address, err error) {
 		dst = append(dst, r.outcome(cell, a, err))
-	}
+	})
 	return dst
 }
 

@@ -68,24 +68,9 @@ func (r *Rules) AppendCellKeys(k *Keys, cell string) Miss {
 		a, err := webaddress.Parse(cell)
 		miss = r.add(k, start, miss, a, err)
 	} else {
-		t, err := webaddress.Tidy(cell, r.Cells.TidyOptions())
-		switch {
-		case err == nil:
-			a, err := t.Parse()
+		r.Cells.EachAddress(cell, func(a webaddress.Address, err error) {
 			miss = r.add(k, start, miss, a, err)
-		case len(t.Parts) > 0:
-			for _, part := range t.Parts {
-				pt, err := webaddress.Tidy(part, r.Cells.TidyOptions())
-				if err != nil {
-					miss = r.add(k, start, miss, webaddress.Address{}, err)
-					continue
-				}
-				a, err := pt.Parse()
-				miss = r.add(k, start, miss, a, err)
-			}
-		default:
-			miss = r.add(k, start, miss, webaddress.Address{}, err)
-		}
+		})
 	}
 	if k.Len() > start {
 		miss = ""
