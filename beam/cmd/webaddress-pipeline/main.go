@@ -272,23 +272,9 @@ included:
 		os.Exit(2)
 	}
 	ctx := context.Background()
-	notes, err := cfg.read.Check(ctx, cfg.input)
-	for _, n := range notes {
-		fmt.Fprintf(os.Stderr, "webaddress-pipeline: %s\n", n)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "webaddress-pipeline: --input: %v\n", err)
-		os.Exit(1)
-	}
+	checkFiles(ctx, "--input", cfg.read, cfg.input)
 	if cfg.mode == "match" {
-		notes, err := cfg.againstRead.Check(ctx, cfg.against)
-		for _, n := range notes {
-			fmt.Fprintf(os.Stderr, "webaddress-pipeline: --against: %s\n", n)
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "webaddress-pipeline: --against: %v\n", err)
-			os.Exit(1)
-		}
+		checkFiles(ctx, "--against", cfg.againstRead, cfg.against)
 	}
 	if !*verboseFlag {
 		// Prism and the SDK log through slog: their progress, and each
@@ -305,6 +291,20 @@ included:
 		os.Exit(1)
 	}
 	report(os.Stderr, res, cfg, time.Since(start))
+}
+
+// checkFiles checks the files of the flag named flagName before the
+// pipeline runs: it prints read's notes on them and exits with status 1
+// when they cannot be read.
+func checkFiles(ctx context.Context, flagName string, read webaddressbeam.ReadOptions, glob string) {
+	notes, err := read.Check(ctx, glob)
+	for _, n := range notes {
+		fmt.Fprintf(os.Stderr, "webaddress-pipeline: %s: %s\n", flagName, n)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "webaddress-pipeline: %s: %v\n", flagName, err)
+		os.Exit(1)
+	}
 }
 
 // shortError returns the message of err without the runner's plan dumps:

@@ -448,6 +448,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--input", filepath.Join(dir, "*.json"), "--output", out}, 1, "matches no file"},
 		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "website"}, 1, `--input: ` + csv + `: no column "website" in the header row (name, url)`},
 		{[]string{"--input", empty, "--output", out, "--format", "csv", "--column", "website"}, 1, "empty.csv is empty: it has no header row"},
+		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "url", "--mode", "match", "--against", csv, "--against-column", "website"}, 1, `--against: ` + csv + `: no column "website" in the header row (name, url)`},
 		{[]string{"--input", csv, "--output", out, "--format", "csv", "--column", "url", "--delimiter", "::"}, 2, `--delimiter "::": want one ASCII character`},
 		{[]string{"--input", in, "--output", out, "--encoding", "klingon"}, 2, `--encoding: unknown encoding "klingon"`},
 	} {
