@@ -103,3 +103,50 @@ func TestAppendKeyPathRuns(t *testing.T) {
 		check(string(b))
 	}
 }
+
+// TestFastKeys checks appendPlainKey against the general path (parts and
+// append) at each level, with the built-in rules and with a Keyer's
+// options, on every address of the corpus and the WPT inputs.
+func TestFastKeys(t *testing.T) {
+	custom, err := NewKeyer(KeyOptions{Platforms: []string{"nytimes.com", "example.org/sites/<name>"}, Aliases: map[string]string{"acme.de": "acme.com"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep, err := NewKeyer(KeyOptions{Platforms: []string{"<name>.blogs.example.net"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := 0
+	for _, line := range corpusAndWPT(t) {
+		a, err := Parse(line)
+		if err != nil {
+			continue
+		}
+		for _, k := range []*Keyer{nil, custom, deep} {
+			kr := k
+			if kr == nil {
+				kr = &builtinKeyer
+			}
+			for l := LevelPage; l <= LevelOwner; l++ {
+				got, ok := kr.appendPlainKey([]byte("x"), &a, l)
+				if !ok {
+					if string(got) != "x" {
+						t.Fatalf("appendPlainKey(%q, %v) declined and wrote %q", line, l, got)
+					}
+					continue
+				}
+				fast++
+				var buf [128]byte
+				var p keyParts
+				path := k.parts(&p, &a, l, false, buf[:0])
+				want := p.append([]byte("x"), &a, l, path)
+				if string(got) != string(want) {
+					t.Errorf("appendPlainKey(%q, %v) = %q, the general path %q", line, l, got, want)
+				}
+			}
+		}
+	}
+	if fast == 0 {
+		t.Error("appendPlainKey took no address")
+	}
+}
