@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -413,9 +414,7 @@ func appendKeyPath(dst []byte, path string, keepFrom, keepTo int) []byte {
 		// "%", an upper-case letter and a "/" after a "/" (the last byte
 		// written is a "/" only when path's byte before is one).
 		run := i
-		for i < len(path) && path[i] != '%' && path[i]-'A' > 'Z'-'A' && (path[i] != '/' || i == 0 || path[i-1] != '/') {
-			i++
-		}
+		i = keyPathRunEnd(path, i)
 		dst = append(dst, path[run:i]...)
 		if i == len(path) {
 			break
@@ -441,13 +440,81 @@ func appendKeyPath(dst []byte, path string, keepFrom, keepTo int) []byte {
 			dst = append(dst, lower(c))
 		}
 	}
-	if j := bytes.LastIndexByte(dst[start:], '/'); j >= 0 && isDefaultDocument(dst[start+j+1:]) {
-		dst = dst[:start+j+1]
+	// A default document is the last segment, of 9 to 12 bytes: its "/"
+	// is among the last 13 bytes (a byte loop, bytes.LastIndexByte), and
+	// the path does not end with "/", the most common end.
+	if n := len(dst); n > start && dst[n-1] != '/' {
+		if j := bytes.LastIndexByte(dst[max(start, n-len("/default.aspx")):], '/'); j >= 0 {
+			if seg := dst[max(start, n-len("/default.aspx"))+j+1:]; isDefaultDocument(seg) {
+				dst = dst[:n-len(seg)]
+			}
+		}
 	}
 	if len(dst) > start && dst[len(dst)-1] == '/' {
 		dst = dst[:len(dst)-1]
 	}
 	return dst
+}
+
+// The classes of keyPathClass.
+const (
+	keyPathSlash = 1 // "/": it ends a run of bytes kept as they are only after a "/"
+	keyPathStop  = 2 // "%" and the upper-case ASCII letters: they end a run
+)
+
+// keyPathClass is the class of each byte for appendKeyPath's runs, 0 for
+// a byte it copies as it is.
+var keyPathClass = func() (t [256]uint8) {
+	t['/'] = keyPathSlash
+	t['%'] = keyPathStop
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = keyPathStop
+	}
+	return t
+}()
+
+// keyPathRunEnd returns the end of the run of path from i that
+// appendKeyPath copies as it is: the first "%", upper-case letter, or "/"
+// after a "/" (the one at 0 excepted), or len(path). It reads eight bytes
+// at a time while they are ASCII, as a serialized path is (a test of the
+// bytes' ranges on the word, carries kept within each byte), then one
+// load of keyPathClass a byte.
+func keyPathRunEnd(path string, i int) int {
+	const ones = 0x0101010101010101
+	const highs = 0x80 * ones
+	carry := uint64(0) // 0x80 when the byte before the word is a "/"
+	if i > 0 && path[i-1] == '/' {
+		carry = 0x80
+	}
+	for i+8 <= len(path) {
+		x := load64(path[i:])
+		if x&highs != 0 {
+			break
+		}
+		// Each byte b < 0x80: b+0x3f sets its top bit when b >= 'A',
+		// b+0x25 when b > 'Z'; (b^c)+0x7f when b != c.
+		upper := (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones)
+		pct := ^((x ^ '%'*ones) + 0x7f*ones)
+		slash := ^((x ^ '/'*ones) + 0x7f*ones) & highs
+		if stop := (upper | pct | slash&(slash<<8|carry)) & highs; stop != 0 {
+			return i + bits.TrailingZeros64(stop)>>3
+		}
+		carry = slash >> 56
+		i += 8
+	}
+	for ; i < len(path); i++ {
+		if k := keyPathClass[path[i]]; k != 0 && (k == keyPathStop || i > 0 && path[i-1] == '/') {
+			break
+		}
+	}
+	return i
+}
+
+// load64 returns the first eight bytes of s, little-endian (one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // appendKeyQuery appends "?" and the query's non-empty parameters sorted

@@ -469,6 +469,13 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 	if l == LevelPage && !a.url.isHTTP() && !a.url.HasOpaquePath() {
 		return appendOtherPageKey(dst, a)
 	}
+	kr := k
+	if kr == nil {
+		kr = &builtinKeyer
+	}
+	if d, ok := kr.appendPlainKey(dst, a, l); ok {
+		return d
+	}
 	var buf [128]byte
 	var p keyParts
 	path := k.parts(&p, a, l, false, buf[:0])

@@ -1,0 +1,152 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package webaddress
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
+)
+
+// This file checks the keys' fast paths against the general ones they
+// stand beside, on every line of the corpus and the WPT inputs.
+
+// corpusAndWPT returns the lines of every corpus file and the WPT inputs.
+func corpusAndWPT(tb testing.TB) []string {
+	var all []string
+	for _, name := range []string{"kasztp.txt", "node_files.txt", "typed.txt", "unique_hosts.txt"} {
+		all = append(all, testfiles.MustCorpusLines(tb, name)...)
+	}
+	return append(all, wptInputs(tb)...)
+}
+
+// appendKeyPathSlow is appendKeyPath as it was before its byte classes:
+// one test of each byte's kind after another, the reference for
+// TestAppendKeyPathRuns.
+func appendKeyPathSlow(dst []byte, path string, keepFrom, keepTo int) []byte {
+	start := len(dst)
+	for i := 0; i < len(path); i++ {
+		run := i
+		for i < len(path) && path[i] != '%' && path[i]-'A' > 'Z'-'A' && (path[i] != '/' || i == 0 || path[i-1] != '/') {
+			i++
+		}
+		dst = append(dst, path[run:i]...)
+		if i == len(path) {
+			break
+		}
+		c := path[i]
+		switch {
+		case c == '%' && i+2 < len(path) && isHex(path[i+1]) && isHex(path[i+2]):
+			b := unhex(path[i+1])<<4 | unhex(path[i+2])
+			if isUnreserved(b) {
+				if i < keepFrom || i >= keepTo {
+					b = lower(b)
+				}
+				dst = append(dst, b)
+			} else {
+				dst = append(dst, '%', upper(path[i+1]), upper(path[i+2]))
+			}
+			i += 2
+		case c == '/' && len(dst) > start && dst[len(dst)-1] == '/':
+		case i >= keepFrom && i < keepTo:
+			dst = append(dst, c)
+		default:
+			dst = append(dst, lower(c))
+		}
+	}
+	if j := bytes.LastIndexByte(dst[start:], '/'); j >= 0 && isDefaultDocument(dst[start+j+1:]) {
+		dst = dst[:start+j+1]
+	}
+	if len(dst) > start && dst[len(dst)-1] == '/' {
+		dst = dst[:len(dst)-1]
+	}
+	return dst
+}
+
+// TestAppendKeyPathRuns checks appendKeyPath against appendKeyPathSlow on
+// the path of every address of the corpus and the WPT inputs and on each
+// line as it is, with no case kept, all of it and a middle part.
+func TestAppendKeyPathRuns(t *testing.T) {
+	check := func(path string) {
+		n := len(path)
+		for _, keep := range [][2]int{{0, 0}, {0, n}, {n / 3, 2 * n / 3}} {
+			got := appendKeyPath([]byte("x/"), path, keep[0], keep[1])
+			want := appendKeyPathSlow([]byte("x/"), path, keep[0], keep[1])
+			if !bytes.Equal(got, want) {
+				t.Fatalf("appendKeyPath(%q, %d, %d) = %q, want %q", path, keep[0], keep[1], got, want)
+			}
+		}
+	}
+	for _, line := range corpusAndWPT(t) {
+		check(line)
+		if a, err := Parse(line); err == nil {
+			check(a.url.Pathname())
+		}
+	}
+	for _, path := range []string{"", "/", "//", "///a//B/", "/%41%2f%zz%4", "/A/index.HTML", "a//", "/x/%7E/"} {
+		check(path)
+	}
+	// Random paths of the bytes at the edges of the classes, around
+	// the words of eight bytes keyPathRunEnd reads.
+	const alphabet = "/%AZ@[az09.~-\x80\xffindex.htmlDEFAULT.ASPX"
+	r := rand.New(rand.NewPCG(1, 2))
+	b := make([]byte, 0, 40)
+	for range 200000 {
+		b = b[:0]
+		for range r.IntN(40) {
+			b = append(b, alphabet[r.IntN(len(alphabet))])
+		}
+		check(string(b))
+	}
+}
+
+// TestFastKeys checks appendPlainKey against the general path (parts and
+// append) at each level, with the built-in rules and with a Keyer's
+// options, on every address of the corpus and the WPT inputs.
+func TestFastKeys(t *testing.T) {
+	custom, err := NewKeyer(KeyOptions{Platforms: []string{"nytimes.com", "example.org/sites/<name>"}, Aliases: map[string]string{"acme.de": "acme.com"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep, err := NewKeyer(KeyOptions{Platforms: []string{"<name>.blogs.example.net"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := 0
+	for _, line := range corpusAndWPT(t) {
+		a, err := Parse(line)
+		if err != nil {
+			continue
+		}
+		for _, k := range []*Keyer{nil, custom, deep} {
+			kr := k
+			if kr == nil {
+				kr = &builtinKeyer
+			}
+			for l := LevelPage; l <= LevelOwner; l++ {
+				got, ok := kr.appendPlainKey([]byte("x"), &a, l)
+				if !ok {
+					if string(got) != "x" {
+						t.Fatalf("appendPlainKey(%q, %v) declined and wrote %q", line, l, got)
+					}
+					continue
+				}
+				fast++
+				var buf [128]byte
+				var p keyParts
+				path := k.parts(&p, &a, l, false, buf[:0])
+				want := p.append([]byte("x"), &a, l, path)
+				if string(got) != string(want) {
+					t.Errorf("appendPlainKey(%q, %v) = %q, the general path %q", line, l, got, want)
+				}
+			}
+		}
+	}
+	if fast == 0 {
+		t.Error("appendPlainKey took no address")
+	}
+}
