@@ -6,7 +6,12 @@ package webaddress
 
 import (
 	"bytes"
+	"fmt"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/testfiles"
@@ -108,6 +113,68 @@ func TestAppendKeyPathRuns(t *testing.T) {
 // append) at each level, with the built-in rules and with a Keyer's
 // options, on every address of the corpus and the WPT inputs.
 func TestFastKeys(t *testing.T) {
+	checkFastKeys(t, corpusAndWPT(t))
+}
+
+// TestFastKeysRules checks appendPlainKey against the general path on
+// addresses made from the rules' own data, so that a rule added there is
+// checked even when no corpus line meets it: the hosts of every platform,
+// path tenant, state portal, network and free-mail site, with a tenant's
+// name, own labels, www. and deeper labels, a port and paths (one with
+// "@"), and the inputs of testdata/levels.txt and key_v3.golden.
+func TestFastKeysRules(t *testing.T) {
+	var hosts []string
+	for _, file := range []string{platformsFile, tenantsFile, statePortalsFile} {
+		for line := range strings.Lines(file) {
+			for field := range strings.FieldsFuncSeq(strings.TrimSpace(line), func(r rune) bool { return r == '\t' }) {
+				name, value, _ := strings.Cut(field, "=")
+				switch name {
+				case "shape", "domain":
+					host, path, _ := strings.Cut(value, "/")
+					host = strings.TrimPrefix(host, "<name>.")
+					hosts = append(hosts, host, "acme."+host, "support."+host)
+					if path != "" {
+						hosts = append(hosts, host+"/"+strings.ReplaceAll(path, "<name>", "acme"))
+					}
+				case "own":
+					hosts = append(hosts, value+".example.com")
+				}
+			}
+		}
+	}
+	for _, n := range networks {
+		hosts = append(hosts, n.domains...)
+	}
+	hosts = slices.AppendSeq(hosts, maps.Keys(freeMailSites))
+	var inputs []string
+	for _, h := range hosts {
+		for _, form := range []string{"%s", "www.%s", "a.b.%s", "m.%s", "%s:8080/x", "http://%s/About/index.html?b=1&a=2", "%s/@acme", "%s/in/acme"} {
+			inputs = append(inputs, fmt.Sprintf(form, h))
+		}
+	}
+	for _, r := range readLevelsTable(t) {
+		if r.in != "" {
+			inputs = append(inputs, r.in)
+		}
+	}
+	golden, err := os.ReadFile(keyV3GoldenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(golden)) {
+		if in, _, ok := strings.Cut(line, "\t"); ok && !strings.HasPrefix(in, "#") {
+			inputs = append(inputs, in)
+		}
+	}
+	checkFastKeys(t, inputs)
+}
+
+// checkFastKeys checks that appendPlainKey, where it takes an address of
+// inputs, writes what the general path writes, with the built-in rules
+// and with a Keyer of extra platforms and aliases and one of a deep
+// platform.
+func checkFastKeys(t *testing.T, inputs []string) {
+	t.Helper()
 	custom, err := NewKeyer(KeyOptions{Platforms: []string{"nytimes.com", "example.org/sites/<name>"}, Aliases: map[string]string{"acme.de": "acme.com"}})
 	if err != nil {
 		t.Fatal(err)
@@ -116,8 +183,8 @@ func TestFastKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fast := 0
-	for _, line := range corpusAndWPT(t) {
+	fast, general := 0, 0
+	for _, line := range inputs {
 		a, err := Parse(line)
 		if err != nil {
 			continue
@@ -133,6 +200,7 @@ func TestFastKeys(t *testing.T) {
 					if string(got) != "x" {
 						t.Fatalf("appendPlainKey(%q, %v) declined and wrote %q", line, l, got)
 					}
+					general++
 					continue
 				}
 				fast++
@@ -146,7 +214,7 @@ func TestFastKeys(t *testing.T) {
 			}
 		}
 	}
-	if fast == 0 {
-		t.Error("appendPlainKey took no address")
+	if fast == 0 || general == 0 {
+		t.Errorf("appendPlainKey took %d keys and declined %d; the test needs both", fast, general)
 	}
 }
