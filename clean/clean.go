@@ -125,7 +125,8 @@ type Cleaned struct {
 //     "例え。テスト" has two labels (curl reads one).
 func Clean(input string, opts CleanOptions) (c Cleaned, err error) {
 	// c is the result itself, which clean writes in place.
-	if err = opts.Validate(); err != nil {
+	if !opts.valid() {
+		err = opts.Validate()
 		c.fail(input, err)
 		return c, err
 	}
@@ -218,8 +219,8 @@ func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 		c.fail(input, webaddress.NewError(CodeEmptyInput, input, 0, "the input is empty or white space"))
 		return
 	}
-	s, code, reason := o.chooseScheme(text)
-	if code != "" {
+	var s schemeChoice
+	if code, reason := o.chooseScheme(&s, text); code != "" {
 		c.fail(input, webaddress.NewError(code, input, t.Lead(), reason))
 		return
 	}
@@ -274,8 +275,9 @@ type schemeChoice struct {
 
 // chooseScheme is the scheme step: R's scheme rule on text, then the
 // options SchemeRelative, SchemePolicy and Protocol. It returns the code
-// and the reason of an input they refuse.
-func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddress.Code, reason string) {
+// and the reason of an input they refuse. It writes its choice in s,
+// which is zero.
+func (o *CleanOptions) chooseScheme(s *schemeChoice, text string) (code webaddress.Code, reason string) {
 	kind, written, colon := schemeOf(text)
 	switch kind {
 	case inputScheme:
@@ -288,9 +290,9 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 		// written is only scheme characters, which a quoted string
 		// does not escape: one concatenation makes the reason.
 		if written == "http" || written == "https" || written == "ftp" || written == "ftps" {
-			return s, CodeUnsupportedScheme, `scheme "` + written + `" is not followed by "//"`
+			return CodeUnsupportedScheme, `scheme "` + written + `" is not followed by "//"`
 		}
-		return s, CodeUnsupportedScheme, `scheme "` + written + `" is not http, https, ftp or ftps`
+		return CodeUnsupportedScheme, `scheme "` + written + `" is not http, https, ftp or ftps`
 	case inputRelative:
 		switch o.SchemeRelative {
 		case SchemeRelativeKeep:
@@ -303,11 +305,11 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 		case SchemeRelativeHTTPS:
 			s.scheme, s.read, s.assume = "https", "https", "https"
 		default:
-			return s, CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`
+			return CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`
 		}
 	default:
 		if o.SchemePolicy == SchemeRequire {
-			return s, CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`
+			return CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`
 		}
 		s.read, s.assume = "http", "http"
 		if o.Protocol == ProtocolKeep {
@@ -322,7 +324,7 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 	case ProtocolHTTPS:
 		s.scheme = "https"
 	}
-	return s, "", ""
+	return "", ""
 }
 
 // cleanHost is the host step on u's host, in ASCII as the Standard
