@@ -421,10 +421,10 @@ func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s 
 	if o.TrailingSlash == TrailingSlashStrip && path == "/" {
 		path = ""
 	}
-	if scheme == u.Scheme() && host == u.Hostname() && path == u.Pathname() && port == "" && query == "" &&
-		u.Username() == "" && u.Password() == "" && u.Port() == "" {
-		// The href has no credentials or port: its start is the result.
-		return u.Href()[:len(scheme)+len("://")+len(host)+len(path)]
+	if scheme != "" && port == "" && query == "" {
+		if href, ok := hrefStart(u.Href(), scheme, host, path); ok {
+			return href
+		}
 	}
 	var b strings.Builder
 	b.Grow(len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query))
@@ -443,6 +443,21 @@ func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s 
 		b.WriteString(query)
 	}
 	return b.String()
+}
+
+// hrefStart returns the start of href when it is scheme "://" host path,
+// as it is when the steps changed none of them and the URL has no
+// credentials or port: CleanURL without a string to build.
+func hrefStart(href, scheme, host, path string) (string, bool) {
+	n := len(scheme) + len("://") + len(host) + len(path)
+	if len(href) < n {
+		return "", false
+	}
+	h := len(scheme) + len("://") // where host starts
+	if href[:len(scheme)] != scheme || href[len(scheme):h] != "://" || href[h:h+len(host)] != host || href[n-len(path):n] != path {
+		return "", false
+	}
+	return href[:n], true
 }
 
 // wwwPrefixLen returns the length of host's prefix "www", digits, ".", or
