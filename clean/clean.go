@@ -378,10 +378,14 @@ func (o *CleanOptions) cleanHost(c *Cleaned, u *webaddress.URL, typed string, ch
 }
 
 // hostStatus returns the Status of c, whose host is name (without its root
-// dot) and whose TLD and IsIPHost are set, read with the scheme of s.
+// dot) and whose TLD, Domain (of name) and IsIPHost are set, read with the
+// scheme of s.
 func hostStatus(c *Cleaned, name string, s *schemeChoice) Status {
 	switch {
 	case c.IsIPHost:
+	case c.Domain != "":
+		// A registrable domain has a dot and a TLD, and is not its TLD:
+		// none of the warnings below, without a look for the dot.
 	case strings.IndexByte(name, '.') < 0:
 		return StatusNoTLD
 	case c.TLD == "":
