@@ -125,7 +125,8 @@ type Cleaned struct {
 //     "例え。テスト" has two labels (curl reads one).
 func Clean(input string, opts CleanOptions) (c Cleaned, err error) {
 	// c is the result itself, which clean writes in place.
-	if err = opts.Validate(); err != nil {
+	if !opts.valid() {
+		err = opts.Validate()
 		c.fail(input, err)
 		return c, err
 	}
@@ -218,8 +219,8 @@ func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 		c.fail(input, webaddress.NewError(CodeEmptyInput, input, 0, "the input is empty or white space"))
 		return
 	}
-	s, code, reason := o.chooseScheme(text)
-	if code != "" {
+	var s schemeChoice
+	if code, reason := o.chooseScheme(&s, text); code != "" {
 		c.fail(input, webaddress.NewError(code, input, t.Lead(), reason))
 		return
 	}
@@ -274,8 +275,9 @@ type schemeChoice struct {
 
 // chooseScheme is the scheme step: R's scheme rule on text, then the
 // options SchemeRelative, SchemePolicy and Protocol. It returns the code
-// and the reason of an input they refuse.
-func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddress.Code, reason string) {
+// and the reason of an input they refuse. It writes its choice in s,
+// which is zero.
+func (o *CleanOptions) chooseScheme(s *schemeChoice, text string) (code webaddress.Code, reason string) {
 	kind, written, colon := schemeOf(text)
 	switch kind {
 	case inputScheme:
@@ -288,9 +290,9 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 		// written is only scheme characters, which a quoted string
 		// does not escape: one concatenation makes the reason.
 		if written == "http" || written == "https" || written == "ftp" || written == "ftps" {
-			return s, CodeUnsupportedScheme, `scheme "` + written + `" is not followed by "//"`
+			return CodeUnsupportedScheme, `scheme "` + written + `" is not followed by "//"`
 		}
-		return s, CodeUnsupportedScheme, `scheme "` + written + `" is not http, https, ftp or ftps`
+		return CodeUnsupportedScheme, `scheme "` + written + `" is not http, https, ftp or ftps`
 	case inputRelative:
 		switch o.SchemeRelative {
 		case SchemeRelativeKeep:
@@ -303,11 +305,11 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 		case SchemeRelativeHTTPS:
 			s.scheme, s.read, s.assume = "https", "https", "https"
 		default:
-			return s, CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`
+			return CodeSchemeRelative, `the input is scheme-relative and scheme_relative_handling is "error"`
 		}
 	default:
 		if o.SchemePolicy == SchemeRequire {
-			return s, CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`
+			return CodeSchemeMissing, `the input has no scheme and scheme_policy is "require"`
 		}
 		s.read, s.assume = "http", "http"
 		if o.Protocol == ProtocolKeep {
@@ -322,7 +324,7 @@ func (o *CleanOptions) chooseScheme(text string) (s schemeChoice, code webaddres
 	case ProtocolHTTPS:
 		s.scheme = "https"
 	}
-	return s, "", ""
+	return "", ""
 }
 
 // cleanHost is the host step on u's host, in ASCII as the Standard
@@ -376,10 +378,14 @@ func (o *CleanOptions) cleanHost(c *Cleaned, u *webaddress.URL, typed string, ch
 }
 
 // hostStatus returns the Status of c, whose host is name (without its root
-// dot) and whose TLD and IsIPHost are set, read with the scheme of s.
+// dot) and whose TLD, Domain (of name) and IsIPHost are set, read with the
+// scheme of s.
 func hostStatus(c *Cleaned, name string, s *schemeChoice) Status {
 	switch {
 	case c.IsIPHost:
+	case c.Domain != "":
+		// A registrable domain has a dot and a TLD, and is not its TLD:
+		// none of the warnings below, without a look for the dot.
 	case strings.IndexByte(name, '.') < 0:
 		return StatusNoTLD
 	case c.TLD == "":
@@ -419,10 +425,10 @@ func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s 
 	if o.TrailingSlash == TrailingSlashStrip && path == "/" {
 		path = ""
 	}
-	if scheme == u.Scheme() && host == u.Hostname() && path == u.Pathname() && port == "" && query == "" &&
-		u.Username() == "" && u.Password() == "" && u.Port() == "" {
-		// The href has no credentials or port: its start is the result.
-		return u.Href()[:len(scheme)+len("://")+len(host)+len(path)]
+	if scheme != "" && port == "" && query == "" {
+		if href, ok := hrefStart(u.Href(), scheme, host, path); ok {
+			return href
+		}
 	}
 	var b strings.Builder
 	b.Grow(len(scheme) + len("://") + len(host) + len(":") + len(port) + len(path) + len("?") + len(query))
@@ -441,6 +447,21 @@ func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s 
 		b.WriteString(query)
 	}
 	return b.String()
+}
+
+// hrefStart returns the start of href when it is scheme "://" host path,
+// as it is when the steps changed none of them and the URL has no
+// credentials or port: CleanURL without a string to build.
+func hrefStart(href, scheme, host, path string) (string, bool) {
+	n := len(scheme) + len("://") + len(host) + len(path)
+	if len(href) < n {
+		return "", false
+	}
+	h := len(scheme) + len("://") // where host starts
+	if href[:len(scheme)] != scheme || href[len(scheme):h] != "://" || href[h:h+len(host)] != host || href[n-len(path):n] != path {
+		return "", false
+	}
+	return href[:n], true
 }
 
 // wwwPrefixLen returns the length of host's prefix "www", digits, ".", or

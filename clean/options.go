@@ -553,13 +553,7 @@ func splitPatterns(value string) []string {
 // nil, or a *[Error] with code [CodeInvalidOption] naming the first
 // option that does not.
 func (o CleanOptions) Validate() error {
-	if o.Protocol <= ProtocolHTTPS && o.WWW <= WWWIfNoSubdomain && o.TLDSource <= TLDICANN &&
-		o.Case <= CaseUpper && o.TrailingSlash <= TrailingSlashStrip && o.IndexPage <= IndexPageStrip &&
-		o.PathNormalization <= PathNormalizeBoth && o.SchemeRelative <= SchemeRelativeError &&
-		o.HostEncoding <= HostEncodingUnicode && o.PathEncoding <= PathEncodingDecode &&
-		o.Query <= QueryKeep && o.EmptyParams <= EmptyParamDrop && o.Port <= PortStripAll &&
-		o.SchemePolicy <= SchemeRequire &&
-		(o.SubdomainLevelsToKeep == nil || *o.SubdomainLevelsToKeep >= 0) {
+	if o.valid() {
 		return nil // the common case, without building the list of fields
 	}
 	for _, f := range o.optionFields() {
@@ -571,6 +565,19 @@ func (o CleanOptions) Validate() error {
 		return optionError("subdomain_levels_to_keep = " + strconv.Itoa(*n) + " is negative")
 	}
 	return nil
+}
+
+// valid reports whether Validate returns nil. It reads o through a
+// pointer, which Clean checks on every call without copying its options
+// again.
+func (o *CleanOptions) valid() bool {
+	return o.Protocol <= ProtocolHTTPS && o.WWW <= WWWIfNoSubdomain && o.TLDSource <= TLDICANN &&
+		o.Case <= CaseUpper && o.TrailingSlash <= TrailingSlashStrip && o.IndexPage <= IndexPageStrip &&
+		o.PathNormalization <= PathNormalizeBoth && o.SchemeRelative <= SchemeRelativeError &&
+		o.HostEncoding <= HostEncodingUnicode && o.PathEncoding <= PathEncodingDecode &&
+		o.Query <= QueryKeep && o.EmptyParams <= EmptyParamDrop && o.Port <= PortStripAll &&
+		o.SchemePolicy <= SchemeRequire &&
+		(o.SubdomainLevelsToKeep == nil || *o.SubdomainLevelsToKeep >= 0)
 }
 
 func optionError(reason string) *webaddress.Error {
