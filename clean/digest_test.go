@@ -47,8 +47,8 @@ func digestOptions() []CleanOptions {
 // cleaner before the speed work of issue 39: making Clean cheaper must not
 // change a result, field or error code.
 func TestCleanDigests(t *testing.T) {
-	if testing.Short() {
-		t.Skip("cleans every corpus line 14 times")
+	if testing.Short() || raceEnabled {
+		t.Skip("cleans every corpus line 14 times; the tests without -short and -race run it")
 	}
 	files := []string{"kasztp.txt", "node_files.txt", "typed.txt", "unique_hosts.txt", "wpt"}
 	inputs := map[string][]string{"wpt": testfiles.WPTInputs(t)}
