@@ -181,3 +181,24 @@ func TestAllocsTrackingParams(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocsTyped checks that an address typed without a scheme costs one
+// allocation, its href with the scheme assumed (and the "/" of an empty
+// path) in front of the input; one typed with its scheme and path none.
+func TestAllocsTyped(t *testing.T) {
+	skipUnderRace(t)
+	for in, want := range map[string]float64{
+		"example.com":              1,
+		"www.example.co.uk":        1,
+		"example.com/about?a=1":    1,
+		"https://www.example.com":  1,
+		"https://www.example.com/": 0,
+	} {
+		if n := testing.AllocsPerRun(10, func() {
+			a, _ := Parse(in)
+			sinkString = a.Canonical()
+		}); n != want {
+			t.Errorf("Parse(%q): %v allocations, want %v", in, n, want)
+		}
+	}
+}

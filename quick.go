@@ -136,9 +136,10 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		u.schemeEnd = uint32(hostStart - 3)
 	} else {
 		shift = len(assume) + 3
-		u.href = assume + "://" + input
-		if pathStart == pathEnd {
-			u.href += "/"
+		if pathStart == pathEnd { // one concatenation: one allocation
+			u.href = assume + "://" + input + "/"
+		} else {
+			u.href = assume + "://" + input
 		}
 		u.schemeEnd = uint32(len(assume))
 	}
