@@ -136,11 +136,7 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		u.schemeEnd = uint32(hostStart - 3)
 	} else {
 		shift = len(assume) + 3
-		if pathStart == pathEnd { // one concatenation: one allocation
-			u.href = assume + "://" + input + "/"
-		} else {
-			u.href = assume + "://" + input
-		}
+		u.href = assumedHref(assume, input, pathStart == pathEnd)
 		u.schemeEnd = uint32(len(assume))
 	}
 	u.usernameEnd = uint32(shift + hostStart)
@@ -183,4 +179,17 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 // path state makes ":".
 func drivePipe(path string) bool {
 	return len(path) >= 2 && path[1] == '|' && isAlpha(path[0]) && (len(path) == 2 || path[2] == '/')
+}
+
+// assumedHref returns the href of input read after assume + "://", with
+// the "/" of an empty path: one concatenation, one allocation. It is a
+// function of its own so that quickParse's common case, an input with its
+// scheme, does not pay for the concatenations' code.
+//
+//go:noinline
+func assumedHref(assume, input string, emptyPath bool) string {
+	if emptyPath {
+		return assume + "://" + input + "/"
+	}
+	return assume + "://" + input
 }
