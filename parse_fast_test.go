@@ -32,6 +32,55 @@ func fastPathInputs(t *testing.T) []string {
 	return append(inputs, fuzzSeeds...)
 }
 
+// TestParseFastPaths: Parse, with its fast paths, gives the Address (or
+// the error) its general path gives, on every input of fastPathInputs.
+func TestParseFastPaths(t *testing.T) {
+	for _, in := range fastPathInputs(t) {
+		got, err := Parse(in)
+		var want Address
+		_, wantErr := want.parseTyped(in, false)
+		if wantErr != nil {
+			want = Address{}
+		}
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() || got != want {
+			t.Errorf("Parse(%q) = %+v, %v; the general path gives %+v, %v", in, got, err, want, wantErr)
+		}
+	}
+}
+
+// TestQuickParseClasses: quickParse takes no byte that is not printable
+// ASCII, nor a space, anywhere in its input: each class of bytes it reads
+// through leaves them out, and its other bytes are ones it looks for.
+// parseSerialized relies on it to check nothing of the kind itself.
+func TestQuickParseClasses(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if 0x20 < c && c < 0x7F {
+			continue
+		}
+		cl := charClass[c]
+		if cl&domainPlain != 0 || cl&pathStop == 0 || cl&encSpecialQuery == 0 || cl&encFragment == 0 {
+			t.Errorf("byte %#x: class %#x lets quickParse take it", c, cl)
+		}
+	}
+	// And so inserting one anywhere makes quickParse decline.
+	for _, in := range []string{"https://www.example.com:8080/a/b?c=d&e#f", "http://x.com/", "file:///a/b"} {
+		if _, ok := quickParse(in, "", nil); !ok {
+			t.Fatalf("quickParse(%q) declined", in)
+		}
+		for c := 0; c < 256; c++ {
+			if 0x20 < c && c < 0x7F {
+				continue
+			}
+			for i := 0; i <= len(in); i++ {
+				s := in[:i] + string(byte(c)) + in[i:]
+				if _, ok := quickParse(s, "", nil); ok {
+					t.Errorf("quickParse(%q) took it", s)
+				}
+			}
+		}
+	}
+}
+
 // TestNetworkHosts: the filter of profileOf passes every host of a
 // network, on every input of fastPathInputs and for every domain of
 // networks and its subdomains, and few others.

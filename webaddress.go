@@ -161,7 +161,7 @@ func Parse(input string) (a Address, err error) {
 // found too, even when the parse fails (and leaves a partly written).
 func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 	if !lint && a.parseSerialized(input) {
-		a.addFacts()
+		a.addSerializedFacts()
 		return nil, nil
 	}
 	return a.parseTyped(input, lint)
@@ -195,14 +195,39 @@ func (a *Address) addFacts() {
 	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
 }
 
+// addSerializedFacts is addFacts for an Address that parseSerialized
+// made: its URL is http or https, its host a domain, and it has no
+// credentials (quickParse takes no other), so of the facts of factsOf only
+// these three may hold. TestParseFastPaths checks that both agree.
+func (a *Address) addSerializedFacts() {
+	canonical, removed := canonicalize(&a.url)
+	a.canonical = canonical
+	f := profileFact(&a.url)
+	if hasALabel(a.url.Hostname()) {
+		f |= FactInternationalizedDomain
+	}
+	if removed {
+		f |= FactTrackingParametersRemoved
+	}
+	if a.url.hasFragment() {
+		f |= FactFragmentRemoved
+	}
+	a.facts |= f
+}
+
 // parseSerialized is parse's fast path for the most common input, an
 // http or https URL already in its serialized form with nothing around it
 // to trim: the parser's quickParse alone, whose spans are those of the
 // input as given. It writes what the general path writes but the canonical
 // form and facts, or reports false, leaving a as it was.
 // TestParseSerialized checks that both agree.
+//
+// It needs no check of its own that input is printable ASCII or within
+// maxInput: quickParse takes no other input (TestQuickParseClasses), and
+// so input has no white space to trim, no tab or newline to remove, and
+// nothing that is not valid UTF-8 or that readTyped would refuse.
 func (a *Address) parseSerialized(input string) bool {
-	if !strings.HasPrefix(input, "http") || len(input) > maxInput || !printableASCII(input) {
+	if !strings.HasPrefix(input, "http") {
 		return false
 	}
 	u, ok := quickParse(input, "", &a.spans)
