@@ -118,3 +118,38 @@ func TestNetworkHosts(t *testing.T) {
 		t.Errorf("networkHosts passed %d of %d hosts, want few", passed, hosts)
 	}
 }
+
+// TestPrintableASCIILong: printableASCII agrees with a byte-at-a-time
+// reading of its definition on every length up to 40 (TestPrintableASCII
+// reads the shorter ones with other neighbours), with each byte value at
+// each place, and on every input of fastPathInputs.
+func TestPrintableASCIILong(t *testing.T) {
+	slow := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] > 0x7F {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 40; n++ {
+		base := []byte(strings.Repeat("a", n))
+		if !printableASCII(string(base)) {
+			t.Fatalf("printableASCII(%q) = false", base)
+		}
+		for i := 0; i < n; i++ {
+			for c := 0; c < 256; c++ {
+				b := append([]byte(nil), base...)
+				b[i] = byte(c)
+				if got, want := printableASCII(string(b)), slow(string(b)); got != want {
+					t.Fatalf("printableASCII(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+	for _, in := range fastPathInputs(t) {
+		if got, want := printableASCII(in), slow(in); got != want {
+			t.Errorf("printableASCII(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
