@@ -80,6 +80,14 @@ var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
 // the query that is left, if any: canonicalQuery, the key and
 // Address.String rely on it, and Address.validate checks it.
 func canonicalize(u *URL) (canonical string, removed bool) {
+	if u.queryStart == 0 && u.fragmentStart == 0 {
+		return u.href, false // most URLs: the href itself, and no call
+	}
+	return canonicalizeParts(u)
+}
+
+// canonicalizeParts is canonicalize for a URL with a query or a fragment.
+func canonicalizeParts(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
 	if !ok {

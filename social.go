@@ -71,11 +71,16 @@ func profileOf(u *URL, withHandle bool) (Profile, bool) {
 }
 
 // mayBeProfile reports whether profileOf may find a profile in u, a
-// cheap test that most addresses fail: profileOf finds one only on a host
-// of a network (networkHosts) or in a path that starts with "/@"
-// (Mastodon).
+// cheap test that most addresses fail: profileOf finds one only in an
+// http or https URL of a domain, on a host of a network (networkHosts) or
+// in a path that starts with "/@" (Mastodon).
 func mayBeProfile(u *URL) bool {
-	return networkHosts.mayHave(strings.TrimSuffix(u.Hostname(), ".")) || strings.HasPrefix(u.Pathname(), "/@")
+	if !u.isHTTP() || u.hostKind != DomainHost {
+		return false
+	}
+	// The path starts with "/@" when the href does from the path's start:
+	// a path of "/" alone is followed by "?", "#" or nothing.
+	return strings.HasPrefix(u.href[u.pathStart:], "/@") || networkHosts.mayHave(strings.TrimSuffix(u.Hostname(), "."))
 }
 
 // lastTwoLabels returns host from the start of its second-to-last label:
@@ -105,6 +110,7 @@ var networkHosts = func() (f hostFilter) {
 			f.n = min(f.n, len(d)+1)
 		}
 	}
+	f.shift = uint(64 - 8*f.n)
 	for _, nw := range networks {
 		for _, d := range nw.domains {
 			f.add(d)
@@ -121,8 +127,9 @@ var networkHosts = func() (f hostFilter) {
 // A host whose bit is clear is none of the domains and no subdomain of
 // one; a host whose bit is set may be, and is looked up.
 type hostFilter struct {
-	n    int // how many of a host's last bytes it reads, 1 to 8
-	bits [4]uint64
+	n     int  // how many of a host's last bytes it reads, 1 to 8
+	shift uint // 64-8n: the shift that leaves the last n of 8 bytes
+	bits  [4]uint64
 }
 
 // add adds the host s to f; a filter of domains adds each domain d, and
@@ -146,7 +153,7 @@ func (f *hostFilter) bit(s string) uint {
 		t := s[len(s)-8:]
 		k = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
 			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		k >>= 64 - 8*uint(f.n)
+		k >>= f.shift & 63 // "& 63": no test for a shift of 64 or more
 	} else {
 		for i := len(s) - 1; i >= max(0, len(s)-f.n); i-- {
 			k = k<<8 | uint64(s[i])

@@ -196,15 +196,23 @@ func (a *Address) addFacts() {
 }
 
 // addSerializedFacts is addFacts for an Address that parseSerialized
-// made: its URL is http or https, its host a domain, and it has no
-// credentials (quickParse takes no other), so of the facts of factsOf only
-// these three may hold. TestParseFastPaths checks that both agree.
+// made: its URL is http, https or file, its host a domain (or, for file,
+// empty), and it has no credentials (quickParse takes no other), so of the
+// facts of factsOf only these may hold. TestParseFastPaths checks that
+// both agree.
 func (a *Address) addSerializedFacts() {
 	canonical, removed := canonicalize(&a.url)
 	a.canonical = canonical
-	f := profileFact(&a.url)
-	if hasALabel(a.url.Hostname()) {
+	var f Facts
+	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
+		f = profileFact(&a.url)
+	}
+	// Most hosts have no "x", and so no A-label: no call of hasALabel.
+	if host := a.url.Hostname(); a.url.hostKind == DomainHost && strings.IndexByte(host, 'x') >= 0 && hasALabel(host) {
 		f |= FactInternationalizedDomain
+	}
+	if !a.url.isHTTP() {
+		f |= FactNonWebScheme
 	}
 	if removed {
 		f |= FactTrackingParametersRemoved
@@ -216,26 +224,25 @@ func (a *Address) addSerializedFacts() {
 }
 
 // parseSerialized is parse's fast path for the most common input, an
-// http or https URL already in its serialized form with nothing around it
-// to trim: the parser's quickParse alone, whose spans are those of the
-// input as given. It writes what the general path writes but the canonical
-// form and facts, or reports false, leaving a as it was.
-// TestParseSerialized checks that both agree.
+// http, https or file URL already in its serialized form with nothing
+// around it to trim: the parser's quickParse alone, whose spans are those
+// of the input as given. It writes what the general path writes but the
+// canonical form and facts, or reports false, leaving a, a zero Address,
+// as it was. TestParseSerialized checks that both agree.
 //
-// It needs no check of its own that input is printable ASCII or within
-// maxInput: quickParse takes no other input (TestQuickParseClasses), and
-// so input has no white space to trim, no tab or newline to remove, and
-// nothing that is not valid UTF-8 or that readTyped would refuse.
-func (a *Address) parseSerialized(input string) bool {
-	if !strings.HasPrefix(input, "http") {
-		return false
+// It needs no check of its own: quickParse takes no input but one that
+// starts with "http://", "https://" or "file://", a scheme written, and
+// none that is not printable ASCII or longer than maxInput
+// (TestQuickParseClasses); so input has no white space to trim, no tab or
+// newline to remove, and nothing that is not valid UTF-8 or that
+// readTyped would refuse.
+func (a *Address) parseSerialized(input string) (ok bool) {
+	// It stays small enough to be inlined in parse; quickParse writes a's
+	// spans only when it takes input, and its URL is zero when it does not.
+	if a.url, ok = quickParse(input, "", &a.spans); ok {
+		a.input = input
 	}
-	u, ok := quickParse(input, "", &a.spans)
-	if !ok {
-		return false
-	}
-	a.input, a.url = input, u
-	return true
+	return ok
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
