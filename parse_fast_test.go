@@ -153,3 +153,14 @@ func TestPrintableASCIILong(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeWrittenColon: schemeWritten's test for a colon changes no
+// answer: leadingScheme finds no scheme in a text without one, on every
+// input of fastPathInputs.
+func TestSchemeWrittenColon(t *testing.T) {
+	for _, in := range fastPathInputs(t) {
+		if _, _, _, ok := leadingScheme(in); ok && !strings.Contains(in, ":") {
+			t.Errorf("leadingScheme(%q) found a scheme without a colon", in)
+		}
+	}
+}

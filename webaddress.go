@@ -128,6 +128,11 @@ var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", 
 // special scheme. So "localhost:3000/x" and "example.com:8080" are hosts
 // with ports.
 func schemeWritten(text string) bool {
+	if strings.IndexByte(text, ':') < 0 {
+		// No scheme without its colon: most addresses typed without one
+		// ("example.com/a"), and no reading of leadingScheme's byte by byte.
+		return false
+	}
 	scheme, _, slashes, ok := leadingScheme(text)
 	if !ok {
 		return false
@@ -160,7 +165,10 @@ func Parse(input string) (a Address, err error) {
 // parse is Parse, into a; with lint, it returns every validation error
 // found too, even when the parse fails (and leaves a partly written).
 func (a *Address) parse(input string, lint bool) ([]Violation, error) {
-	if !lint && a.parseSerialized(input) {
+	// The test of the first byte ("http", "https", "file") spares most
+	// inputs without a scheme (typed, unique_hosts) the fast path's call
+	// of quickParse and the copy of its URL.
+	if !lint && input != "" && (input[0] == 'h' || input[0] == 'f') && a.parseSerialized(input) {
 		a.addSerializedFacts()
 		return nil, nil
 	}
@@ -192,7 +200,10 @@ func (a *Address) parseTyped(input string, lint bool) ([]Violation, error) {
 func (a *Address) addFacts() {
 	canonical, removed := canonicalize(&a.url)
 	a.canonical = canonical
-	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
+	a.facts |= factsOf(&a.url, removed)
+	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
+		a.facts |= profileFact(&a.url)
+	}
 }
 
 // addSerializedFacts is addFacts for an Address that parseSerialized
