@@ -164,3 +164,32 @@ func TestSchemeWrittenColon(t *testing.T) {
 		}
 	}
 }
+
+// TestIsTrackingParamFold: isTrackingParam's test of the first byte
+// changes no answer: with foldCase, it reports what EqualFold with every
+// name of the list of name's length in bytes does, on each name in upper,
+// lower and mixed case, with each byte value in its first place, and with
+// the Kelvin sign and the long s, which fold to ASCII letters.
+func TestIsTrackingParamFold(t *testing.T) {
+	slow := func(name string) bool {
+		for _, p := range trackingParams {
+			if len(p.name) == len(name) && strings.EqualFold(p.name, name) {
+				return true
+			}
+		}
+		return false
+	}
+	var names []string
+	for _, p := range trackingParams {
+		names = append(names, p.name, strings.ToUpper(p.name), strings.ToUpper(p.name[:1])+p.name[1:])
+		for c := 0; c < 256; c++ {
+			names = append(names, string(byte(c))+p.name[1:])
+		}
+		names = append(names, "\u212A"+p.name[1:], "\u017F"+p.name[1:], strings.ReplaceAll(p.name, "k", "\u212A"), strings.ReplaceAll(p.name, "s", "\u017F"))
+	}
+	for _, n := range names {
+		if got, want := isTrackingParam(n, true), slow(n); got != want {
+			t.Errorf("isTrackingParam(%q, true) = %v, want %v", n, got, want)
+		}
+	}
+}
