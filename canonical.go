@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"unicode/utf8"
 )
 
 // trackingParams are the query parameters the canonical form removes. Each
@@ -55,7 +56,10 @@ func isTrackingParam(name string, foldCase bool) bool {
 		return false
 	}
 	for _, p := range trackingNamesOfLen[len(name)] {
-		if p == name || foldCase && strings.EqualFold(p, name) {
+		// The test of the first byte spares most names EqualFold's call:
+		// an ASCII byte folds to p's first, a lowercase ASCII letter, only
+		// when it is that letter in either case.
+		if p == name || foldCase && (name[0] >= utf8.RuneSelf || lower(name[0]) == p[0]) && strings.EqualFold(p, name) {
 			return true
 		}
 	}
@@ -80,6 +84,14 @@ var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
 // the query that is left, if any: canonicalQuery, the key and
 // Address.String rely on it, and Address.validate checks it.
 func canonicalize(u *URL) (canonical string, removed bool) {
+	if u.queryStart == 0 && u.fragmentStart == 0 {
+		return u.href, false // most URLs: the href itself, and no call
+	}
+	return canonicalizeParts(u)
+}
+
+// canonicalizeParts is canonicalize for a URL with a query or a fragment.
+func canonicalizeParts(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
 	query, ok := u.Query()
 	if !ok {

@@ -163,7 +163,8 @@ func factsOf(u *URL, removed bool) Facts {
 	case IPv4Host, IPv6Host:
 		f |= FactIPHost
 	case DomainHost:
-		if hasALabel(u.Hostname()) {
+		// Most hosts have no "x", and so no A-label: no call of hasALabel.
+		if h := u.Hostname(); strings.IndexByte(h, 'x') >= 0 && hasALabel(h) {
 			f |= FactInternationalizedDomain
 		}
 	}

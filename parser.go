@@ -1307,20 +1307,25 @@ func isDoubleDot[S string | []byte](seg S) bool { return urlchars.IsDoubleDot(se
 // printableASCII reports whether every byte of s is from 0x20 to 0x7F:
 // then s has no tab or newline to remove and is valid UTF-8. It tests
 // eight bytes at a time: a byte below 0x20 borrows, or one from 0x80 up
-// already has, its high bit.
+// already has, its high bit. It reads s to its end without stopping (a
+// failing input is rare and costs no more than a passing one), and reads
+// its last eight bytes again rather than a byte at a time.
 func printableASCII(s string) bool {
 	const spaces, highs = 0x2020202020202020, 0x8080808080808080
-	for ; len(s) >= 8; s = s[8:] {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if (w-spaces|w)&highs != 0 {
-			return false
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] >= 0x80 {
+				return false
+			}
 		}
+		return true
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x80 {
-			return false
-		}
+	var bad uint64
+	for i := 0; i <= len(s)-8; i += 8 {
+		w := word8(s[i : i+8])
+		bad |= w - spaces | w
 	}
-	return true
+	w := word8(s[len(s)-8:])
+	bad |= w - spaces | w
+	return bad&highs == 0
 }

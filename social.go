@@ -58,14 +58,29 @@ func profileOf(u *URL, withHandle bool) (Profile, bool) {
 		return Profile{}, false
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
-	if n := networkOf(lastTwoLabels(host)); n != nil {
-		query, _ := u.Query()
-		return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
+	if networkHosts.mayHave(host) { // most hosts are of no network, and fail here
+		if n := networkOf(lastTwoLabels(host)); n != nil {
+			query, _ := u.Query()
+			return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
+		}
 	}
 	if path := u.Pathname(); strings.HasPrefix(path, "/@") { // most hosts are of no network
 		return mastodonProfile(host, strings.TrimSuffix(path, "/"), withHandle)
 	}
 	return Profile{}, false
+}
+
+// mayBeProfile reports whether profileOf may find a profile in u, a
+// cheap test that most addresses fail: profileOf finds one only in an
+// http or https URL of a domain, on a host of a network (networkHosts) or
+// in a path that starts with "/@" (Mastodon).
+func mayBeProfile(u *URL) bool {
+	if !u.isHTTP() || u.hostKind != DomainHost {
+		return false
+	}
+	// The path starts with "/@" when the href does from the path's start:
+	// a path of "/" alone is followed by "?", "#" or nothing.
+	return strings.HasPrefix(u.href[u.pathStart:], "/@") || networkHosts.mayHave(strings.TrimSuffix(u.Hostname(), "."))
 }
 
 // lastTwoLabels returns host from the start of its second-to-last label:
@@ -84,6 +99,67 @@ func lastTwoLabels(host string) string {
 		}
 	}
 	return host
+}
+
+// networkHosts lets profileOf pass over most hosts without finding their
+// last two labels and looking them up: see hostFilter.
+var networkHosts = func() (f hostFilter) {
+	f.n = 8
+	for _, nw := range networks {
+		for _, d := range nw.domains {
+			f.n = min(f.n, len(d)+1)
+		}
+	}
+	f.shift = uint(64 - 8*f.n)
+	for _, nw := range networks {
+		for _, d := range nw.domains {
+			f.add(d)
+			f.add("." + d)
+		}
+	}
+	return f
+}()
+
+// A hostFilter is a set of domains, as a filter of hosts that may be one
+// of them or a subdomain of one: it reads a host's last n bytes alone (n
+// at most one more than the shortest domain's length, so that they are
+// those of "."+domain for every subdomain) and tests one bit for them.
+// A host whose bit is clear is none of the domains and no subdomain of
+// one; a host whose bit is set may be, and is looked up.
+type hostFilter struct {
+	n     int  // how many of a host's last bytes it reads, 1 to 8
+	shift uint // 64-8n: the shift that leaves the last n of 8 bytes
+	bits  [4]uint64
+}
+
+// add adds the host s to f; a filter of domains adds each domain d, and
+// "."+d for its subdomains.
+func (f *hostFilter) add(s string) {
+	b := f.bit(s)
+	f.bits[b/64] |= 1 << (b % 64)
+}
+
+// mayHave reports whether host may be one of f's hosts (or end as one).
+func (f *hostFilter) mayHave(host string) bool {
+	b := f.bit(host)
+	return f.bits[b/64]&(1<<(b%64)) != 0
+}
+
+// bit returns the bit of f for s: a hash of its last n bytes (of all of
+// it when it is shorter), read as a little-endian number.
+func (f *hostFilter) bit(s string) uint {
+	var k uint64
+	if len(s) >= 8 {
+		t := s[len(s)-8:]
+		k = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		k >>= f.shift & 63 // "& 63": no test for a shift of 64 or more
+	} else {
+		for i := len(s) - 1; i >= max(0, len(s)-f.n); i-- {
+			k = k<<8 | uint64(s[i])
+		}
+	}
+	return uint((k * 0x9e3779b97f4a7c15) >> 56) // Knuth's multiplicative hash: its top bits mix all of k's
 }
 
 // network is everything this package knows of one social network, in one
@@ -155,6 +231,9 @@ func networkKey(n Network, kind string) (domain string, insensitive bool) {
 
 // profileFact returns the fact of the profile u has the shape of, or 0.
 func profileFact(u *URL) Facts {
+	if !mayBeProfile(u) {
+		return 0 // most addresses: no call of profileOf, no Profile to return
+	}
 	if p, ok := profileOf(u, false); ok {
 		if nw := networkNamed(p.Network); nw != nil {
 			return nw.fact

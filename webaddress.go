@@ -128,6 +128,11 @@ var slashlessSchemes = []string{"mailto", "tel", "sms", "urn", "geo", "callto", 
 // special scheme. So "localhost:3000/x" and "example.com:8080" are hosts
 // with ports.
 func schemeWritten(text string) bool {
+	if strings.IndexByte(text, ':') < 0 {
+		// No scheme without its colon: most addresses typed without one
+		// ("example.com/a"), and no reading of leadingScheme's byte by byte.
+		return false
+	}
 	scheme, _, slashes, ok := leadingScheme(text)
 	if !ok {
 		return false
@@ -160,8 +165,11 @@ func Parse(input string) (a Address, err error) {
 // parse is Parse, into a; with lint, it returns every validation error
 // found too, even when the parse fails (and leaves a partly written).
 func (a *Address) parse(input string, lint bool) ([]Violation, error) {
-	if !lint && a.parseSerialized(input) {
-		a.addFacts()
+	// The test of the first byte ("http", "https", "file") spares most
+	// inputs without a scheme (typed, unique_hosts) the fast path's call
+	// of quickParse and the copy of its URL.
+	if !lint && input != "" && (input[0] == 'h' || input[0] == 'f') && a.parseSerialized(input) {
+		a.addSerializedFacts()
 		return nil, nil
 	}
 	return a.parseTyped(input, lint)
@@ -192,25 +200,60 @@ func (a *Address) parseTyped(input string, lint bool) ([]Violation, error) {
 func (a *Address) addFacts() {
 	canonical, removed := canonicalize(&a.url)
 	a.canonical = canonical
-	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
+	a.facts |= factsOf(&a.url, removed)
+	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
+		a.facts |= profileFact(&a.url)
+	}
+}
+
+// addSerializedFacts is addFacts for an Address that parseSerialized
+// made: its URL is http, https or file, its host a domain (or, for file,
+// empty), and it has no credentials (quickParse takes no other), so of the
+// facts of factsOf only these may hold. TestParseFastPaths checks that
+// both agree.
+func (a *Address) addSerializedFacts() {
+	canonical, removed := canonicalize(&a.url)
+	a.canonical = canonical
+	var f Facts
+	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
+		f = profileFact(&a.url)
+	}
+	// Most hosts have no "x", and so no A-label: no call of hasALabel.
+	if host := a.url.Hostname(); a.url.hostKind == DomainHost && strings.IndexByte(host, 'x') >= 0 && hasALabel(host) {
+		f |= FactInternationalizedDomain
+	}
+	if !a.url.isHTTP() {
+		f |= FactNonWebScheme
+	}
+	if removed {
+		f |= FactTrackingParametersRemoved
+	}
+	if a.url.hasFragment() {
+		f |= FactFragmentRemoved
+	}
+	a.facts |= f
 }
 
 // parseSerialized is parse's fast path for the most common input, an
-// http or https URL already in its serialized form with nothing around it
-// to trim: the parser's quickParse alone, whose spans are those of the
-// input as given. It writes what the general path writes but the canonical
-// form and facts, or reports false, leaving a as it was.
-// TestParseSerialized checks that both agree.
-func (a *Address) parseSerialized(input string) bool {
-	if !strings.HasPrefix(input, "http") || len(input) > maxInput || !printableASCII(input) {
-		return false
+// http, https or file URL already in its serialized form with nothing
+// around it to trim: the parser's quickParse alone, whose spans are those
+// of the input as given. It writes what the general path writes but the
+// canonical form and facts, or reports false, leaving a, a zero Address,
+// as it was. TestParseSerialized checks that both agree.
+//
+// It needs no check of its own: quickParse takes no input but one that
+// starts with "http://", "https://" or "file://", a scheme written, and
+// none that is not printable ASCII or longer than maxInput
+// (TestQuickParseClasses); so input has no white space to trim, no tab or
+// newline to remove, and nothing that is not valid UTF-8 or that
+// readTyped would refuse.
+func (a *Address) parseSerialized(input string) (ok bool) {
+	// It stays small enough to be inlined in parse; quickParse writes a's
+	// spans only when it takes input, and its URL is zero when it does not.
+	if a.url, ok = quickParse(input, "", &a.spans); ok {
+		a.input = input
 	}
-	u, ok := quickParse(input, "", &a.spans)
-	if !ok {
-		return false
-	}
-	a.input, a.url = input, u
-	return true
+	return ok
 }
 
 // IsValid reports whether a is a parsed address rather than the zero
