@@ -171,7 +171,7 @@ func factsOf(u *URL, removed bool) Facts {
 	if !u.isHTTP() {
 		f |= FactNonWebScheme
 	}
-	if u.Username() != "" || u.Password() != "" {
+	if u.hasCredentials() {
 		f |= FactHasCredentials
 	}
 	if removed {

@@ -216,6 +216,13 @@ func (u URL) Username() string {
 	return u.href[u.schemeEnd+3 : u.usernameEnd]
 }
 
+// hasCredentials reports whether u has a username or a password, as
+// u.Username() != "" || u.Password() != "" does: the href has them, and
+// their "@", between the "://" and the host.
+func (u *URL) hasCredentials() bool {
+	return u.hostKind != NoHost && u.hostStart > u.schemeEnd+3
+}
+
 // Password returns u's password, percent-encoded as in the href.
 func (u URL) Password() string {
 	if u.usernameEnd < u.hostStart && u.href[u.usernameEnd] == ':' {

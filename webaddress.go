@@ -169,7 +169,7 @@ func (a *Address) parse(input string, lint bool) ([]Violation, error) {
 	// inputs without a scheme (typed, unique_hosts) the fast path's call
 	// of quickParse and the copy of its URL.
 	if !lint && input != "" && (input[0] == 'h' || input[0] == 'f') && a.parseSerialized(input) {
-		a.addSerializedFacts()
+		a.addFacts()
 		return nil, nil
 	}
 	return a.parseTyped(input, lint)
@@ -200,38 +200,7 @@ func (a *Address) parseTyped(input string, lint bool) ([]Violation, error) {
 func (a *Address) addFacts() {
 	canonical, removed := canonicalize(&a.url)
 	a.canonical = canonical
-	a.facts |= factsOf(&a.url, removed)
-	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
-		a.facts |= profileFact(&a.url)
-	}
-}
-
-// addSerializedFacts is addFacts for an Address that parseSerialized
-// made: its URL is http, https or file, its host a domain (or, for file,
-// empty), and it has no credentials (quickParse takes no other), so of the
-// facts of factsOf only these may hold. TestParseFastPaths checks that
-// both agree.
-func (a *Address) addSerializedFacts() {
-	canonical, removed := canonicalize(&a.url)
-	a.canonical = canonical
-	var f Facts
-	if mayBeProfile(&a.url) { // most addresses are no profile: no call of profileFact
-		f = profileFact(&a.url)
-	}
-	// Most hosts have no "x", and so no A-label: no call of hasALabel.
-	if host := a.url.Hostname(); a.url.hostKind == DomainHost && strings.IndexByte(host, 'x') >= 0 && hasALabel(host) {
-		f |= FactInternationalizedDomain
-	}
-	if !a.url.isHTTP() {
-		f |= FactNonWebScheme
-	}
-	if removed {
-		f |= FactTrackingParametersRemoved
-	}
-	if a.url.hasFragment() {
-		f |= FactFragmentRemoved
-	}
-	a.facts |= f
+	a.facts |= factsOf(&a.url, removed) | profileFact(&a.url)
 }
 
 // parseSerialized is parse's fast path for the most common input, an
