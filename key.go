@@ -487,7 +487,7 @@ func keyPathRunEnd(path string, i int) int {
 		carry = 0x80
 	}
 	for i+8 <= len(path) {
-		x := load64(path[i:])
+		x := word8(path[i:])
 		if x&highs != 0 {
 			break
 		}
@@ -508,13 +508,6 @@ func keyPathRunEnd(path string, i int) int {
 		}
 	}
 	return i
-}
-
-// load64 returns the first eight bytes of s, little-endian (one load).
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // appendKeyQuery appends "?" and the query's non-empty parameters sorted

@@ -150,10 +150,7 @@ func (f *hostFilter) mayHave(host string) bool {
 func (f *hostFilter) bit(s string) uint {
 	var k uint64
 	if len(s) >= 8 {
-		t := s[len(s)-8:]
-		k = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		k >>= f.shift & 63 // "& 63": no test for a shift of 64 or more
+		k = word8(s[len(s)-8:]) >> (f.shift & 63) // "& 63": no test for a shift of 64 or more
 	} else {
 		for i := len(s) - 1; i >= max(0, len(s)-f.n); i-- {
 			k = k<<8 | uint64(s[i])
