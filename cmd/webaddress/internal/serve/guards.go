@@ -160,9 +160,7 @@ func (ru *fileRun) dropUnsent(wait time.Duration) {
 func (s *server) sweep() {
 	var ended []*fileRun
 	for id, ru := range s.runs {
-		ru.mu.Lock()
-		end := ru.ended
-		ru.mu.Unlock()
+		end := ru.endedAt()
 		switch {
 		case end.IsZero():
 		case time.Since(end) > keepRuns:

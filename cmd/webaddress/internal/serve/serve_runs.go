@@ -522,7 +522,7 @@ func (s *server) createRun(w http.ResponseWriter, r *http.Request) {
 	s.sweep()
 	active := 0
 	for _, o := range s.runs {
-		if o.ended.IsZero() {
+		if o.endedAt().IsZero() {
 			active++
 		}
 	}
@@ -581,6 +581,14 @@ type writerFunc func([]byte) (int, error)
 
 // Write calls f.
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// endedAt returns when the run ended, or zero while it goes on: the run's
+// goroutine writes it under ru.mu.
+func (ru *fileRun) endedAt() time.Time {
+	ru.mu.Lock()
+	defer ru.mu.Unlock()
+	return ru.ended
+}
 
 // abort stops the run for err: its input ends in err and its output
 // cannot be written.
