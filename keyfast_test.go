@@ -13,21 +13,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // This file checks the keys' fast paths against the general ones they
-// stand beside, on every line of the corpus and the WPT inputs.
-
-// corpusAndWPT returns the lines of every corpus file and the WPT inputs.
-func corpusAndWPT(tb testing.TB) []string {
-	var all []string
-	for _, name := range []string{"kasztp.txt", "node_files.txt", "typed.txt", "unique_hosts.txt"} {
-		all = append(all, testfiles.MustCorpusLines(tb, name)...)
-	}
-	return append(all, wptInputs(tb)...)
-}
+// stand beside, on the inputs Parse's fast paths are checked on
+// (fastPathInputs: every corpus line, the WPT inputs, the fuzz seeds).
 
 // appendKeyPathSlow is appendKeyPath as it was before its byte classes:
 // one test of each byte's kind after another, the reference for
@@ -73,7 +63,7 @@ func appendKeyPathSlow(dst []byte, path string, keepFrom, keepTo int) []byte {
 }
 
 // TestAppendKeyPathRuns checks appendKeyPath against appendKeyPathSlow on
-// the path of every address of the corpus and the WPT inputs and on each
+// the path of every input of fastPathInputs and on each
 // line as it is, with no case kept, all of it and a middle part.
 func TestAppendKeyPathRuns(t *testing.T) {
 	check := func(path string) {
@@ -86,7 +76,7 @@ func TestAppendKeyPathRuns(t *testing.T) {
 			}
 		}
 	}
-	for _, line := range corpusAndWPT(t) {
+	for _, line := range fastPathInputs(t) {
 		check(line)
 		if a, err := Parse(line); err == nil {
 			check(a.url.Pathname())
@@ -111,9 +101,9 @@ func TestAppendKeyPathRuns(t *testing.T) {
 
 // TestFastKeys checks appendPlainKey against the general path (parts and
 // append) at each level, with the built-in rules and with a Keyer's
-// options, on every address of the corpus and the WPT inputs.
+// options, on every input of fastPathInputs.
 func TestFastKeys(t *testing.T) {
-	checkFastKeys(t, corpusAndWPT(t))
+	checkFastKeys(t, fastPathInputs(t))
 }
 
 // TestFastKeysRules checks appendPlainKey against the general path on
