@@ -63,8 +63,8 @@ func appendKeyPathSlow(dst []byte, path string, keepFrom, keepTo int) []byte {
 }
 
 // TestAppendKeyPathRuns checks appendKeyPath against appendKeyPathSlow on
-// the path of every input of fastPathInputs and on each
-// line as it is, with no case kept, all of it and a middle part.
+// every input of fastPathInputs and its path, with no case kept, all of
+// it and a middle part.
 func TestAppendKeyPathRuns(t *testing.T) {
 	check := func(path string) {
 		n := len(path)
