@@ -195,8 +195,8 @@ type parseOpts struct {
 	// printable says the caller knows input is printable ASCII (no byte
 	// below 0x20 or from 0x80), which the parser then need not check.
 	printable bool
-	// slow turns the fast path (quickParse) off, for the tests that
-	// compare the two.
+	// slow turns the fast path (quickParse) off: for the tests that
+	// compare the two, and for a caller that has tried quickParse itself.
 	slow bool
 	// sink, when not nil, receives each validation error found, with its
 	// span in input as given, in the order the parser finds them: the

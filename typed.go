@@ -259,12 +259,13 @@ func (t TypedInput) ParseURL(from int, scheme string) (URL, Fields, error) {
 	}
 	// parse without a linter, and without its parsed to copy the URL
 	// through; the fast path, as parseWith would take it, without the
-	// call between: this runs once per value the cleaner cleans.
+	// call between: this runs once per value the cleaner cleans. When
+	// quickParse does not take the text, parseWith need not try it again.
 	var sp spans
 	u, ok := quickParse(t.t.text[from:], scheme, &sp)
 	if !ok {
 		var err error
-		if u, err = parseWith(t.t.text[from:], parseOpts{assume: scheme, printable: t.t.printable}, &sp); err != nil {
+		if u, err = parseWith(t.t.text[from:], parseOpts{assume: scheme, printable: t.t.printable, slow: true}, &sp); err != nil {
 			return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, t.t.failure(from, scheme, err)
 		}
 	}
