@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/onecontact/webaddress/internal/domaincache"
 	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/secure/bidirule"
@@ -211,8 +212,8 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		if utf16Len(domain) > maxUnicodeHost {
 			return dst, &hostError{vDomainTooLong, 0, 0}
 		}
-		result, err := domainToASCII(domain)
-		if err != nil || !idnaChecks(domain, result) {
+		result, ok := toASCII(domain)
+		if !ok {
 			return dst, &hostError{vDomainToASCII, 0, 0}
 		}
 		dst = append(dst, result...)
@@ -228,6 +229,29 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		}
 	}
 	return dst, nil
+}
+
+// asciiDomains is the cache of toASCII's answers. A test sets it to nil
+// to convert every domain, or to a new cache whose stats count them.
+var asciiDomains = domaincache.ASCII
+
+// toASCII returns the ASCII form of domain, which is not ASCII, as the
+// domain parser's UTS #46 ToASCII gives it (idnaProfile, then idnaChecks),
+// and false when UTS #46 reports an error; through asciiDomains, the cache
+// of recent domains.
+func toASCII(domain string) (string, bool) {
+	if c := asciiDomains; c != nil {
+		a := c.Lookup(domain, lookUpASCII)
+		return a.ASCII, a.OK
+	}
+	a := lookUpASCII(domain)
+	return a.ASCII, a.OK
+}
+
+// lookUpASCII is toASCII without the cache.
+func lookUpASCII(domain string) domaincache.ASCIIAnswer {
+	result, err := domainToASCII(domain)
+	return domaincache.ASCIIAnswer{ASCII: result, OK: err == nil && idnaChecks(domain, result)}
 }
 
 // idnaChecks makes up for two checks of UTS #46 that x/net/idna leaves out,

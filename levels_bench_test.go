@@ -32,7 +32,7 @@ func BenchmarkKeyLevels(b *testing.B) {
 			b.Run(strings.TrimSuffix(name, ".txt")+"/"+what, func(b *testing.B) {
 				var buf []byte
 				b.ReportAllocs()
-				reportHitRate(b, func() {
+				reportHitRates(b, func() {
 					for b.Loop() {
 						for _, a := range addrs {
 							buf = f(buf[:0], a)

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress/internal/domaincache"
 	"github.com/onecontact/webaddress/internal/record"
-	"github.com/onecontact/webaddress/internal/suffixcache"
 )
 
 // This file holds the tests and benchmarks of what KeyV3's levels cost:
@@ -22,7 +22,7 @@ var levelColumns = []string{"site", "owner", "owner_rule", "domain", "suffix", "
 // countLookups returns how many times f looked a domain up in the Public
 // Suffix List.
 func countLookups(f func()) int64 {
-	c := suffixcache.New(suffixcache.Slots)
+	c := domaincache.New[domaincache.Answer](domaincache.Slots)
 	withSuffixCache(c, f)
 	n, _ := c.Stats()
 	return n

@@ -7,7 +7,7 @@ package webaddress
 import (
 	"strings"
 
-	"github.com/onecontact/webaddress/internal/suffixcache"
+	"github.com/onecontact/webaddress/internal/domaincache"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -82,16 +82,16 @@ func lookUpSuffix(domain string) suffixInfo {
 
 // lookUpAnswer is lookUpSuffix's answer as the cache keeps it: the public
 // suffix and the registrable domain are each the end of the domain.
-func lookUpAnswer(domain string) suffixcache.Answer {
+func lookUpAnswer(domain string) domaincache.Answer {
 	info := lookUpSuffix(domain)
-	return suffixcache.Answer{Suffix: uint32(len(info.suffix)), Registrable: uint32(len(info.registrable)),
+	return domaincache.Answer{Suffix: uint32(len(info.suffix)), Registrable: uint32(len(info.registrable)),
 		ICANN: info.icann, Listed: info.listed}
 }
 
 // suffixes is the cache of publicSuffixOf. A test sets it to nil to look
 // every domain up, or to a new cache whose stats count the look-ups a key
 // or a record makes.
-var suffixes = suffixcache.Default
+var suffixes = domaincache.Suffixes
 
 // registrable returns the registrable domain of domain with the public
 // suffix suffix: suffix and the label before it, or "" when there is no

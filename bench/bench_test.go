@@ -13,7 +13,7 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/bench/adacore"
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/suffixcache"
+	"github.com/onecontact/webaddress/internal/domaincache"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -73,8 +73,9 @@ func BenchmarkURL(b *testing.B) {
 // the URL parser, the typed address (canonical form
 // and facts), its KeyV1 and KeyV2 keys, its KeyV3 keys at each level
 // (Page, Site, Owner) and all of them with the host's split (Levels), and
-// the cleaner with default options; with the hit rate of the keys' cache
-// of look-ups in the Public Suffix List (hit%) where a layer uses it.
+// the cleaner with default options; with the hit rates of the caches of
+// look-ups in the Public Suffix List (hit%) and of the ASCII forms of
+// domains that are not ASCII (ascii-hit%) where a layer uses them.
 func BenchmarkLayers(b *testing.B) {
 	var key []byte
 	var levels webaddress.Levels
@@ -116,20 +117,21 @@ func BenchmarkLayers(b *testing.B) {
 	for _, file := range []string{"kasztp", "node_files", "typed", "unique_hosts"} {
 		for _, l := range layers {
 			b.Run("file="+file+"/impl="+l.name, func(b *testing.B) {
-				n, hits := suffixcache.Default.Stats()
+				n, hits := domaincache.Suffixes.Stats()
+				an, ahits := domaincache.ASCII.Stats()
 				testfiles.BenchmarkLines(b, readCorpus(b, file), l.parse)
-				reportHitRate(b, n, hits)
+				reportHitRate(b, domaincache.Suffixes, "hit%", n, hits)
+				reportHitRate(b, domaincache.ASCII, "ascii-hit%", an, ahits)
 			})
 		}
 	}
 }
 
-// reportHitRate reports as hit% the hit rate of the keys' cache of
-// look-ups in the Public Suffix List since it had served n look-ups and
-// answered hits of them, if it served any since.
-func reportHitRate(b *testing.B, n, hits int64) {
-	if n2, hits2 := suffixcache.Default.Stats(); n2 > n {
-		b.ReportMetric(100*float64(hits2-hits)/float64(n2-n), "hit%")
+// reportHitRate reports as unit the hit rate of c since it had served n
+// look-ups and answered hits of them, if it served any since.
+func reportHitRate(b *testing.B, c interface{ Stats() (int64, int64) }, unit string, n, hits int64) {
+	if n2, hits2 := c.Stats(); n2 > n {
+		b.ReportMetric(100*float64(hits2-hits)/float64(n2-n), unit)
 	}
 }
 

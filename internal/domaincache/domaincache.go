@@ -2,18 +2,20 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package suffixcache is the bounded cache of look-ups in the Public
-// Suffix List that the keys of package webaddress make, apart from it so
-// that the benchmarks of this repository's modules can read its hit rate
-// (Default.Stats) with no exported name in the library for it.
-package suffixcache
+// Package domaincache holds the bounded caches of what package webaddress
+// looks up for a domain: its public suffix in the Public Suffix List, for
+// the keys (Suffixes), and the ASCII form of a domain that is not ASCII,
+// for the host parser (ASCII). They are apart from it so that the
+// benchmarks of this repository's modules can read their hit rates
+// (Stats) with no exported name in the library for them.
+package domaincache
 
 import (
 	"math/bits"
 	"sync"
 )
 
-// Answer is what a cache keeps of a look-up of a domain: the public
+// Answer is what Suffixes keeps of a look-up of a domain: the public
 // suffix and the registrable domain, each the end of the domain, as
 // lengths, and two flags of the suffix's rule.
 type Answer struct {
@@ -21,37 +23,55 @@ type Answer struct {
 	ICANN, Listed       bool
 }
 
-// Slots is the size of Default: a crawl list repeats its hosts close
+// ASCIIAnswer is what ASCII keeps of a domain that is not ASCII: its
+// ASCII form (UTS #46's ToASCII, as the host parser runs it), and whether
+// it is one (false when UTS #46 reports an error).
+type ASCIIAnswer struct {
+	ASCII string
+	OK    bool
+}
+
+// Slots is the size of Suffixes: a crawl list repeats its hosts close
 // together, and the slots cost 416 kilobytes (104 bytes each).
 const Slots = 4096
 
-// Default is the cache the keys use.
-var Default = New(Slots)
+// ASCIISlots is the size of ASCII: a list repeats a domain that is not
+// ASCII as it repeats others (a contact list's rows at one organization),
+// and the slots cost 120 kilobytes (120 bytes each).
+const ASCIISlots = 1024
 
-// Cache is a bounded cache of look-ups, safe for concurrent use: each
-// domain has one slot, chosen by its hash, that keeps a copy of the last
-// domain looked up there (up to 64 bytes) and its answer. A look-up that
-// misses costs a hash, a lock and a copy more than the look-up itself,
-// and allocates nothing; the slots hold no pointers, so the garbage
-// collector neither scans them nor keeps a domain alive for them.
-type Cache struct {
-	slots []slot
+// Suffixes is the cache of look-ups in the Public Suffix List.
+var Suffixes = New[Answer](Slots)
+
+// ASCII is the cache of the ASCII forms of domains that are not ASCII:
+// UTS #46 costs some microseconds a domain, the most a host costs.
+var ASCII = New[ASCIIAnswer](ASCIISlots)
+
+// Cache is a bounded cache of look-ups of domains, safe for concurrent
+// use: each domain has one slot, chosen by its hash, that keeps a copy of
+// the last domain looked up there (up to 64 bytes) and its answer. A
+// look-up that misses costs a hash, a lock and a copy more than the
+// look-up itself, and allocates nothing. Where A holds no pointers (as
+// Answer), the garbage collector neither scans the slots nor keeps a
+// domain alive for them.
+type Cache[A any] struct {
+	slots []slot[A]
 	shift uint8 // 64 less the bits of a slot's index: its hash's top bits
 }
 
 // slot is one slot of a Cache, with the look-ups it served and how many
 // of them it answered.
-type slot struct {
+type slot[A any] struct {
 	mu            sync.Mutex
 	lookups, hits int64
-	answer        Answer
+	answer        A
 	n             uint8 // the length of the domain in domain
 	domain        [64]byte
 }
 
 // New returns a cache of n slots; n is a power of two.
-func New(n int) *Cache {
-	return &Cache{slots: make([]slot, n), shift: uint8(64 - bits.TrailingZeros(uint(n)))}
+func New[A any](n int) *Cache[A] {
+	return &Cache[A]{slots: make([]slot[A], n), shift: uint8(64 - bits.TrailingZeros(uint(n)))}
 }
 
 // Lookup returns the answer for domain: the one the cache keeps when
@@ -59,7 +79,7 @@ func New(n int) *Cache {
 // keeps. The slot stays locked while look runs: another domain of the
 // same slot waits. A domain longer than a slot's copy is looked up every
 // time.
-func (c *Cache) Lookup(domain string, look func(domain string) Answer) Answer {
+func (c *Cache[A]) Lookup(domain string, look func(domain string) A) A {
 	s := &c.slots[slotHash(domain)>>c.shift]
 	s.mu.Lock()
 	s.lookups++
@@ -80,7 +100,7 @@ func (c *Cache) Lookup(domain string, look func(domain string) Answer) Answer {
 
 // Stats returns how many look-ups the cache served and how many of them
 // it answered itself.
-func (c *Cache) Stats() (lookups, hits int64) {
+func (c *Cache[A]) Stats() (lookups, hits int64) {
 	for i := range c.slots {
 		s := &c.slots[i]
 		s.mu.Lock()
