@@ -37,8 +37,8 @@ const Slots = 4096
 
 // ASCIISlots is the size of ASCII: a list repeats a domain that is not
 // ASCII as it repeats others (a contact list's rows at one organization),
-// and the slots cost 120 kilobytes (120 bytes each).
-const ASCIISlots = 1024
+// and the slots cost 30 kilobytes (120 bytes each).
+const ASCIISlots = 256
 
 // Suffixes is the cache of look-ups in the Public Suffix List.
 var Suffixes = New[Answer](Slots)
