@@ -5,7 +5,6 @@
 package webaddress
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 	"testing"
@@ -36,7 +35,7 @@ func withASCIICache(c *domaincache.Cache[domaincache.ASCIIAnswer], f func()) {
 
 // everyKey returns the href of in, as ParseURL and Parse give it, every
 // key of in, KeyV1 to KeyV3 at each level, and its split and levels, on
-// one line; "" when in does not parse.
+// one line; only ParseURL's href (or none) when Parse fails.
 func everyKey(in string) string {
 	var b strings.Builder
 	if u, err := ParseURL(in); err == nil {
@@ -82,21 +81,21 @@ func TestDomainCachesKeys(t *testing.T) {
 			}
 		})
 	})
-	for _, slots := range []int{0, 4} {
-		suffixes := domaincache.New[domaincache.Answer](cmp.Or(slots, domaincache.Slots))
-		ascii := domaincache.New[domaincache.ASCIIAnswer](cmp.Or(slots, domaincache.ASCIISlots))
+	for _, slots := range [][2]int{{domaincache.Slots, domaincache.ASCIISlots}, {4, 4}} {
+		suffixes := domaincache.New[domaincache.Answer](slots[0])
+		ascii := domaincache.New[domaincache.ASCIIAnswer](slots[1])
 		withSuffixCache(suffixes, func() {
 			withASCIICache(ascii, func() {
 				for i, in := range inputs {
 					if got := everyKey(in); got != want[i] {
-						t.Fatalf("%q with caches of %d slots:\n%s\nwithout:\n%s", in, slots, got, want[i])
+						t.Fatalf("%q with caches of %v slots:\n%s\nwithout:\n%s", in, slots, got, want[i])
 					}
 				}
 			})
 		})
 		for name, c := range map[string]interface{ Stats() (int64, int64) }{"suffixes": suffixes, "ascii": ascii} {
 			if n, hits := c.Stats(); n == 0 || hits == 0 || hits >= n {
-				t.Errorf("%s, %d slots: %d look-ups, %d hits", name, slots, n, hits)
+				t.Errorf("%s, slots %v: %d look-ups, %d hits", name, slots, n, hits)
 			}
 		}
 	}
