@@ -469,11 +469,10 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 	if l == LevelPage && !a.url.isHTTP() && !a.url.HasOpaquePath() {
 		return appendOtherPageKey(dst, a)
 	}
-	kr := k
-	if kr == nil {
-		kr = &builtinKeyer
+	if k == nil {
+		k = &builtinKeyer
 	}
-	if d, ok := kr.appendPlainKey(dst, a, l); ok {
+	if d, ok := k.appendPlainKey(dst, a, l); ok {
 		return d
 	}
 	var buf [128]byte
