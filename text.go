@@ -100,8 +100,4 @@ func utf16Len(s string) int {
 
 // word8 returns the first eight bytes of s, which has at least eight, as
 // a little-endian number: one load.
-func word8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
+func word8(s string) uint64 { return urlchars.Word8(s) }

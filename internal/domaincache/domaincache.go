@@ -13,6 +13,8 @@ package domaincache
 import (
 	"math/bits"
 	"sync"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // Answer is what Suffixes keeps of a look-up of a domain: the public
@@ -118,18 +120,11 @@ func (c *Cache[A]) Stats() (lookups, hits int64) {
 func slotHash(domain string) uint64 {
 	h := uint64(len(domain))
 	if n := len(domain); n >= 8 {
-		h ^= load64(domain) ^ bits.RotateLeft64(load64(domain[n-8:]), 29)
+		h ^= urlchars.Word8(domain) ^ bits.RotateLeft64(urlchars.Word8(domain[n-8:]), 29)
 	} else {
 		for i := range n {
 			h = h<<8 | uint64(domain[i])
 		}
 	}
 	return h * 0x9e3779b97f4a7c15 // Knuth's multiplicative hash: its top bits mix all
-}
-
-// load64 returns the first eight bytes of s, little-endian.
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
