@@ -54,17 +54,15 @@ func (a Address) Profile() (Profile, bool) {
 // profile's Handle may be "": the facts need only the network, and a
 // handle on the address's own server is a string to make.
 func profileOf(u *URL, withHandle bool) (Profile, bool) {
-	if !u.isHTTP() || u.HostKind() != DomainHost {
+	if !mayBeProfile(u) { // most addresses fail here
 		return Profile{}, false
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
-	if networkHosts.mayHave(host) { // most hosts are of no network, and fail here
-		if n := networkOf(lastTwoLabels(host)); n != nil {
-			query, _ := u.Query()
-			return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
-		}
+	if n := networkOf(lastTwoLabels(host)); n != nil {
+		query, _ := u.Query()
+		return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
 	}
-	if path := u.Pathname(); strings.HasPrefix(path, "/@") { // most hosts are of no network
+	if path := u.Pathname(); strings.HasPrefix(path, "/@") {
 		return mastodonProfile(host, strings.TrimSuffix(path, "/"), withHandle)
 	}
 	return Profile{}, false
