@@ -1,0 +1,289 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lists
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/onecontact/webaddress"
+)
+
+func newIndex(t *testing.T, o Options) *Index {
+	t.Helper()
+	ix, err := NewIndex(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+var byOwner = Options{By: webaddress.LevelOwner}
+
+func TestCellKeys(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, tc := range []struct {
+		cell string
+		keys []string
+		miss Reason
+	}{
+		{"ann@sales.acme.com", []string{"acme.com"}, ""},
+		{"https://WWW.Acme.com/about", []string{"acme.com"}, ""},
+		{"initech.com; initrode.com", []string{"initech.com", "initrode.com"}, ""},
+		{"acme.com, shop.acme.com", []string{"acme.com"}, ""}, // one key once
+		{"", nil, "web.empty"},
+		{"N/A", nil, "web.placeholder"},
+		{"bob@gmail.com", nil, "web.email-free-mail"},
+		{"gmail.com", nil, "no-owner-free-mail"},
+		{"linkedin.com/feed", nil, "no-owner-network"},
+		{"localhost", nil, NotPublicWebsite},
+		{"tel:+15551234", nil, NonWebScheme},
+		{"acmebakery.wordpress.com", []string{"acmebakery.wordpress.com"}, ""},
+	} {
+		var k Keys
+		via, miss := ix.RowKeys(&k, []string{tc.cell})
+		keys := k.AppendStrings(nil, 0, k.Len())
+		if !slices.Equal(keys, tc.keys) || miss != tc.miss || (via == 0) != (tc.keys != nil) {
+			t.Errorf("RowKeys(%q) = %q, %d, %q; want %q, %q", tc.cell, keys, via, miss, tc.keys, tc.miss)
+		}
+	}
+}
+
+func TestRowKeys(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, tc := range []struct {
+		row  []string
+		keys []string
+		via  int
+		miss Reason
+	}{
+		{[]string{"ann@acme.com", "globex.com"}, []string{"acme.com"}, 0, ""},
+		{[]string{"bob@gmail.com", "globex.com"}, []string{"globex.com"}, 1, ""},
+		{[]string{"", "globex.com"}, []string{"globex.com"}, 1, ""},
+		{[]string{"N/A", "n/a"}, nil, -1, "web.placeholder"},
+		{nil, nil, -1, ""},
+	} {
+		var k Keys
+		via, miss := ix.RowKeys(&k, tc.row)
+		keys := k.AppendStrings(nil, 0, k.Len())
+		if !slices.Equal(keys, tc.keys) || via != tc.via || miss != tc.miss {
+			t.Errorf("RowKeys(%q) = %q, %d, %q; want %q, %d, %q", tc.row, keys, via, miss, tc.keys, tc.via, tc.miss)
+		}
+	}
+}
+
+func TestIndexMatch(t *testing.T) {
+	strs := func(k *Keys, m Match) []string { return k.AppendStrings(nil, m.From, m.To) }
+	for _, all := range []bool{false, true} {
+		ix := newIndex(t, byOwner)
+		ix.KeepAll = all
+		for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com"} {
+			ix.Add([]string{cell}, []string{cell})
+		}
+		if n, miss := ix.Add([]string{"N/A"}, nil); n != -1 || miss != "web.placeholder" {
+			t.Errorf("Add(N/A) = %d, %q; want -1, web.placeholder", n, miss)
+		}
+		if ix.Len() != 3 {
+			t.Errorf("Len() = %d, want 3", ix.Len())
+		}
+		var keys Keys
+		// Both cells' keys match: the first cell is the one.
+		m := ix.Match(&keys, []string{"x@acme.com", "initech.com"})
+		if m.Via != 0 || m.Count != 2 || !slices.Equal(strs(&keys, m), []string{"acme.com"}) {
+			t.Errorf("all=%v: Match = %+v, want acme.com by cell 0, 2 rows", all, m)
+		}
+		// A cell of two keys shared by one row counts the row once.
+		if m := ix.Match(&keys, []string{"initech.com, acme.com"}); m.Count != 2 {
+			t.Errorf("all=%v: Match(initech.com acme.com) = %+v, want 2 rows", all, m)
+		}
+		// A key that matches nothing falls to the next cell.
+		m = ix.Match(&keys, []string{"x@umbrella.com", "globex.com"})
+		if m.Via != 1 || m.Count != 1 || !slices.Equal(strs(&keys, m), []string{"globex.com"}) {
+			t.Errorf("all=%v: Match = %+v, want globex.com by cell 1", all, m)
+		}
+		// Nothing matches: the first cell's keys, count 0.
+		m = ix.Match(&keys, []string{"x@umbrella.com", "hooli.com"})
+		if m.Via != 0 || m.Count != 0 || m.First != -1 || !slices.Equal(strs(&keys, m), []string{"umbrella.com"}) {
+			t.Errorf("all=%v: Match = %+v, want umbrella.com by cell 0, no row", all, m)
+		}
+		m = ix.Match(&keys, []string{"acme.com"})
+		if rows := ix.Rows(nil, &keys, m); !slices.Equal(rows, []int32{0, 1}) {
+			t.Fatalf("all=%v: Rows(acme.com) = %v", all, rows)
+		}
+		// Row 1 is the first of initech.com: kept either way; row 3,
+		// the first of no key, only with all.
+		if kept, ok := ix.Kept(nil, 1); !ok || !slices.Equal(kept, []string{"initech.com; acme.com"}) {
+			t.Errorf("all=%v: Kept(1) = %q, %v", all, kept, ok)
+		}
+		if row, _ := ix.Add([]string{"WWW.ACME.COM"}, []string{"WWW.ACME.COM"}); row != 3 {
+			t.Fatalf("Add = %d, want 3", row)
+		}
+		if kept, ok := ix.Kept(nil, 3); ok != all || all && !slices.Equal(kept, []string{"WWW.ACME.COM"}) {
+			t.Errorf("all=%v: Kept(3) = %q, %v", all, kept, ok)
+		}
+		if _, ok := ix.Kept(nil, 99); ok {
+			t.Errorf("Kept(99), no row, says kept")
+		}
+		if m := ix.Match(&keys, []string{"acme.com"}); m.Count != 3 || m.First != 0 {
+			t.Errorf("all=%v: Match(acme.com) = %+v, want 3 rows from 0", all, m)
+		}
+	}
+}
+
+// TestIndexMany checks the hash table past its growths, the arena past
+// a chunk, and kept cells of every size, empty ones included, against a
+// map.
+func TestIndexMany(t *testing.T) {
+	t.Run("tags", testIndexMany)
+	// A table of more slots than its tags place: the keys hashed again.
+	defer func(n int) { tagSlots = n }(tagSlots)
+	tagSlots = 2048
+	t.Run("rehash", testIndexMany)
+}
+
+func testIndexMany(t *testing.T) {
+	const n = 20000
+	ix := newIndex(t, Options{})
+	want := map[string]int32{}
+	big := strings.Repeat("x", arenaChunk/2)
+	var k Keys
+	for i := range n {
+		k.Reset()
+		key := fmt.Sprintf("k%d.example", i%(n/2)) // each key twice
+		k.buf = append(k.buf, key...)
+		k.ends = append(k.ends, len(k.buf))
+		cells := []string{strconv.Itoa(i), "", key}
+		if i%5000 == 1 {
+			cells[1] = big // a row of half a chunk: the arena's next chunk
+		}
+		row := ix.AddKeys(&k, 0, 1, cells)
+		if _, ok := want[key]; !ok {
+			want[key] = row
+		}
+	}
+	if ix.Len() != n/2 {
+		t.Fatalf("Len() = %d, want %d", ix.Len(), n/2)
+	}
+	for key, first := range want {
+		k.Reset()
+		k.buf = append(k.buf, key...)
+		k.ends = append(k.ends, len(k.buf))
+		count, got := ix.lookup(&k, 0, 1)
+		if count != 2 || got != first {
+			t.Fatalf("lookup(%s) = %d, %d; want 2, %d", key, count, got, first)
+		}
+		kept, ok := ix.Kept(nil, got)
+		wantMid := ""
+		if got%5000 == 1 {
+			wantMid = big
+		}
+		if !ok || len(kept) != 3 || kept[0] != strconv.Itoa(int(got)) || kept[1] != wantMid || kept[2] != key {
+			t.Fatalf("Kept(%d) = %.40q, %v", got, kept, ok)
+		}
+		if _, ok := ix.Kept(nil, got+n/2); ok {
+			t.Fatalf("Kept(%d), a key's second row, is kept", got+n/2)
+		}
+	}
+	k.Reset()
+	k.buf = append(k.buf, "k1.example."...)
+	k.ends = append(k.ends, len(k.buf))
+	if count, first := ix.lookup(&k, 0, 1); count != 0 || first != -1 {
+		t.Errorf("lookup of a key not added = %d, %d", count, first)
+	}
+}
+
+// TestMatchRows checks that matching rows together finds what matching
+// each alone does: keys, cell, count, first row and miss.
+func TestMatchRows(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com", "hooli.com"} {
+		ix.Add([]string{cell}, []string{cell})
+	}
+	rows := [][]string{
+		{"x@acme.com", "initech.com"},
+		{"x@umbrella.com", "globex.com"}, // falls to the website
+		{"x@umbrella.com", "hooli.xyz"},  // matches nothing: the e-mail's key
+		{"bob@gmail.com", "hooli.com"},   // free mail: the website
+		{"N/A", ""},                      // no key
+		{"", "initrode.com, globex.com"}, // several keys
+		{"x@initech.com", "x@umbrella.com"},
+	}
+	var keys Keys
+	got := ix.MatchRows(&keys, rows, nil)
+	if len(got) != len(rows) {
+		t.Fatalf("MatchRows gave %d results for %d rows", len(got), len(rows))
+	}
+	for i, row := range rows {
+		var one Keys
+		want := ix.Match(&one, row)
+		g := got[i]
+		if g.Via != want.Via || g.Count != want.Count || g.First != want.First || g.Miss != want.Miss ||
+			!slices.Equal(keys.AppendStrings(nil, g.From, g.To), one.AppendStrings(nil, want.From, want.To)) {
+			t.Errorf("row %q: MatchRows %+v (keys %q), Match %+v (keys %q)", row, g, keys.AppendStrings(nil, g.From, g.To), want, one.AppendStrings(nil, want.From, want.To))
+		}
+	}
+	for i, want := range []struct {
+		via, count int
+		keys       string
+	}{{0, 2, "acme.com"}, {1, 1, "globex.com"}, {0, 0, "umbrella.com"}, {1, 1, "hooli.com"}, {-1, 0, ""}, {1, 1, "initrode.com globex.com"}, {0, 1, "initech.com"}} {
+		g := got[i]
+		if g.Via != want.via || g.Count != want.count || strings.Join(keys.AppendStrings(nil, g.From, g.To), " ") != want.keys {
+			t.Errorf("row %q: %+v, keys %q; want via %d, count %d, keys %q", rows[i], g, keys.AppendStrings(nil, g.From, g.To), want.via, want.count, want.keys)
+		}
+	}
+}
+
+// TestMatchRowsConcurrent checks that goroutines may match rows against
+// one index at once, each with Keys of its own, as the tool's workers do
+// (the race detector finds a write to the shared index).
+func TestMatchRowsConcurrent(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, cell := range []string{"acme.com", "globex.com", "hooli.com"} {
+		ix.Add([]string{cell}, nil)
+	}
+	rows := [][]string{{"x@acme.com", ""}, {"x@umbrella.com", "globex.com"}, {"bob@gmail.com", "hooli.com"}, {"N/A", ""}}
+	var wg sync.WaitGroup
+	counts := make([][]int, 4)
+	for g := range counts {
+		wg.Go(func() {
+			var keys Keys
+			for range 50 {
+				counts[g] = counts[g][:0]
+				for _, m := range ix.MatchRows(&keys, rows, nil) {
+					counts[g] = append(counts[g], m.Count)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for g, c := range counts {
+		if want := []int{1, 1, 1, 0}; !slices.Equal(c, want) {
+			t.Errorf("goroutine %d: counts %v, want %v", g, c, want)
+		}
+	}
+}
+
+// TestOptionsErrors checks that Options the rules refuse fail, naming
+// what is wrong.
+func TestOptionsErrors(t *testing.T) {
+	for _, o := range []Options{
+		{By: webaddress.LevelOwner, Version: webaddress.KeyV1},
+		{Keys: webaddress.KeyOptions{Platforms: []string{"*.example.com"}}, Version: webaddress.KeyV2},
+		{By: webaddress.Level(7)},
+		{Version: 9},
+		{Keys: webaddress.KeyOptions{Aliases: map[string]string{"not a domain": "acme.com"}}},
+	} {
+		if _, err := NewIndex(o); err == nil {
+			t.Errorf("NewIndex(%+v) = nil error", o)
+		}
+		if _, err := NewDeduper(o); err == nil {
+			t.Errorf("NewDeduper(%+v) = nil error", o)
+		}
+	}
+}
