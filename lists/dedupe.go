@@ -31,6 +31,15 @@ type Value struct {
 	Apart Reason
 }
 
+// ShownKey returns the key the group of v shows (its Group.Key): "" for a
+// value that failed and, by owner, for an address with no owner.
+func (v *Value) ShownKey() string {
+	if v.Err != nil {
+		return ""
+	}
+	return shownKey(v.Key)
+}
+
 // A Group is the values of one key, or a value that is a group of its
 // own: how many, the first, and the rows they were read from.
 type Group struct {
@@ -101,7 +110,7 @@ func (l rowList) numbers() iter.Seq[int64] {
 // small entry per value apart, whose cell it reads again when the groups
 // are returned: never the rows.
 type Deduper struct {
-	r       *rules
+	*Rules
 	entries []entry
 	byKey   map[string]*Group
 }
@@ -118,11 +127,11 @@ type entry struct {
 
 // NewDeduper returns a Deduper that reads rows as o says.
 func NewDeduper(o Options) (*Deduper, error) {
-	r, err := newRules(o)
+	r, err := NewRules(o)
 	if err != nil {
 		return nil, err
 	}
-	return &Deduper{r: r, byKey: map[string]*Group{}}, nil
+	return &Deduper{Rules: r, byKey: map[string]*Group{}}, nil
 }
 
 // Values appends to dst the values of row, its cells of addresses in the
@@ -130,8 +139,7 @@ func NewDeduper(o Options) (*Deduper, error) {
 // that gives a key (an address that is a public website, with an owner by
 // owner), each address of it with Options.Split; when none does, those of
 // the row's first cell. A row of no cells gives none.
-func (d *Deduper) Values(dst []Value, row []string) []Value {
-	r := d.r
+func (r *Rules) Values(dst []Value, row []string) []Value {
 	start := len(dst)
 	for i, cell := range row {
 		n := len(dst)
@@ -140,7 +148,7 @@ func (d *Deduper) Values(dst []Value, row []string) []Value {
 		r.eachAddress(cell, r.o.Split, func(a webaddress.Address, err error) {
 			v := Value{Cell: cell, Via: i, Part: part, Address: a, Err: err}
 			part++
-			d.decide(&v)
+			r.decide(&v)
 			if err == nil && apartReason(a) == "" && !strings.HasPrefix(v.Key, noOwnerMark) {
 				gives = true
 			}
@@ -166,8 +174,7 @@ func (d *Deduper) Values(dst []Value, row []string) []Value {
 }
 
 // decide sets v's key and whether it is apart.
-func (d *Deduper) decide(v *Value) {
-	r := d.r
+func (r *Rules) decide(v *Value) {
 	if v.Err != nil {
 		v.Apart = reasonOf(v.Err)
 		if r.o.MergeInvalid {
@@ -254,17 +261,14 @@ func (d *Deduper) Groups() iter.Seq[*Group] {
 func (d *Deduper) apartGroup(e entry) *Group {
 	var v Value
 	part := 0
-	d.r.eachAddress(e.cell, d.r.o.Split, func(a webaddress.Address, err error) {
+	d.eachAddress(e.cell, d.o.Split, func(a webaddress.Address, err error) {
 		if part == e.part {
 			v = Value{Cell: e.cell, Address: a, Err: err}
 			d.decide(&v)
 		}
 		part++
 	})
-	g := &Group{Count: 1, First: e.cell, Apart: v.Apart, Err: v.Err}
-	if v.Err == nil {
-		g.Key = d.r.key(v.Address)
-	}
+	g := &Group{Key: v.ShownKey(), Count: 1, First: e.cell, Apart: v.Apart, Err: v.Err}
 	g.rows.add(e.row)
 	return g
 }

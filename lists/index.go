@@ -100,7 +100,7 @@ type Index struct {
 	// match finds (the tool's match --all).
 	KeepAll bool
 
-	r     *rules
+	*Rules
 	seed  maphash.Seed
 	slots []uint64 // the hash table: 0 free, else a key's hash's top 24 bits and its record's place in arena + 1
 	shift uint     // a hash's home slot is its top bits: h >> shift

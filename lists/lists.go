@@ -107,9 +107,12 @@ func apartReason(a webaddress.Address) Reason {
 // or the user's platforms and aliases, and a key version other than KeyV3.
 var ErrNotKeyV3 = errors.New("lists: keys at a level other than the page, and the user's platforms and aliases, are KeyV3's")
 
-// rules are Options made ready: how a cell is read and which key an
-// address gets.
-type rules struct {
+// Rules are Options made ready: how a row's cells are read, and the keys
+// and values they give. They are safe for concurrent use: a program that
+// reads rows in parallel (the tool's workers, Beam's) reads them with one
+// Rules, then adds what they gave to a [Deduper] or an [Index] in order.
+// A Deduper and an Index are Rules too.
+type Rules struct {
 	o       Options
 	cells   cells.Options
 	version webaddress.KeyVersion
@@ -117,9 +120,12 @@ type rules struct {
 	apart   map[string]bool
 }
 
-// newRules checks o and returns its rules.
-func newRules(o Options) (*rules, error) {
-	r := &rules{o: o, cells: cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}, version: o.Version}
+// NewRules checks o and returns its rules: an error names what o has
+// wrong (a level or the user's rules with a key version other than KeyV3,
+// a level or version that does not exist, a platform or alias that is not
+// a domain).
+func NewRules(o Options) (*Rules, error) {
+	r := &Rules{o: o, cells: cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}, version: o.Version}
 	levels := o.By != webaddress.LevelPage || !o.Keys.IsZero()
 	switch {
 	case o.By > webaddress.LevelOwner:
@@ -148,29 +154,37 @@ func newRules(o Options) (*rules, error) {
 }
 
 // byOwner reports whether r keys by KeyV3's owner level.
-func (r *rules) byOwner() bool {
+func (r *Rules) byOwner() bool {
 	return r.version == webaddress.KeyV3 && r.o.By == webaddress.LevelOwner
 }
 
 // key returns a's key: of r's version, at r's level for KeyV3 ("" by
 // owner for an address with no owner).
-func (r *rules) key(a webaddress.Address) string {
+func (r *Rules) key(a webaddress.Address) string {
 	if r.version == webaddress.KeyV3 {
 		return r.keyer.KeyAt(a, r.o.By)
 	}
 	return a.Key(r.version)
 }
 
-// noOwner reports whether r keys by owner and a has none.
-func (r *rules) noOwner(a webaddress.Address) bool {
-	return r.byOwner() && !r.keyer.Levels(a).Rule.HasOwner()
+// Key returns a's key: of the key version, at the level of By for KeyV3
+// ("" by owner for an address with no owner).
+func (r *Rules) Key(a webaddress.Address) string { return r.key(a) }
+
+// Fingerprint returns the fingerprint of r's keys, to store beside them:
+// the key version and the data its keys depend on.
+func (r *Rules) Fingerprint() string {
+	if r.version == webaddress.KeyV3 {
+		return r.keyer.Fingerprint()
+	}
+	return r.version.Fingerprint()
 }
 
 // groupKey returns the key a is grouped by: its key, except by owner for
 // an address with no owner, which is grouped with the others of its site
 // (its page key) under a key no owner has, so that one site group always
 // lies in one owner group. A group shows the key shownKey gives.
-func (r *rules) groupKey(a webaddress.Address) string {
+func (r *Rules) groupKey(a webaddress.Address) string {
 	if !r.byOwner() {
 		return r.key(a)
 	}
@@ -202,7 +216,7 @@ func shownKey(key string) string {
 
 // eachAddress calls f with what cell gives: its address or error; with
 // split, each address of a cell of several.
-func (r *rules) eachAddress(cell string, split bool, f func(webaddress.Address, error)) {
+func (r *Rules) eachAddress(cell string, split bool, f func(webaddress.Address, error)) {
 	if !split {
 		f(r.cells.Parse(cell))
 		return

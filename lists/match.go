@@ -19,11 +19,11 @@ import (
 // gives a key each, unless Raw). By owner is the tool's default for
 // matching; the zero Options match at page level.
 func NewIndex(o Options) (*Index, error) {
-	r, err := newRules(o)
+	r, err := NewRules(o)
 	if err != nil {
 		return nil, err
 	}
-	return &Index{r: r, seed: maphash.MakeSeed()}, nil
+	return &Index{Rules: r, seed: maphash.MakeSeed()}, nil
 }
 
 // Add adds a row, its cells of addresses in the order they are tried, and
@@ -44,11 +44,11 @@ func (ix *Index) Add(row, kept []string) (n int32, miss Reason) {
 // (a cell that is empty or failed, a free-mail e-mail address, ... falls
 // to the next), each once, and returns that cell's place in row (-1 when
 // none gives a key, and miss then says why the first cell gives none).
-func (ix *Index) RowKeys(k *Keys, row []string) (via int, miss Reason) {
+func (r *Rules) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 	var first Reason
 	start := k.Len()
 	for i, cell := range row {
-		m := ix.cellKeys(k, cell)
+		m := r.CellKeys(k, cell)
 		if k.Len() > start {
 			return i, ""
 		}
@@ -59,16 +59,16 @@ func (ix *Index) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 	return -1, first
 }
 
-// cellKeys appends to k the keys of cell, one per address (each address of
-// a cell of several, unless Raw), each once; when it gives none, the
+// CellKeys appends to k the keys of cell, one per address (each address
+// of a cell of several, unless Raw), each once; when it gives none, the
 // Reason of its first address (or of the cell) says why.
-func (ix *Index) cellKeys(k *Keys, cell string) Reason {
+func (r *Rules) CellKeys(k *Keys, cell string) Reason {
 	start := k.Len()
 	var miss Reason
-	ix.r.eachAddress(cell, !ix.r.o.Raw, func(a webaddress.Address, err error) {
+	r.eachAddress(cell, !r.o.Raw, func(a webaddress.Address, err error) {
 		from := len(k.buf)
 		var m Reason
-		k.buf, m = ix.r.appendMatchKey(k.buf, a, err)
+		k.buf, m = r.appendMatchKey(k.buf, a, err)
 		switch {
 		case m != "":
 			k.buf = k.buf[:from]
@@ -89,7 +89,7 @@ func (ix *Index) cellKeys(k *Keys, cell string) Reason {
 
 // appendMatchKey appends the key of a to dst, or says why it has none
 // (err's code, or why a never matches).
-func (r *rules) appendMatchKey(dst []byte, a webaddress.Address, err error) ([]byte, Reason) {
+func (r *Rules) appendMatchKey(dst []byte, a webaddress.Address, err error) ([]byte, Reason) {
 	if err != nil {
 		return dst, reasonOf(err)
 	}
@@ -171,7 +171,7 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 		// The next cells, when the first's keys match nothing.
 		for i := m.Via + 1; i < len(row); i++ {
 			n := k.Len()
-			ix.cellKeys(k, row[i])
+			ix.CellKeys(k, row[i])
 			if k.Len() == n {
 				continue
 			}
