@@ -173,6 +173,15 @@ func (r *Rules) Values(dst []Value, row []string) []Value {
 	return dst
 }
 
+// ValueOf returns the value of an address already read from cell (or of
+// err, its failure), as Values would give it for a row of that one cell:
+// for a program that parsed its cells itself.
+func (r *Rules) ValueOf(cell string, a webaddress.Address, err error) Value {
+	v := Value{Cell: cell, Via: -1, Address: a, Err: err}
+	r.decide(&v)
+	return v
+}
+
 // decide sets v's key and whether it is apart.
 func (r *Rules) decide(v *Value) {
 	if v.Err != nil {

@@ -123,7 +123,7 @@ func TestDedupe(t *testing.T) {
 		},
 	}, {
 		name: "KeyV1",
-		o:    Options{Version: webaddress.KeyV1},
+		o:    Options{KeyVersion: webaddress.KeyV1},
 		rows: one("http://acme.com", "https://acme.com"),
 		want: []string{
 			`"acme.com" 2 "http://acme.com" [1 2]`,

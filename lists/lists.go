@@ -53,9 +53,9 @@ type Options struct {
 	// By is the level rows are grouped or matched at: page, site or
 	// owner.
 	By webaddress.Level
-	// Version is the key version (0: KeyV3); KeyV1 and KeyV2, frozen for
+	// KeyVersion is the key version (0: KeyV3); KeyV1 and KeyV2, frozen for
 	// keys stored before, have the page level only.
-	Version webaddress.KeyVersion
+	KeyVersion webaddress.KeyVersion
 	// Keys are the user's own platforms and aliases of KeyV3's keys.
 	Keys webaddress.KeyOptions
 	// KeepApart are keys, as a group shows them, whose rows are never
@@ -105,7 +105,7 @@ func apartReason(a webaddress.Address) Reason {
 
 // ErrNotKeyV3 is the error of Options with a level other than the page,
 // or the user's platforms and aliases, and a key version other than KeyV3.
-var ErrNotKeyV3 = errors.New("lists: keys at a level other than the page, and the user's platforms and aliases, are KeyV3's")
+var ErrNotKeyV3 = errors.New("lists: Options.By and Options.Keys are KeyV3's")
 
 // Rules are Options made ready: how a row's cells are read, and the keys
 // and values they give. They are safe for concurrent use: a program that
@@ -125,17 +125,17 @@ type Rules struct {
 // a level or version that does not exist, a platform or alias that is not
 // a domain).
 func NewRules(o Options) (*Rules, error) {
-	r := &Rules{o: o, cells: cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}, version: o.Version}
+	r := &Rules{o: o, cells: cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}, version: o.KeyVersion}
 	levels := o.By != webaddress.LevelPage || !o.Keys.IsZero()
 	switch {
 	case o.By > webaddress.LevelOwner:
 		return nil, fmt.Errorf("lists: Options.By is %v: want page, site or owner", o.By)
 	case levels && r.version != 0 && r.version != webaddress.KeyV3:
-		return nil, ErrNotKeyV3
+		return nil, fmt.Errorf("%w, not %v", ErrNotKeyV3, r.version)
 	case r.version == 0:
 		r.version = webaddress.KeyV3
 	case !r.version.IsValid():
-		return nil, fmt.Errorf("lists: Options.Version %d is not a key version", r.version)
+		return nil, fmt.Errorf("lists: Options.KeyVersion %d is not a key version: want webaddress.KeyV1, KeyV2 or KeyV3", r.version)
 	}
 	if !o.Keys.IsZero() {
 		k, err := webaddress.NewKeyer(o.Keys)

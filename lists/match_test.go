@@ -273,10 +273,10 @@ func TestMatchRowsConcurrent(t *testing.T) {
 // what is wrong.
 func TestOptionsErrors(t *testing.T) {
 	for _, o := range []Options{
-		{By: webaddress.LevelOwner, Version: webaddress.KeyV1},
-		{Keys: webaddress.KeyOptions{Platforms: []string{"*.example.com"}}, Version: webaddress.KeyV2},
+		{By: webaddress.LevelOwner, KeyVersion: webaddress.KeyV1},
+		{Keys: webaddress.KeyOptions{Platforms: []string{"*.example.com"}}, KeyVersion: webaddress.KeyV2},
 		{By: webaddress.Level(7)},
-		{Version: 9},
+		{KeyVersion: 9},
 		{Keys: webaddress.KeyOptions{Aliases: map[string]string{"not a domain": "acme.com"}}},
 	} {
 		if _, err := NewIndex(o); err == nil {
