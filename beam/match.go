@@ -72,7 +72,7 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // Match matches each row of col (the list: leads, sign-ups), a
 // PCollection<string> or PCollection<Value>, against the rows of
 // reference (the accounts), by the rules of the webaddress tool's match
-// command (package internal/match): KeyV3's key at the level of
+// command (package lists): KeyV3's key at the level of
 // Options.By (the tool's default is webaddress.LevelOwner; set it), with
 // Options.Keys' platforms and aliases, each address of a value of several
 // a key. A Value of several cells (Read of several columns, such as
