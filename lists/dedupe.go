@@ -230,7 +230,7 @@ func (d *Deduper) Add(row int64, vs []Value) {
 
 // hugeCell is the size from which a cell is kept as it is, with its row,
 // rather than copied: a copy would take its size again.
-const hugeCell = 1 << 20
+const hugeCell = 16 << 20
 
 // cloneCell returns a copy of cell, so that it keeps nothing else of its
 // row alive, unless it is huge.

@@ -32,7 +32,7 @@ import (
 	"fmt"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/cells"
 )
 
 // Options say how the cells of a row are read and keyed. The zero Options
@@ -167,6 +167,18 @@ func (r *Rules) key(a webaddress.Address) string {
 	return a.Key(r.version)
 }
 
+// Options returns r's options, with the key version they key by
+// (KeyV3 when they said none).
+func (r *Rules) Options() Options {
+	o := r.o
+	o.KeyVersion = r.version
+	return o
+}
+
+// Keyer returns the Keyer of r's KeyV3 keys: nil for the built-in rules
+// (a nil *webaddress.Keyer's methods use them).
+func (r *Rules) Keyer() *webaddress.Keyer { return r.keyer }
+
 // Key returns a's key: of the key version, at the level of By for KeyV3
 // ("" by owner for an address with no owner).
 func (r *Rules) Key(a webaddress.Address) string { return r.key(a) }
@@ -221,5 +233,7 @@ func (r *Rules) eachAddress(cell string, split bool, f func(webaddress.Address, 
 		f(r.cells.Parse(cell))
 		return
 	}
-	r.cells.EachAddress(cell, f)
+	for a, err := range r.cells.Addresses(cell) {
+		f(a, err)
+	}
 }
