@@ -15,9 +15,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // StepMatch is the step of a dead letter of Match: a value that gives no
@@ -73,7 +72,7 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // Match matches each row of col (the list: leads, sign-ups), a
 // PCollection<string> or PCollection<Value>, against the rows of
 // reference (the accounts), by the rules of the webaddress tool's match
-// command (package internal/match): KeyV3's key at the level of
+// command (package lists): KeyV3's key at the level of
 // Options.By (the tool's default is webaddress.LevelOwner; set it), with
 // Options.Keys' platforms and aliases, each address of a value of several
 // a key. A Value of several cells (Read of several columns, such as
@@ -176,19 +175,21 @@ func firstShared(keys string, theirs []string) string {
 // matchRules keys the cells of either side of Match.
 type matchRules struct {
 	Options Options `json:"options"`
-	rules   *match.Rules
-	keys    []string
+	rules   *lists.Rules
+	keys    lists.Keys
 }
 
-// setup makes the worker's rules.
+// setup makes the worker's rules: Dedupe's options play no part.
 func (f *matchRules) setup() error {
+	o := f.Options.lists()
+	o.MergeInvalid = false
 	var err error
-	f.rules, err = match.NewRules(cells.Options{Raw: f.Options.Raw, KeepEmails: f.Options.KeepEmails}, f.Options.Keys, f.Options.By)
+	f.rules, err = lists.NewRules(o)
 	return err
 }
 
 // failure returns the dead letter of a row that gives no key, miss why.
-func matchFailure(ctx context.Context, v Value, miss match.Miss) Failure {
+func matchFailure(ctx context.Context, v Value, miss lists.Reason) Failure {
 	keyFailedCount.Inc(ctx, 1)
 	return Failure{Input: v.Text, Step: StepMatch, ErrorCode: string(miss),
 		Error: string(miss) + ": " + table.Quote(v.Text) + " gives no key to match by", File: v.File, Line: v.Line}
@@ -210,16 +211,16 @@ func (f *matchProbeFn) Setup() error { return f.setup() }
 
 // ProcessElement keys one row.
 func (f *matchProbeFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchProbe), fail func(Failure)) {
-	var first match.Miss
+	var first lists.Reason
 	keyed := false
 	for i, cell := range v.cells() {
-		var miss match.Miss
-		f.keys, miss = f.rules.CellKeys(f.keys[:0], cell)
+		f.keys.Reset()
+		miss := f.rules.CellKeys(&f.keys, cell)
 		if first == "" {
 			first = miss
 		}
-		for at, k := range f.keys {
-			emit(k, matchProbe{Row: v, Col: i, At: at})
+		for at := range f.keys.Len() {
+			emit(string(f.keys.At(at)), matchProbe{Row: v, Col: i, At: at})
 			keyed = true
 		}
 	}
@@ -245,9 +246,9 @@ func (f *matchRefKeyFn) Setup() error { return f.setup() }
 
 // ProcessElement keys one row.
 func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchRef), fail func(Failure)) {
-	cells := v.cells()
-	keys, via, miss := f.rules.RowKeys(f.keys[:0], cells, places(len(cells)))
-	f.keys = keys
+	f.keys.Reset()
+	via, miss := f.rules.RowKeys(&f.keys, v.cells())
+	keys := f.keys.AppendStrings(nil, 0, f.keys.Len())
 	if via < 0 {
 		fail(matchFailure(ctx, v, miss))
 		return
@@ -255,7 +256,7 @@ func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(s
 	keyedCount.Inc(ctx, 1)
 	ref := matchRef{Row: v}
 	if len(keys) > 1 {
-		ref.Keys = slices.Clone(keys)
+		ref.Keys = keys
 	}
 	for _, k := range keys {
 		emit(k, ref)

@@ -16,8 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/match"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // TestMatch matches leads against accounts by owner, by the rules of the
@@ -152,12 +151,12 @@ func matchTestData() (leads, accounts []Value) {
 
 // toolMatch returns the JSON lines of Match (MatchPairs with all) of
 // leads against accounts, and of its dead letters, as the tool's match
-// makes them: the keys by internal/match's rules, the columns of a lead
+// makes them: the keys by package lists' rules, the columns of a lead
 // tried in order (the first whose keys an account shares, else the first
 // that gives any), the accounts in order.
 func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (matched, failed []string) {
 	t.Helper()
-	rules, err := match.NewRules(cells.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails}, opts.Keys, opts.By)
+	rules, err := lists.NewRules(lists.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails, Keys: opts.Keys, By: opts.By})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +166,9 @@ func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (m
 	}
 	var rows []account
 	for _, v := range accounts {
-		keys, via, miss := rules.RowKeys(nil, v.cells(), places(len(v.cells())))
+		var k lists.Keys
+		via, miss := rules.RowKeys(&k, v.cells())
+		keys := k.AppendStrings(nil, 0, k.Len())
 		if via < 0 {
 			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, miss)))
 			continue
@@ -177,9 +178,11 @@ func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (m
 	for _, v := range leads {
 		var m *Matched
 		var found []Value
-		var first match.Miss
+		var first lists.Reason
 		for i, cell := range v.cells() {
-			keys, miss := rules.CellKeys(nil, cell)
+			var k lists.Keys
+			miss := rules.CellKeys(&k, cell)
+			keys := k.AppendStrings(nil, 0, k.Len())
 			if i == 0 {
 				first = miss
 			}
@@ -219,7 +222,7 @@ func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (m
 
 // TestMatchSameAsTool checks that Match and MatchPairs give, for the same
 // leads and accounts, the rows the tool's match (and match --all) makes by
-// the rules of internal/match (the pipeline's test of the same name runs
+// the rules of package lists (the pipeline's test of the same name runs
 // the tool itself), at each level: the same counts, keys,
 // columns and reference rows, and the same dead letters.
 func TestMatchSameAsTool(t *testing.T) {

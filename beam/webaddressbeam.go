@@ -60,9 +60,8 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/records"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // A Value is a value read from a file, with where: what [Read] gives.
@@ -171,89 +170,34 @@ type Options struct {
 }
 
 // checked returns o with its key version set, and panics, naming the
-// transform, when the version is not one the library knows: a mistake
-// found while the pipeline is built. The version rule is the tool's
-// (cells.KeyVersionOf).
+// transform, when the options are not ones the rules take (a level or
+// the user's rules with a key version other than KeyV3, a version or
+// level that does not exist, a platform or alias that is not a domain): a
+// mistake found while the pipeline is built. The rules are the tool's
+// (package lists).
 func (o Options) checked(transform string) Options {
-	v, err := cells.KeyVersionOf(o.KeyVersion, o.By != webaddress.LevelPage || !o.Keys.IsZero())
-	if err != nil {
-		panic(fmt.Sprintf("webaddressbeam.%s: Options.By and Options.Keys are KeyV3's, not %v", transform, o.KeyVersion))
+	if _, err := lists.NewRules(o.lists()); err != nil {
+		panic(fmt.Sprintf("webaddressbeam.%s: %v", transform, err))
 	}
-	o.KeyVersion = v
-	if !o.KeyVersion.IsValid() {
-		panic(fmt.Sprintf("webaddressbeam.%s: Options.KeyVersion %d is not a key version: want webaddress.KeyV1, KeyV2 or KeyV3", transform, o.KeyVersion))
-	}
-	if o.By > webaddress.LevelOwner {
-		panic(fmt.Sprintf("webaddressbeam.%s: Options.By is %v: want page, site or owner", transform, o.By))
-	}
-	if _, err := o.keying(); err != nil {
-		panic(fmt.Sprintf("webaddressbeam.%s: Options.Keys: %v", transform, err))
+	if o.KeyVersion == 0 {
+		o.KeyVersion = webaddress.KeyV3
 	}
 	return o
 }
 
-// keying returns which key o gives an address, by the rules the tool
-// keys with (internal/cells).
-func (o Options) keying() (cells.Keying, error) {
-	return cells.NewKeying(o.KeyVersion, o.By, o.Keys)
-}
-
-// parse reads cell as the options say, by the rules the tool reads a cell
-// with (internal/cells): webaddress.ParseCell (an Address whose Cell is
-// the cell, and Input the text that was parsed), or webaddress.Parse.
-func (o Options) parse(cell string) (webaddress.Address, error) {
-	return cells.Options{Raw: o.Raw, KeepEmails: o.KeepEmails}.Parse(cell)
-}
-
-// A rowRead is what Parse, KeyBy and Dedupe read of a Value.
-type rowRead struct {
-	Cell string // the cell read
-	webaddress.Address
-	Err error
-	Via int // the cell's place among the Value's Cells; -1 when it has one, or none gave a key
+// lists returns the options of the rules o reads and keys values by.
+func (o Options) lists() lists.Options {
+	return lists.Options{Raw: o.Raw, KeepEmails: o.KeepEmails, By: o.By, KeyVersion: o.KeyVersion, Keys: o.Keys, MergeInvalid: o.MergeInvalid}
 }
 
 // read reads v as the tool's parse, key and dedupe read a row of several
-// columns (--column email,website), by internal/match's rule
-// (match.First): the first of v.Cells that gives a key (an address that
-// parsed, is a public website and, by k's owner level, has an owner),
+// columns (--column email,website), by package lists' rules
+// (lists.Rules.Values): the first of v's cells that gives a key (an
+// address that parsed, is a public website and, by owner, has an owner),
 // else the first cell. A Value of one cell is its Text.
-func (o Options) read(k cells.Keying, v Value) rowRead {
-	if v.Cells == nil {
-		a, err := o.parse(v.Text)
-		return rowRead{Cell: v.Text, Address: a, Err: err, Via: -1}
-	}
-	var buf [1]rowRead
-	got, via := match.First(buf[:0], v.Cells, places(len(v.Cells)), func(dst []rowRead, cell string) ([]rowRead, bool) {
-		a, err := o.parse(cell)
-		return append(dst, rowRead{Cell: cell, Address: a, Err: err}), err == nil && !cells.KeptApart(a) && !k.NoOwner(a)
-	})
-	got[0].Via = via
-	return got[0]
-}
-
-// places returns the places 0 to n-1 of a row's cells, all of them tried
-// in order. The caller does not write them.
-func places(n int) []int {
-	if n <= len(firstPlaces) {
-		return firstPlaces[:n:n]
-	}
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	return p
-}
-
-// firstPlaces are the places of the cells of most rows.
-var firstPlaces = [...]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-
-// alone reports whether a is a group of its own in Dedupe: an address
-// that is not a public website, or not a website (cells.KeptApart),
-// unless MergeInvalid. By owner, an address with no owner is grouped with
-// the others of its site (cells.Keying.GroupKey).
-func (o Options) alone(a webaddress.Address) bool {
-	return !o.MergeInvalid && cells.KeptApart(a)
+func read(r *lists.Rules, v Value) lists.Value {
+	var buf [1]lists.Value
+	return r.Values(buf[:0], v.cells())[0]
 }
 
 // The counters the transforms keep, in the namespace "webaddress": read,
@@ -287,7 +231,7 @@ func init() {
 	register.DoFn4x0[context.Context, Value, func(webaddress.Address), func(Failure)](&parseFn{})
 	register.DoFn4x0[context.Context, Value, func(string, string), func(Failure)](&keyFn{})
 	register.DoFn5x0[context.Context, Value, func(string, dedupeInput), func(Group), func(Failure)](&dedupeKeyFn{})
-	register.DoFn3x0[webaddress.Address, func(string, string), func(Group)](&groupAddressFn{})
+	register.DoFn3x0[webaddress.Address, func(string, dedupeInput), func(Group)](&groupAddressFn{})
 	register.DoFn4x0[context.Context, Value, func(Cleaned), func(Failure)](&cleanFn{})
 	register.Function4x0(surtKey)
 	register.Combiner2[dedupeAcc, dedupeInput](&dedupeFn{})
@@ -395,7 +339,7 @@ type parseFn struct{ keyingFn }
 
 // ProcessElement parses one value.
 func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
-	r := f.Options.read(f.keying, v)
+	r := read(f.rules, v)
 	if r.Err != nil {
 		parseFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepParse, r.Err))
@@ -418,16 +362,16 @@ func KeyBy(s beam.Scope, col beam.PCollection, opts Options) (keyed, failed beam
 }
 
 // keyingFn is the options of a DoFn, which travel to the workers as JSON,
-// and the worker's keying.
+// and the worker's rules.
 type keyingFn struct {
 	Options Options `json:"options"`
-	keying  cells.Keying
+	rules   *lists.Rules
 }
 
-// Setup makes the worker's Keyer.
+// Setup makes the worker's rules.
 func (f *keyingFn) Setup() error {
 	var err error
-	f.keying, err = f.Options.keying()
+	f.rules, err = lists.NewRules(f.Options.lists())
 	return err
 }
 
@@ -436,14 +380,14 @@ type keyFn struct{ keyingFn }
 
 // ProcessElement keys one value.
 func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	r := f.Options.read(f.keying, v)
+	r := read(f.rules, v)
 	if r.Err != nil {
 		keyFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepKey, r.Err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	emit(f.keying.Key(r.Address), r.Cell)
+	emit(f.rules.Key(r.Address), r.Cell)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
@@ -483,18 +427,24 @@ type dedupeKeyFn struct{ keyingFn }
 
 // ProcessElement keys one value.
 func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, dedupeInput), alone func(Group), fail func(Failure)) {
-	r := f.Options.read(f.keying, v)
+	r := read(f.rules, v)
 	if r.Err != nil {
 		keyFailedCount.Inc(ctx, 1)
 		fail(failure(v, StepKey, r.Err))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	if f.Options.alone(r.Address) {
-		alone(Group{Key: f.keying.Key(r.Address), Count: 1, First: r.Cell})
+	emitValue(&r, emit, alone)
+}
+
+// emitValue sends v, a value that parsed, to its group, or to the groups
+// of their own when it is apart.
+func emitValue(v *lists.Value, emit func(string, dedupeInput), alone func(Group)) {
+	if v.Apart != "" {
+		alone(Group{Key: v.ShownKey(), Count: 1, First: v.Cell})
 		return
 	}
-	emit(groupInput(f.keying.GroupKey(r.Address), r.Cell, r.Via))
+	emit(v.Key, dedupeInput{Input: v.Cell, Via: v.Via, Key: v.ShownKey()})
 }
 
 // GroupAddresses is Dedupe for the addresses Parse gave: it groups them by
@@ -506,19 +456,16 @@ func GroupAddresses(s beam.Scope, addresses beam.PCollection, opts Options) beam
 	opts = opts.checked("GroupAddresses")
 	s = s.Scope("webaddress.GroupAddresses")
 	keyed, alone := beam.ParDo2(s, &groupAddressFn{keyingFn{Options: opts}}, addresses)
-	return beam.Flatten(s, DedupeKeyed(s, keyed), alone)
+	return beam.Flatten(s, combineGroups(s, keyed), alone)
 }
 
 // groupAddressFn is the first step of GroupAddresses.
 type groupAddressFn struct{ keyingFn }
 
 // ProcessElement keys one address.
-func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, string), alone func(Group)) {
-	if f.Options.alone(a) {
-		alone(Group{Key: f.keying.Key(a), Count: 1, First: a.Cell()})
-		return
-	}
-	emit(f.keying.GroupKey(a), a.Cell())
+func (f *groupAddressFn) ProcessElement(a webaddress.Address, emit func(string, dedupeInput), alone func(Group)) {
+	v := f.rules.ValueOf(a.Cell(), a, nil)
+	emitValue(&v, emit, alone)
 }
 
 // DedupeKeyed is Dedupe after KeyBy: it takes a PCollection<KV<string,
@@ -538,29 +485,30 @@ func combineGroups(s beam.Scope, keyed beam.PCollection) beam.PCollection {
 	return beam.ParDo(s, toGroup, beam.CombinePerKey(s, &dedupeFn{}, keyed))
 }
 
-// A dedupeInput is an input of a group, and the place of the column its
-// key came from (-1: none said).
+// A dedupeInput is an input of a group, the place of the column its key
+// came from (-1: none said), and the key its group shows.
 type dedupeInput struct {
 	Input string
 	Via   int
+	Key   string
 }
 
-// keyedInput is the input of a pair of DedupeKeyed.
-func keyedInput(key, input string) (string, dedupeInput) { return groupInput(key, input, -1) }
-
-// groupInput returns the group key and input of an input of key, its key
-// from the column via: an input without a key is a group of its own text
-// (cells.NoKeyGroup), so that no group holds every address with no owner.
-func groupInput(key, input string, via int) (string, dedupeInput) {
+// keyedInput is the input of a pair of DedupeKeyed: an input without a
+// key is a group of its own text, so that no group holds every address
+// with no owner.
+func keyedInput(key, input string) (string, dedupeInput) {
+	in := dedupeInput{Input: input, Via: -1, Key: key}
 	if key == "" {
-		key = cells.NoKeyGroup(input)
+		key = "\x01" + input // no key begins with a control character
 	}
-	return key, dedupeInput{Input: input, Via: via}
+	return key, in
 }
 
-// dedupeAcc is the accumulator of a key's inputs: how many, the smallest,
-// and the columns their keys came from, in order.
+// dedupeAcc is the accumulator of a key's inputs: the key its group
+// shows, how many, the smallest, and the columns their keys came from, in
+// order.
 type dedupeAcc struct {
+	Key   string
 	First string
 	Count int64
 	Via   []int
@@ -579,6 +527,7 @@ func (*dedupeFn) AddInput(a dedupeAcc, in dedupeInput) dedupeAcc {
 	if a.Count == 0 || in.Input < a.First {
 		a.First = in.Input
 	}
+	a.Key = in.Key
 	a.Count++
 	if in.Via >= 0 {
 		a.Via = addVia(a.Via, in.Via)
@@ -606,6 +555,7 @@ func (*dedupeFn) MergeAccumulators(a, b dedupeAcc) dedupeAcc {
 	if b.First < a.First {
 		a.First = b.First
 	}
+	a.Key = b.Key
 	a.Count += b.Count
 	for _, p := range b.Via {
 		a.Via = addVia(a.Via, p)
@@ -613,10 +563,10 @@ func (*dedupeFn) MergeAccumulators(a, b dedupeAcc) dedupeAcc {
 	return a
 }
 
-// toGroup returns the group of key, which shows no key for the addresses
-// with no owner (cells.ShownKey).
-func toGroup(key string, a dedupeAcc) Group {
-	return Group{Key: cells.ShownKey(key), Count: a.Count, First: a.First, Via: a.Via}
+// toGroup returns the group of key, which shows its inputs' key: none for
+// the addresses with no owner by owner.
+func toGroup(_ string, a dedupeAcc) Group {
+	return Group{Key: a.Key, Count: a.Count, First: a.First, Via: a.Via}
 }
 
 // SURT keys each URL of col, a PCollection<string> or PCollection<Value>,

@@ -339,7 +339,7 @@ func TestSURT(t *testing.T) {
 // is refused while the pipeline is built, naming the transform.
 func TestOptionsInvalid(t *testing.T) {
 	defer func() {
-		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "webaddressbeam.Dedupe: Options.KeyVersion 9 is not a key version") {
+		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "webaddressbeam.Dedupe: lists: Options.KeyVersion 9 is not a key version") {
 			t.Errorf("panic %q, want one naming the key version", msg)
 		}
 	}()
@@ -378,9 +378,9 @@ func TestOptionsEncoding(t *testing.T) {
 // added in and the accumulators merged in, the result is the same, the
 // columns the keys came from in order.
 func TestDedupeFn(t *testing.T) {
-	in := []dedupeInput{{"b", 1}, {"a", -1}, {"c", 0}, {"a", 1}, {"B", -1}, {"bb", 2}}
+	in := []dedupeInput{{"b", 1, "k"}, {"a", -1, "k"}, {"c", 0, "k"}, {"a", 1, "k"}, {"B", -1, "k"}, {"bb", 2, "k"}}
 	f := &dedupeFn{}
-	wantAcc := dedupeAcc{First: "B", Count: 6, Via: []int{0, 1, 2}}
+	wantAcc := dedupeAcc{Key: "k", First: "B", Count: 6, Via: []int{0, 1, 2}}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 50 {
 		r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })

@@ -90,7 +90,7 @@ import (
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/cellrecord"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -146,7 +146,7 @@ func init() {
 
 // flagName is the flag of R's argument name, as the tool and the pipeline
 // both name it.
-var flagName = cells.FlagName
+var flagName = cellrecord.FlagName
 
 // configFromFlags checks the flags and returns what they ask for.
 func configFromFlags() (config, error) {

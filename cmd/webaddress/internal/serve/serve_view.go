@@ -20,9 +20,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/cellrecord"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/records"
 )
@@ -144,7 +145,7 @@ func newView(q url.Values) view {
 // answer returns what a person asks of an address first, from its parse
 // record p and the fields of its section: is it a website, of which
 // organisation, which page.
-func answer(p *cells.Parsed, fs []field) section {
+func answer(p *cellrecord.Parsed, fs []field) section {
 	sec := section{ID: "answer", Title: "In short", Note: "as the list cleaner reads a cell"}
 	get := func(name string) (string, bool) {
 		i := slices.IndexFunc(fs, func(f field) bool { return f.Name == name })
@@ -266,8 +267,8 @@ func lintSection(in string, b base) ([]webaddress.Violation, section) {
 // cellSection is the messy-cell layer's reading of in, as parse reads a
 // cell with its options at their defaults.
 func cellSection(in string) section {
-	sec := section{ID: "cell", Title: "The messy-cell layer", Note: "webaddress.Tidy, as parse reads a cell"}
-	t, err := webaddress.Tidy(in, tool.DefaultReading().TidyOptions())
+	sec := section{ID: "cell", Title: "The messy-cell layer", Note: "cells.Tidy, as parse reads a cell"}
+	t, err := cells.Options{}.Tidy(in)
 	sec.Fields = []field{{Name: "text", Value: t.Text}}
 	if t.Start >= 0 {
 		sec.Fields = append(sec.Fields, field{Name: "start", Value: strconv.Itoa(t.Start)})

@@ -6,22 +6,24 @@ package tool
 
 // This file holds the options by which parse, key and dedupe read a value
 // and key it (--raw, --split, --key-version, --by, ...), and makes of them
-// the reading of internal/cells, where the rules are.
+// the reading of internal/reading, on the rules of package lists.
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/cellrecord"
 	"github.com/onecontact/webaddress/internal/record"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // A reading is how parse, key and dedupe read a value: their options.
-type reading = cells.Reading
+type reading = cellrecord.Reading
 
 // parsed is what parse, key and dedupe make of a value.
-type parsed = cells.Parsed
+type parsed = cellrecord.Parsed
 
 // readingOptions are the options of parse, key and dedupe that say how a
 // value is read and keyed.
@@ -35,7 +37,7 @@ func readingOptions() []Option {
 		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links, typos and several addresses are read as URLs)"},
 		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
 		{Name: "split", Kind: Bool, Default: "false", Usage: "a cell of several addresses gives a row per address, with the row's other columns (read from lines or arguments: the column line, the input line it came from), instead of failing with web.several-addresses"},
-		{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(cells.DefaultKeyVersion)),
+		{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(webaddress.KeyV3)),
 			Usage: "the comparison key's `VERSION`: 3 (KeyV3: keys at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together, the path kept with the registrable domain)",
 			check: func(s string) error { var v webaddress.KeyVersion; return v.UnmarshalText([]byte(s)) }},
 		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelPage.String(),
@@ -53,49 +55,42 @@ const keepEmailsUsage = "an e-mail address fails with web.email, instead of beco
 // and the lists of --platforms and --aliases (cfg.readList), are KeyV3's, which they
 // make the version unless --key-version says another.
 func newReading(cfg *config, v Values) (*reading, error) {
-	r := &reading{Options: cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}, Split: v.Bool("split")}
-	var version webaddress.KeyVersion
+	o := lists.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails"), Split: v.Bool("split")}
 	if v.Changed("key-version") {
-		version.UnmarshalText([]byte(v.Text("key-version"))) // checked
+		o.KeyVersion.UnmarshalText([]byte(v.Text("key-version"))) // checked
 	}
-	var by webaddress.Level
-	by.UnmarshalText([]byte(v.Text("by"))) // checked
+	o.By.UnmarshalText([]byte(v.Text("by"))) // checked
 	platforms, aliases := v.Text("platforms"), v.Text("aliases")
-	version, err := cells.KeyVersionOf(version, by != webaddress.LevelPage || platforms != "" || aliases != "")
-	if err != nil {
-		what := "--by " + by.String()
-		if by == webaddress.LevelPage {
-			what = "--platforms and --aliases"
-		}
-		return nil, fmt.Errorf("%s: %w, not %v (use --key-version 3, or leave it out)", what, err, version)
-	}
-	var o webaddress.KeyOptions
 	if platforms != "" {
-		if err := cfg.readList("platforms", platforms, o.ReadPlatforms); err != nil {
+		if err := cfg.readList("platforms", platforms, o.Keys.ReadPlatforms); err != nil {
 			return nil, fmt.Errorf("--platforms: %w", err)
 		}
 	}
 	if aliases != "" {
-		if err := cfg.readList("aliases", aliases, o.ReadAliases); err != nil {
+		if err := cfg.readList("aliases", aliases, o.Keys.ReadAliases); err != nil {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
-	r.Keying, err = cells.NewKeying(version, by, o)
-	if err != nil {
-		return nil, err
+	levels := o.By != webaddress.LevelPage || platforms != "" || aliases != ""
+	if levels && o.KeyVersion != 0 && o.KeyVersion != webaddress.KeyV3 {
+		what := "--by " + o.By.String()
+		if o.By == webaddress.LevelPage {
+			what = "--platforms and --aliases"
+		}
+		return nil, fmt.Errorf("%s: %w, not %v (use --key-version 3, or leave it out)", what, errNotKeyV3, o.KeyVersion)
 	}
-	return r, nil
+	return cellrecord.NewReading(o)
 }
+
+// errNotKeyV3 is the error of a level or the user's platforms and
+// aliases with another key version than KeyV3.
+var errNotKeyV3 = errors.New("keys at levels are KeyV3's")
 
 // fingerprintColumn returns the column key_fingerprint of a record of T
 // whose rows have a key when hasKey says so.
 func fingerprintColumn[T any](r *reading, hasKey func(*T) bool) record.Column[T] {
-	return cells.FingerprintColumn(r.Keying, hasKey)
+	return cellrecord.FingerprintColumn(r.Rules, hasKey)
 }
-
-// notAnAddress reports whether p is what dedupe keeps apart unless
-// --merge-invalid (cells.NotAnAddress).
-var notAnAddress = cells.NotAnAddress
 
 // sharedPageKey returns cols, the parse record of r, with its column key
 // at page level (KeyV3's) taken from the levels that its columns site,
@@ -105,7 +100,7 @@ var notAnAddress = cells.NotAnAddress
 // columns look for them first, as the first of those columns would. Only
 // for a record that shows the levels: the page key alone costs less.
 func sharedPageKey(r *reading, cols []record.Column[parsed]) []record.Column[parsed] {
-	if r.Version != webaddress.KeyV3 || r.By != webaddress.LevelPage {
+	if o := r.Options(); o.KeyVersion != webaddress.KeyV3 || o.By != webaddress.LevelPage {
 		return cols // another version, or a level whose column key already shares them
 	}
 	i := record.Index(cols, "key")
@@ -115,7 +110,7 @@ func sharedPageKey(r *reading, cols []record.Column[parsed]) []record.Column[par
 		}
 		lv, ok := p.Memo.(*webaddress.Levels)
 		if !ok {
-			l := r.Keyer.Levels(p.Value)
+			l := r.Keyer().Levels(p.Value)
 			lv, p.Memo = &l, &l
 		}
 		return lv.Page, true

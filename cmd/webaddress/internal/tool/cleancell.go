@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -37,7 +37,7 @@ func (r *cleanReading) clean(c *clean.Cleaner, cell string) cleanedCell {
 		v, _ := c.Clean(cell) // the error is v.Err
 		return cleanedCell{Cleaned: v, text: cell}
 	}
-	t, err := webaddress.Tidy(cell, r.TidyOptions())
+	t, err := r.Tidy(cell)
 	if err != nil {
 		return cleanedCell{Cleaned: clean.Cleaned{Original: cell, Status: clean.StatusError, Err: err}}
 	}

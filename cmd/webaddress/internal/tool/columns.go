@@ -6,10 +6,9 @@ package tool
 
 // This file reads a row whose --column names several columns, tried in
 // order (--column email,website), for parse, key and dedupe, by the rule
-// match uses too (internal/match.First).
+// match uses too (package lists).
 
 import (
-	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
@@ -26,25 +25,13 @@ func columnNames(column string) []string {
 // column's name; when none gives one, what the first column gives, with
 // no Via.
 func rowReader(r *reading) func(dst []parsed, fields []string, cols []int, names []string) []parsed {
-	givesKey := func(p *parsed) bool { return !notAnAddress(p) && !r.NoOwner(p.Value) }
 	return func(dst []parsed, fields []string, cols []int, names []string) []parsed {
-		start := len(dst)
-		dst, via := match.First(dst, fields, cols, func(dst []parsed, cell string) ([]parsed, bool) {
-			n := len(dst)
-			dst = r.Read(dst, cell)
-			for i := n; i < len(dst); i++ {
-				if givesKey(&dst[i]) {
-					return dst, true
-				}
-			}
-			return dst, false
-		})
-		if via >= 0 {
-			for i := start; i < len(dst); i++ {
-				dst[i].Via = names[via]
-			}
+		var buf [4]string
+		row := buf[:0]
+		for _, c := range cols {
+			row = append(row, fields[c])
 		}
-		return dst
+		return r.ReadRow(dst, row, names)
 	}
 }
 

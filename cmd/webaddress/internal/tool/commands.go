@@ -14,8 +14,9 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/cellrecord"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/records"
 )
@@ -469,4 +470,4 @@ func cleanOptions() []Option {
 
 // flagName is the flag of R's argument name, as the tool and the pipeline
 // both name it.
-var flagName = cells.FlagName
+var flagName = cellrecord.FlagName

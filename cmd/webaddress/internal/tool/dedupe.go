@@ -13,10 +13,10 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // firstDefaults are the columns of the parse record dedupe --first adds
@@ -94,8 +94,14 @@ and group again when it changes: keys of another fingerprint may differ.`,
 			if err != nil {
 				return err
 			}
-			d := &dedupeFlags{reading: r, first: v.Bool("first"), mergeInvalid: v.Bool("merge-invalid")}
-			if d.keepApart, err = cfg.readKeepApart(v.Text("keep-apart")); err != nil {
+			d := &dedupeFlags{reading: r, first: v.Bool("first")}
+			keepApart, err := cfg.readKeepApart(v.Text("keep-apart"))
+			if err != nil {
+				return err
+			}
+			o := r.Options()
+			o.KeepApart, o.MergeInvalid = keepApart, v.Bool("merge-invalid")
+			if d.groups, err = lists.NewDeduper(o); err != nil {
 				return err
 			}
 			if !d.first && v.Text("keep") != "first" {
@@ -115,153 +121,93 @@ and group again when it changes: keys of another fingerprint may differ.`,
 // dedupeFlags are dedupe's flags.
 type dedupeFlags struct {
 	*reading
-	first, mergeInvalid bool
-	keepApart           map[string]bool // the keys of --keep-apart
-	mostComplete        *mostComplete   // --keep most-complete: the rows kept
+	groups       *lists.Deduper // the rules of dedupe's values, and their groups
+	first        bool
+	mostComplete *mostComplete // --keep most-complete: the rows kept
 }
 
-// keyed is what the dedupe runs make of a value: its parse, and its key.
-type keyed struct {
-	parsed
-	key   string
-	apart bool // not an address: a group of its own
-}
-
-// evalKeys is the work of the dedupe runs: each value read, parsed and
-// keyed in the workers, kept for the emitter, which decides. b.ends[i] is
-// the end of record i's values in b.vals.
-func (d *dedupeFlags) evalKeys(in *input) func(b *batch[keyed]) {
-	eval := func(dst []parsed, fields []string) []parsed { return d.Read(dst, fields[in.col]) }
-	if len(in.cols) > 1 {
-		// Several columns, tried in order: the first that gives a key.
-		names := make([]string, len(in.cols))
-		for i, col := range in.cols {
-			names[i] = in.header[col]
-		}
-		readRow := rowReader(d.reading)
-		eval = func(dst []parsed, fields []string) []parsed { return readRow(dst, fields, in.cols, names) }
-	}
-	return func(b *batch[keyed]) {
-		var ps []parsed
-		b.vals, b.ends = keyedBufs.get(), endBufs.get()[:len(b.recs)]
+// evalKeys is the work of the dedupe runs: each row read into its values
+// (lists.Rules.Values) in the workers, kept for the emitter, which
+// groups them. b.ends[i] is the end of record i's values in b.vals.
+func (d *dedupeFlags) evalKeys(in *input) func(b *batch[lists.Value]) {
+	return func(b *batch[lists.Value]) {
+		b.vals, b.ends = valueBufs.get(), endBufs.get()[:len(b.recs)]
+		var buf [4]string
 		for i, r := range b.recs {
-			ps = eval(ps[:0], r.Fields)
-			b.values(len(ps))
-			for j := range ps {
-				v := keyed{parsed: ps[j], apart: notAnAddress(&ps[j])}
-				if v.Err != nil {
-					b.fail(codeOf(v.Err))
-				} else {
-					v.key = d.GroupKey(v.Value) // no owner: its site's group
+			n := len(b.vals)
+			b.vals = d.groups.Values(b.vals, appendRowCells(buf[:0], in, r.Fields))
+			b.values(len(b.vals) - n)
+			for j := n; j < len(b.vals); j++ {
+				if err := b.vals[j].Err; err != nil {
+					b.fail(codeOf(err))
 				}
-				if v.Err == nil && d.keepApart[v.key] {
-					v.apart = true // kept apart: never merged
-				} else if v.apart && d.mergeInvalid {
-					v.apart = false
-					if v.Err != nil {
-						// Failures with one code and one input share a
-						// group: a key no address has.
-						code, _ := record.ErrorCode[webaddress.Code](v.Err)
-						v.key = "\x00" + string(code) + "\x00" + v.Input
-					}
-				}
-				b.vals = append(b.vals, v)
 			}
 			b.ends[i] = len(b.vals)
 		}
 	}
 }
 
-// keyedBufs and endBufs are the batches' values and their ends, used
-// again once the batch is emitted (putKeyed): they are most of what the
+// appendRowCells appends to dst the cells of addresses of a row of
+// fields: those of --column, several tried in order.
+func appendRowCells(dst []string, in *input, fields []string) []string {
+	if len(in.cols) == 0 {
+		return append(dst, fields[in.col])
+	}
+	for _, c := range in.cols {
+		dst = append(dst, fields[c])
+	}
+	return dst
+}
+
+// rowCells returns the cells of addresses of a row of fields.
+func rowCells(in *input, fields []string) []string { return appendRowCells(nil, in, fields) }
+
+// valueBufs and endBufs are the batches' values and their ends, used
+// again once the batch is emitted (putValues): they are most of what the
 // dedupe runs would otherwise make and drop, a few hundred bytes a value.
 var (
-	keyedBufs slicePool[keyed]
+	valueBufs slicePool[lists.Value]
 	endBufs   = slicePool[int]{minCap: batchSize}
 )
 
-// putKeyed gives b's values and ends back, once emitted.
-func putKeyed(b *batch[keyed]) {
-	keyedBufs.put(b.vals)
+// putValues gives b's values and ends back, once emitted.
+func putValues(b *batch[lists.Value]) {
+	valueBufs.put(b.vals)
 	endBufs.put(b.ends)
 	b.vals, b.ends = nil, nil
 }
 
-// An entry is a group of dedupe's output, in the order of its first input:
-// the group of a key, or a value that is a group of its own (not an
-// address), kept small (its input, row and part) and read again when
-// printed, so that a column of many such values costs little memory.
-type entry struct {
-	g     *group // nil for a value apart
-	input string
-	row   int64
-	part  int // which value of its row (--split)
+// parsedOf returns v as the parse record writes it, its column via named
+// from in's header.
+func (d *dedupeFlags) parsedOf(in *input, v *lists.Value) parsed {
+	p := parsed{Input: v.Cell, Value: v.Address, Err: v.Err}
+	if k := d.Keyer(); k != nil {
+		p.Memo = k
+	}
+	if v.Via >= 0 {
+		p.Via = in.header[in.cols[v.Via]]
+	}
+	return p
 }
 
-// A group is the group of a key, as it grows: its key and first input are
-// copies, so that it keeps nothing else of the row they were read from
-// alive, and last is the last row counted in it.
-type group struct {
-	records.Group
-	last int64
-}
-
-// newGroup returns the group of v, its first input, of a record of fields,
-// with copies of its key and input (see inputCopy).
-func newGroup(v *keyed, fields []string) *group {
-	g := &group{Group: records.Group{Key: strings.Clone(cells.ShownKey(v.key)), First: inputCopy(v.Input, fields)}}
-	if v.Err != nil { // --merge-invalid
-		code, _ := record.ErrorCode[webaddress.Code](v.Err)
-		g.Key, g.ErrorCode, g.Error = "", string(code), v.Err.Error()
+// groupOf returns g as dedupe writes it, its columns via named from in's
+// header.
+func groupOf(in *input, g *lists.Group) *records.Group {
+	r := &records.Group{Key: g.Key, Count: g.Count, First: g.First}
+	last := int64(0)
+	for n := range g.Rows() {
+		r.Rows, last = r.Rows.Add(n, last), n
 	}
-	return g
-}
-
-// inputCopy returns a copy of input, a value of the record of fields, so
-// that it does not keep the rest of the record alive; but a huge input
-// that is most of its record's bytes is kept as it is, with its record,
-// rather than copied (which would take its size again).
-func inputCopy(input string, fields []string) string {
-	if len(input) < hugeRecord {
-		return strings.Clone(input)
+	if g.Err != nil {
+		code, _ := record.ErrorCode[webaddress.Code](g.Err)
+		r.ErrorCode, r.Error = string(code), g.Err.Error()
 	}
-	size := 0
-	for _, f := range fields {
-		size += len(f)
+	var via []string
+	for _, p := range g.Via {
+		via = append(via, in.header[in.cols[p]])
 	}
-	if 2*len(input) < size {
-		return strings.Clone(input)
-	}
-	return input
-}
-
-// add counts row in g, its number once however many of its parts, and
-// the column via that gave its key among g's Via.
-func (g *group) add(row int64, via string) {
-	g.Count++
-	if via != "" && g.Via != via && !slices.Contains(strings.Split(g.Via, ","), via) {
-		if g.Via != "" {
-			via = g.Via + "," + via
-		}
-		g.Via = via
-	}
-	if g.last != row {
-		g.Rows = g.Rows.Add(row, g.last)
-		g.last = row
-	}
-}
-
-// apartGroup returns the group of e, a value apart: its input read again.
-func (d *dedupeFlags) apartGroup(e entry) *records.Group {
-	v := d.Read(nil, e.input)[e.part]
-	g := &records.Group{Count: 1, First: e.input, Rows: records.Rows(nil).Add(e.row, 0)}
-	if v.Err != nil {
-		code, _ := record.ErrorCode[webaddress.Code](v.Err)
-		g.ErrorCode, g.Error = string(code), v.Err.Error()
-	} else {
-		g.Key = d.Key(v.Value)
-	}
-	return g
+	r.Via = strings.Join(via, ",")
+	return r
 }
 
 // dedupe prints the groups of the inputs, after reading them all.
@@ -294,65 +240,44 @@ func (cfg *config) dedupe(args []string, d *dedupeFlags) error {
 		// MB at 300, 377 MB at 100).
 		debug.SetGCPercent(100)
 	}
-	var groups []entry
-	seen := make(map[string]*group)
 	var n counts
-	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[lists.Value]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
 		start := 0
 		for i := range b.recs {
-			row := int64(n.read + i + 1)
-			for j := start; j < b.ends[i]; j++ {
-				v := &b.vals[j]
-				if v.apart {
-					groups = append(groups, entry{input: inputCopy(v.Input, b.recs[i].Fields), row: row, part: j - start})
-					continue
-				}
-				g := seen[v.key]
-				if g == nil {
-					g = newGroup(v, b.recs[i].Fields)
-					seen[strings.Clone(v.key)] = g
-					groups = append(groups, entry{g: g})
-				}
-				g.add(row, v.Via)
-			}
+			d.groups.Add(int64(n.read+i+1), b.vals[start:b.ends[i]])
 			start = b.ends[i]
 		}
-		putKeyed(b)
+		putValues(b)
 		n.add(in, len(b.recs), len(b.recs), &b.tally)
 		return nil
 	})
-	seen = nil
+	groups := d.groups.Groups()
 	if !stoppedReading(err) {
-		groups = nil // an I/O error: nothing more is written
+		groups = func(func(*lists.Group) bool) {} // an I/O error: nothing more is written
+	} else {
+		n.groups = d.groups.Len()
 	}
-	n.groups = len(groups)
 	enc := encoder(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	stream := streamer(format, in.delim, l, cfg.outputDialect(in.dialect).crlf)
 	var buf []byte
 	var werr error
-	for i, e := range groups {
+	for lg := range groups {
+		g := groupOf(in, lg)
+		if stream != nil && len(g.First) >= hugeRecord {
+			werr = stream(o.w, nil, g) // a cell at a time, not whole
+		} else {
+			var ok bool
+			if buf, ok = enc(buf[:0], nil, g); !ok {
+				n.lossy++
+			}
+			werr = o.write(buf)
+		}
 		if werr != nil {
 			break
 		}
-		var g *records.Group
-		if e.g != nil {
-			g = &e.g.Group
-		} else {
-			g = d.apartGroup(e)
-		}
-		groups[i] = entry{} // printed: let it go
-		if stream != nil && len(g.First) >= hugeRecord {
-			werr = stream(o.w, nil, g) // a cell at a time, not whole
-			continue
-		}
-		var ok bool
-		if buf, ok = enc(buf[:0], nil, g); !ok {
-			n.lossy++
-		}
-		werr = o.write(buf)
 	}
 	if werr != nil && (err == nil || stoppedReading(err)) {
 		err = werr
@@ -392,7 +317,7 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 	var n counts
 	var buf []byte
 	keep := d.mostComplete
-	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[keyed]) error {
+	err = evaluate(in, cfg.Jobs, s.skip, d.evalKeys(in), func(b *batch[lists.Value]) error {
 		if err := in.reject(b.faults); err != nil {
 			return err
 		}
@@ -401,21 +326,22 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 		for i := range b.recs {
 			for j := start; j < b.ends[i]; j++ {
 				v := &b.vals[j]
-				if !v.apart {
-					if seen[v.key] {
+				if v.Apart == "" {
+					if seen[v.Key] {
 						n.dups++
 						if keep != nil {
-							keep.again(v.key, b.recs[i].Fields, j-start)
+							keep.again(v.Key, b.recs[i].Fields, j-start)
 						}
 						continue
 					}
-					seen[strings.Clone(v.key)] = true // a copy: the key may be part of the row
+					seen[strings.Clone(v.Key)] = true // a copy: the key may be part of the row
 				}
 				if keep != nil {
-					keep.add(v.key, v.apart, b.recs[i].Fields, j-start)
+					keep.add(v.Key, v.Apart != "", b.recs[i].Fields, j-start)
 					continue
 				}
 				written++
+				p := d.parsedOf(in, v)
 				if fields := b.recs[i].Fields; stream != nil && isHuge(fields) {
 					// A huge row is written a cell at a time, not whole,
 					// after the rows before it.
@@ -423,24 +349,24 @@ func (cfg *config) dedupeFirst(args []string, d *dedupeFlags) error {
 						return err
 					}
 					buf = buf[:0]
-					if err := stream(o.w, fields, &v.parsed); err != nil {
+					if err := stream(o.w, fields, &p); err != nil {
 						return err
 					}
 					continue
 				}
 				var ok bool
-				if buf, ok = enc(buf, b.recs[i].Fields, &v.parsed); !ok {
+				if buf, ok = enc(buf, b.recs[i].Fields, &p); !ok {
 					b.lossy++
 				}
 			}
 			start = b.ends[i]
 		}
-		putKeyed(b)
+		putValues(b)
 		n.add(in, len(b.recs), written, &b.tally)
 		return o.write(buf)
 	})
 	if keep != nil && stoppedReading(err) {
-		if werr := keep.write(d, in.col, enc, o, &n); err == nil {
+		if werr := keep.write(d, in, enc, o, &n); err == nil {
 			err = werr
 		}
 	}

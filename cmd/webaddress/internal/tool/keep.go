@@ -9,7 +9,11 @@ package tool
 // the group's first row was. The rows kept are held until the end, one a
 // group, as dedupe's groups are.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/onecontact/webaddress/lists"
+)
 
 // keepValues are the values of dedupe's --keep.
 var keepValues = []string{"first", "most-complete"}
@@ -49,12 +53,14 @@ func (m *mostComplete) again(key string, fields []string, part int) {
 	}
 }
 
-// write writes the rows kept, each read again (its value part of the cell
-// of column col) and encoded by enc, and counts them.
-func (m *mostComplete) write(d *dedupeFlags, col int, enc func([]byte, []string, *parsed) ([]byte, bool), o *output, n *counts) error {
+// write writes the rows kept, each read again (its value part) and
+// encoded by enc, and counts them.
+func (m *mostComplete) write(d *dedupeFlags, in *input, enc func([]byte, []string, *parsed) ([]byte, bool), o *output, n *counts) error {
 	var buf []byte
+	var vals []lists.Value
 	for i, k := range m.rows {
-		v := d.Read(nil, k.fields[col])[k.part]
+		vals = d.groups.Values(vals[:0], rowCells(in, k.fields))
+		v := d.parsedOf(in, &vals[k.part])
 		var ok bool
 		if buf, ok = enc(buf[:0], k.fields, &v); !ok {
 			n.lossy++

@@ -45,11 +45,11 @@ func (cfg *config) readList(flag, name string, read func(io.Reader) error) error
 // readKeepApart reads the keys of --keep-apart FILE ("": none): a key per
 // line, as dedupe prints it in its key column (at the level of --by);
 // blank lines and # comments are skipped.
-func (cfg *config) readKeepApart(name string) (map[string]bool, error) {
+func (cfg *config) readKeepApart(name string) ([]string, error) {
 	if name == "" {
 		return nil, nil
 	}
-	keys := map[string]bool{}
+	var keys []string
 	err := cfg.readList("keep-apart", name, func(r io.Reader) error {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(nil, 64<<10)
@@ -62,7 +62,7 @@ func (cfg *config) readKeepApart(name string) (map[string]bool, error) {
 			if strings.ContainsAny(line, " \t") {
 				return fmt.Errorf("line %d: %q is not one key: a key per line", n, line)
 			}
-			keys[line] = true
+			keys = append(keys, line)
 		}
 		return sc.Err()
 	})

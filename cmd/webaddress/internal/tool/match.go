@@ -6,7 +6,7 @@ package tool
 
 // This file is the match command: each row of the input (a new list)
 // matched against the rows of a reference table (the accounts) by KeyV3's
-// key, with the rules of internal/match.
+// key, with the rules of package lists.
 
 import (
 	"errors"
@@ -18,10 +18,9 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
-	"github.com/onecontact/webaddress/internal/match"
 	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // matchColumns are the columns match adds to each input row, before the
@@ -67,20 +66,26 @@ func newMatchFlags(v Values) *matchFlags {
 	return m
 }
 
-// rules returns the rules of m's flags, reading --platforms and --aliases.
-func (m *matchFlags) rules(cfg *config) (*match.Rules, error) {
-	var o webaddress.KeyOptions
+// index returns the empty index of the reference, with the rules of m's
+// flags, reading --platforms and --aliases.
+func (m *matchFlags) index(cfg *config) (*lists.Index, error) {
+	o := lists.Options{Raw: m.raw, KeepEmails: m.keepEmails, By: m.by}
 	if m.platforms != "" {
-		if err := cfg.readList("platforms", m.platforms, o.ReadPlatforms); err != nil {
+		if err := cfg.readList("platforms", m.platforms, o.Keys.ReadPlatforms); err != nil {
 			return nil, fmt.Errorf("--platforms: %w", err)
 		}
 	}
 	if m.aliases != "" {
-		if err := cfg.readList("aliases", m.aliases, o.ReadAliases); err != nil {
+		if err := cfg.readList("aliases", m.aliases, o.Keys.ReadAliases); err != nil {
 			return nil, fmt.Errorf("--aliases: %w", err)
 		}
 	}
-	return match.NewRules(cells.Options{Raw: m.raw, KeepEmails: m.keepEmails}, o, m.by)
+	ix, err := lists.NewIndex(o)
+	if err != nil {
+		return nil, err
+	}
+	ix.KeepAll = m.all
+	return ix, nil
 }
 
 func matchCommand() *Command {
@@ -131,7 +136,7 @@ the values without a key by code.`,
 
 // A matched is what match writes after an input row's columns.
 type matched struct {
-	res  match.Result
+	res  lists.Match
 	via  string   // the column that gave the keys
 	ref  []string // the kept columns of the reference row written, nil when none
 	keys string   // res's keys, separated by spaces
@@ -141,7 +146,7 @@ type matched struct {
 type matchedRow struct {
 	via   int // the column that matched, -1 when none
 	count int
-	miss  match.Miss
+	miss  lists.Reason
 }
 
 // columnsOf returns the places of the comma-separated columns names in
@@ -161,7 +166,7 @@ func columnsOf(flag, names string, header []string, noHeader bool) ([]int, error
 
 // refTable is the reference, read into its index.
 type refTable struct {
-	ix      *match.Index
+	ix      *lists.Index
 	names   []string // the output names of the kept columns
 	renamed []string // "NAME as against_NAME"
 	read    int
@@ -173,7 +178,7 @@ type refTable struct {
 // match runs match: the reference read into its index, then each input
 // row matched and written.
 func (cfg *config) match(args []string, m *matchFlags) error {
-	rules, err := m.check(cfg)
+	ix, err := m.check(cfg)
 	if err != nil {
 		return err
 	}
@@ -208,11 +213,11 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 		// over three rounds each.
 		defer debug.SetGCPercent(debug.SetGCPercent(25))
 	}
-	ref, err := cfg.readReference(refIn, rs, m, rules, in.header)
+	ref, err := cfg.readReference(refIn, rs, m, ix, in.header)
 	if err != nil {
 		return fmt.Errorf("--against %s: %w", m.against, err)
 	}
-	mr, o, err := cfg.newMatcher(in, ref, rules, m.all)
+	mr, o, err := cfg.newMatcher(in, ref, m.all)
 	if err != nil {
 		return err
 	}
@@ -241,8 +246,9 @@ func (cfg *config) match(args []string, m *matchFlags) error {
 	return strictError(s.strict, in, n)
 }
 
-// check checks match's required flags and returns the rules of m's flags.
-func (m *matchFlags) check(cfg *config) (*match.Rules, error) {
+// check checks match's required flags and returns the empty index of the
+// reference, with the rules of m's flags.
+func (m *matchFlags) check(cfg *config) (*lists.Index, error) {
 	if cfg.Column == "" {
 		return nil, errors.New("match reads a table: say --column with the input's columns of addresses (such as email,website)")
 	}
@@ -252,7 +258,7 @@ func (m *matchFlags) check(cfg *config) (*match.Rules, error) {
 	if m.againstColumn == "" {
 		m.againstColumn = cfg.Column
 	}
-	return m.rules(cfg)
+	return m.index(cfg)
 }
 
 // matchConfigs returns the configurations that read the input and the
@@ -301,7 +307,6 @@ func (cfg *config) openReference(refCfg *config, rs settings, m *matchFlags) (*i
 // what it found for the summary.
 type matcher struct {
 	ref      *refTable
-	rules    *match.Rules
 	cols     []int    // the input's columns of addresses, tried in order
 	colNames []string // their names
 	all      bool
@@ -315,8 +320,8 @@ type matcher struct {
 // newMatcher returns the matcher of the input in against ref, and the
 // output it writes to: the input's columns, match's, then the reference's
 // kept columns.
-func (cfg *config) newMatcher(in *input, ref *refTable, rules *match.Rules, all bool) (*matcher, *output, error) {
-	mr := &matcher{ref: ref, rules: rules, cols: in.cols, all: all, byCol: make([]int, len(in.cols))}
+func (cfg *config) newMatcher(in *input, ref *refTable, all bool) (*matcher, *output, error) {
+	mr := &matcher{ref: ref, cols: in.cols, all: all, byCol: make([]int, len(in.cols))}
 	for _, c := range in.cols {
 		mr.colNames = append(mr.colNames, in.header[c])
 	}
@@ -351,15 +356,21 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 	b.out = getBuf()
 	b.vals = make([]matchedRow, len(b.recs))
 	rows := make([][]string, len(b.recs))
+	cells := make([]string, 0, len(b.recs)*len(mr.cols))
 	for i := range b.recs {
-		rows[i] = b.recs[i].Fields
+		n := len(cells)
+		for _, c := range mr.cols {
+			cells = append(cells, b.recs[i].Fields[c])
+		}
+		rows[i] = cells[n:len(cells):len(cells)]
 	}
-	var keys match.Keys
-	results := mr.ref.ix.MatchRows(mr.rules, &keys, rows, mr.cols, nil)
+	var keys lists.Keys
+	results := mr.ref.ix.MatchRows(&keys, rows, nil)
 	var joined []byte
 	var refRows []int32
 	var v matched
-	for i, fields := range rows {
+	for i := range rows {
+		fields := b.recs[i].Fields
 		v = matched{res: results[i], ref: v.ref[:0]}
 		if v.res.Via >= 0 {
 			v.via = mr.colNames[v.res.Via]
@@ -391,9 +402,9 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 
 // rowsOf appends to dst the reference rows written with an input row that
 // found res in keys: every row matched with --all, else the first.
-func (mr *matcher) rowsOf(dst []int32, keys *match.Keys, res match.Result) []int32 {
+func (mr *matcher) rowsOf(dst []int32, keys *lists.Keys, res lists.Match) []int32 {
 	if res.Count > 0 && mr.all {
-		return mr.ref.ix.Rows(dst, keys, res.From, res.To)
+		return mr.ref.ix.Rows(dst, keys, res)
 	}
 	if res.First >= 0 {
 		return append(dst, res.First)
@@ -417,7 +428,7 @@ func (mr *matcher) tally(rows []matchedRow) {
 // readReference reads the reference of refIn into its index: the keys of
 // each row, and its kept columns (--against-fields, else all), named apart
 // from the input's header.
-func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules *match.Rules, header []string) (*refTable, error) {
+func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, ix *lists.Index, header []string) (*refTable, error) {
 	defer func() {
 		refIn.progress.done()
 		if refIn.file != nil {
@@ -435,7 +446,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			return nil, err
 		}
 	}
-	ref := &refTable{ix: match.NewIndex(len(kept), m.all), in: refIn, misses: codeCounts{}}
+	ref := &refTable{ix: ix, in: refIn, misses: codeCounts{}}
 	for _, k := range kept {
 		name := refIn.header[k]
 		if slices.Contains(header, name) || slices.Contains(matchColumns, name) {
@@ -446,17 +457,22 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 	}
 	// A row's keys are keys[from:to] of its batch's keys.
 	type refRow struct {
-		keys     *match.Keys
+		keys     *lists.Keys
 		from, to int
-		miss     match.Miss
+		miss     lists.Reason
 	}
 	err = evaluate(refIn, cfg.Jobs, rs.skip, func(b *batch[refRow]) {
 		b.vals = make([]refRow, len(b.recs))
-		keys := new(match.Keys)
+		keys := new(lists.Keys)
+		var buf [4]string
 		for i := range b.recs {
 			r := &b.vals[i]
+			row := buf[:0]
+			for _, c := range cols {
+				row = append(row, b.recs[i].Fields[c])
+			}
 			r.keys, r.from = keys, keys.Len()
-			_, r.miss = rules.AppendRowKeys(keys, b.recs[i].Fields, cols)
+			_, r.miss = ix.RowKeys(keys, row)
 			r.to = keys.Len()
 		}
 	}, func(b *batch[refRow]) error {
@@ -464,7 +480,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			return err
 		}
 		if len(b.vals) > 0 {
-			ref.ix.Touch(b.vals[0].keys) // the batch's keys
+			ref.ix.Prefetch(b.vals[0].keys) // the batch's keys
 		}
 		var cells []string
 		for i := range b.vals {
@@ -479,7 +495,7 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, rules
 			for _, k := range kept {
 				cells = append(cells, b.recs[i].Fields[k])
 			}
-			ref.ix.Add(r.keys, r.from, r.to, cells)
+			ref.ix.AddKeys(r.keys, r.from, r.to, cells)
 		}
 		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
@@ -527,7 +543,7 @@ func matchSummary(in *input, n counts, mr *matcher, ref *refTable) string {
 	if ref.in.rejects != nil {
 		refRejected = ref.in.rejects.n
 	}
-	fmt.Fprintf(&b, "; the reference: %s read, %s, %d rejected", plural(ref.read+refRejected, "row"), plural(ref.ix.Keys(), "key"), refRejected)
+	fmt.Fprintf(&b, "; the reference: %s read, %s, %d rejected", plural(ref.read+refRejected, "row"), plural(ref.ix.Len(), "key"), refRejected)
 	if missed := ref.read - ref.keyed; missed > 0 {
 		fmt.Fprintf(&b, ", %d without a key (%s)", missed, byCount(ref.misses))
 	}

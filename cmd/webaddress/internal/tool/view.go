@@ -9,7 +9,7 @@ package tool
 
 import (
 	"github.com/onecontact/webaddress/clean"
-	"github.com/onecontact/webaddress/internal/cells"
+	"github.com/onecontact/webaddress/internal/cellrecord"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -21,7 +21,7 @@ func URLColumns() []record.Column[URLed] { return urlRecords().columns }
 
 // DefaultReading returns how parse reads a value with its options at
 // their defaults.
-func DefaultReading() *cells.Reading { return defaultReading() }
+func DefaultReading() *cellrecord.Reading { return defaultReading() }
 
 // CleanedCell is what clean makes of a cell.
 type CleanedCell = cleanedCell

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package match
+package lists
 
 import (
 	"fmt"
@@ -13,24 +13,25 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/internal/cells"
 )
 
-func rules(t *testing.T, l webaddress.Level) *Rules {
+func newIndex(t *testing.T, o Options) *Index {
 	t.Helper()
-	r, err := NewRules(cells.Options{}, webaddress.KeyOptions{}, l)
+	ix, err := NewIndex(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return ix
 }
 
+var byOwner = Options{By: webaddress.LevelOwner}
+
 func TestCellKeys(t *testing.T) {
-	r := rules(t, webaddress.LevelOwner)
+	ix := newIndex(t, byOwner)
 	for _, tc := range []struct {
 		cell string
 		keys []string
-		miss Miss
+		miss Reason
 	}{
 		{"ann@sales.acme.com", []string{"acme.com"}, ""},
 		{"https://WWW.Acme.com/about", []string{"acme.com"}, ""},
@@ -41,31 +42,36 @@ func TestCellKeys(t *testing.T) {
 		{"bob@gmail.com", nil, "web.email-free-mail"},
 		{"gmail.com", nil, "no-owner-free-mail"},
 		{"linkedin.com/feed", nil, "no-owner-network"},
-		{"localhost", nil, "not-public-website"},
+		{"localhost", nil, NotPublicWebsite},
+		{"tel:+15551234", nil, NonWebScheme},
 		{"acmebakery.wordpress.com", []string{"acmebakery.wordpress.com"}, ""},
 	} {
-		keys, miss := r.CellKeys(nil, tc.cell)
-		if !slices.Equal(keys, tc.keys) || miss != tc.miss {
-			t.Errorf("CellKeys(%q) = %q, %q; want %q, %q", tc.cell, keys, miss, tc.keys, tc.miss)
+		var k Keys
+		via, miss := ix.RowKeys(&k, []string{tc.cell})
+		keys := k.AppendStrings(nil, 0, k.Len())
+		if !slices.Equal(keys, tc.keys) || miss != tc.miss || (via == 0) != (tc.keys != nil) {
+			t.Errorf("RowKeys(%q) = %q, %d, %q; want %q, %q", tc.cell, keys, via, miss, tc.keys, tc.miss)
 		}
 	}
 }
 
 func TestRowKeys(t *testing.T) {
-	r := rules(t, webaddress.LevelOwner)
-	cols := []int{0, 1}
+	ix := newIndex(t, byOwner)
 	for _, tc := range []struct {
 		row  []string
 		keys []string
 		via  int
-		miss Miss
+		miss Reason
 	}{
 		{[]string{"ann@acme.com", "globex.com"}, []string{"acme.com"}, 0, ""},
 		{[]string{"bob@gmail.com", "globex.com"}, []string{"globex.com"}, 1, ""},
 		{[]string{"", "globex.com"}, []string{"globex.com"}, 1, ""},
 		{[]string{"N/A", "n/a"}, nil, -1, "web.placeholder"},
+		{nil, nil, -1, ""},
 	} {
-		keys, via, miss := r.RowKeys(nil, tc.row, cols)
+		var k Keys
+		via, miss := ix.RowKeys(&k, tc.row)
+		keys := k.AppendStrings(nil, 0, k.Len())
 		if !slices.Equal(keys, tc.keys) || via != tc.via || miss != tc.miss {
 			t.Errorf("RowKeys(%q) = %q, %d, %q; want %q, %d, %q", tc.row, keys, via, miss, tc.keys, tc.via, tc.miss)
 		}
@@ -73,49 +79,41 @@ func TestRowKeys(t *testing.T) {
 }
 
 func TestIndexMatch(t *testing.T) {
-	r := rules(t, webaddress.LevelOwner)
-	// keysOf returns the keys of a row of one cell.
-	keysOf := func(cell string) *Keys {
-		var k Keys
-		if via, _ := r.AppendRowKeys(&k, []string{cell}, []int{0}); via < 0 {
-			t.Fatalf("no key for %q", cell)
-		}
-		return &k
-	}
-	strs := func(k *Keys, from, to int) []string { return k.AppendStrings(nil, from, to) }
+	strs := func(k *Keys, m Match) []string { return k.AppendStrings(nil, m.From, m.To) }
 	for _, all := range []bool{false, true} {
-		ix := NewIndex(1, all)
+		ix := newIndex(t, byOwner)
+		ix.KeepAll = all
 		for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com"} {
-			k := keysOf(cell)
-			ix.Add(k, 0, k.Len(), []string{cell})
+			ix.Add([]string{cell}, []string{cell})
 		}
-		if ix.Keys() != 3 {
-			t.Errorf("Keys() = %d, want 3", ix.Keys())
+		if n, miss := ix.Add([]string{"N/A"}, nil); n != -1 || miss != "web.placeholder" {
+			t.Errorf("Add(N/A) = %d, %q; want -1, web.placeholder", n, miss)
+		}
+		if ix.Len() != 3 {
+			t.Errorf("Len() = %d, want 3", ix.Len())
 		}
 		var keys Keys
-		// Both columns' keys match: the first column is the one.
-		res := ix.Match(r, &keys, []string{"x@acme.com", "initech.com"}, []int{0, 1})
-		if res.Via != 0 || res.Count != 2 || !slices.Equal(strs(&keys, res.From, res.To), []string{"acme.com"}) {
-			t.Errorf("all=%v: Match = %+v, want acme.com by column 0, 2 rows", all, res)
+		// Both cells' keys match: the first cell is the one.
+		m := ix.Match(&keys, []string{"x@acme.com", "initech.com"})
+		if m.Via != 0 || m.Count != 2 || !slices.Equal(strs(&keys, m), []string{"acme.com"}) {
+			t.Errorf("all=%v: Match = %+v, want acme.com by cell 0, 2 rows", all, m)
 		}
 		// A cell of two keys shared by one row counts the row once.
-		two := keysOf("initech.com, acme.com")
-		if n, _ := ix.Lookup(two, 0, two.Len()); n != 2 {
-			t.Errorf("all=%v: Lookup(initech.com acme.com) = %d, want 2", all, n)
+		if m := ix.Match(&keys, []string{"initech.com, acme.com"}); m.Count != 2 {
+			t.Errorf("all=%v: Match(initech.com acme.com) = %+v, want 2 rows", all, m)
 		}
-		// A key that matches nothing falls to the next column.
-		res = ix.Match(r, &keys, []string{"x@umbrella.com", "globex.com"}, []int{0, 1})
-		if res.Via != 1 || res.Count != 1 || !slices.Equal(strs(&keys, res.From, res.To), []string{"globex.com"}) {
-			t.Errorf("all=%v: Match = %+v, want globex.com by column 1", all, res)
+		// A key that matches nothing falls to the next cell.
+		m = ix.Match(&keys, []string{"x@umbrella.com", "globex.com"})
+		if m.Via != 1 || m.Count != 1 || !slices.Equal(strs(&keys, m), []string{"globex.com"}) {
+			t.Errorf("all=%v: Match = %+v, want globex.com by cell 1", all, m)
 		}
-		// Nothing matches: the first column's keys, count 0.
-		res = ix.Match(r, &keys, []string{"x@umbrella.com", "hooli.com"}, []int{0, 1})
-		if res.Via != 0 || res.Count != 0 || !slices.Equal(strs(&keys, res.From, res.To), []string{"umbrella.com"}) {
-			t.Errorf("all=%v: Match = %+v, want umbrella.com by column 0, no row", all, res)
+		// Nothing matches: the first cell's keys, count 0.
+		m = ix.Match(&keys, []string{"x@umbrella.com", "hooli.com"})
+		if m.Via != 0 || m.Count != 0 || m.First != -1 || !slices.Equal(strs(&keys, m), []string{"umbrella.com"}) {
+			t.Errorf("all=%v: Match = %+v, want umbrella.com by cell 0, no row", all, m)
 		}
-		acme := keysOf("acme.com")
-		rows := ix.Rows(nil, acme, 0, 1)
-		if !slices.Equal(rows, []int32{0, 1}) {
+		m = ix.Match(&keys, []string{"acme.com"})
+		if rows := ix.Rows(nil, &keys, m); !slices.Equal(rows, []int32{0, 1}) {
 			t.Fatalf("all=%v: Rows(acme.com) = %v", all, rows)
 		}
 		// Row 1 is the first of initech.com: kept either way; row 3,
@@ -123,22 +121,24 @@ func TestIndexMatch(t *testing.T) {
 		if kept, ok := ix.Kept(nil, 1); !ok || !slices.Equal(kept, []string{"initech.com; acme.com"}) {
 			t.Errorf("all=%v: Kept(1) = %q, %v", all, kept, ok)
 		}
-		k := keysOf("WWW.ACME.COM")
-		if row := ix.Add(k, 0, k.Len(), []string{"WWW.ACME.COM"}); row != 3 {
+		if row, _ := ix.Add([]string{"WWW.ACME.COM"}, []string{"WWW.ACME.COM"}); row != 3 {
 			t.Fatalf("Add = %d, want 3", row)
 		}
 		if kept, ok := ix.Kept(nil, 3); ok != all || all && !slices.Equal(kept, []string{"WWW.ACME.COM"}) {
 			t.Errorf("all=%v: Kept(3) = %q, %v", all, kept, ok)
 		}
-		if n, _ := ix.Lookup(acme, 0, 1); n != 3 {
-			t.Errorf("all=%v: Lookup(acme.com) = %d, want 3", all, n)
+		if _, ok := ix.Kept(nil, 99); ok {
+			t.Errorf("Kept(99), no row, says kept")
+		}
+		if m := ix.Match(&keys, []string{"acme.com"}); m.Count != 3 || m.First != 0 {
+			t.Errorf("all=%v: Match(acme.com) = %+v, want 3 rows from 0", all, m)
 		}
 	}
 }
 
 // TestIndexMany checks the hash table past its growths, the arena past
-// a chunk, and kept columns of every size, empty ones included, against
-// a map.
+// a chunk, and kept cells of every size, empty ones included, against a
+// map.
 func TestIndexMany(t *testing.T) {
 	t.Run("tags", testIndexMany)
 	// A table of more slots than its tags place: the keys hashed again.
@@ -149,7 +149,7 @@ func TestIndexMany(t *testing.T) {
 
 func testIndexMany(t *testing.T) {
 	const n = 20000
-	ix := NewIndex(3, false)
+	ix := newIndex(t, Options{})
 	want := map[string]int32{}
 	big := strings.Repeat("x", arenaChunk/2)
 	var k Keys
@@ -162,21 +162,21 @@ func testIndexMany(t *testing.T) {
 		if i%5000 == 1 {
 			cells[1] = big // a row of half a chunk: the arena's next chunk
 		}
-		row := ix.Add(&k, 0, 1, cells)
+		row := ix.AddKeys(&k, 0, 1, cells)
 		if _, ok := want[key]; !ok {
 			want[key] = row
 		}
 	}
-	if ix.Keys() != n/2 {
-		t.Fatalf("Keys() = %d, want %d", ix.Keys(), n/2)
+	if ix.Len() != n/2 {
+		t.Fatalf("Len() = %d, want %d", ix.Len(), n/2)
 	}
 	for key, first := range want {
 		k.Reset()
 		k.buf = append(k.buf, key...)
 		k.ends = append(k.ends, len(k.buf))
-		count, got := ix.Lookup(&k, 0, 1)
+		count, got := ix.lookup(&k, 0, 1)
 		if count != 2 || got != first {
-			t.Fatalf("Lookup(%s) = %d, %d; want 2, %d", key, count, got, first)
+			t.Fatalf("lookup(%s) = %d, %d; want 2, %d", key, count, got, first)
 		}
 		kept, ok := ix.Kept(nil, got)
 		wantMid := ""
@@ -193,20 +193,17 @@ func testIndexMany(t *testing.T) {
 	k.Reset()
 	k.buf = append(k.buf, "k1.example."...)
 	k.ends = append(k.ends, len(k.buf))
-	if count, first := ix.Lookup(&k, 0, 1); count != 0 || first != -1 {
-		t.Errorf("Lookup of a key not added = %d, %d", count, first)
+	if count, first := ix.lookup(&k, 0, 1); count != 0 || first != -1 {
+		t.Errorf("lookup of a key not added = %d, %d", count, first)
 	}
 }
 
 // TestMatchRows checks that matching rows together finds what matching
-// each alone does: keys, column, count, first row and miss.
+// each alone does: keys, cell, count, first row and miss.
 func TestMatchRows(t *testing.T) {
-	r := rules(t, webaddress.LevelOwner)
-	ix := NewIndex(1, false)
+	ix := newIndex(t, byOwner)
 	for _, cell := range []string{"acme.com", "initech.com; acme.com", "globex.com", "hooli.com"} {
-		var k Keys
-		r.AppendRowKeys(&k, []string{cell}, []int{0})
-		ix.Add(&k, 0, k.Len(), []string{cell})
+		ix.Add([]string{cell}, []string{cell})
 	}
 	rows := [][]string{
 		{"x@acme.com", "initech.com"},
@@ -217,22 +214,20 @@ func TestMatchRows(t *testing.T) {
 		{"", "initrode.com, globex.com"}, // several keys
 		{"x@initech.com", "x@umbrella.com"},
 	}
-	cols := []int{0, 1}
 	var keys Keys
-	got := ix.MatchRows(r, &keys, rows, cols, nil)
+	got := ix.MatchRows(&keys, rows, nil)
 	if len(got) != len(rows) {
 		t.Fatalf("MatchRows gave %d results for %d rows", len(got), len(rows))
 	}
 	for i, row := range rows {
 		var one Keys
-		want := ix.Match(r, &one, row, cols)
+		want := ix.Match(&one, row)
 		g := got[i]
 		if g.Via != want.Via || g.Count != want.Count || g.First != want.First || g.Miss != want.Miss ||
 			!slices.Equal(keys.AppendStrings(nil, g.From, g.To), one.AppendStrings(nil, want.From, want.To)) {
 			t.Errorf("row %q: MatchRows %+v (keys %q), Match %+v (keys %q)", row, g, keys.AppendStrings(nil, g.From, g.To), want, one.AppendStrings(nil, want.From, want.To))
 		}
 	}
-	// The rows' results, as matching each alone gives them.
 	for i, want := range []struct {
 		via, count int
 		keys       string
@@ -248,12 +243,9 @@ func TestMatchRows(t *testing.T) {
 // one index at once, each with Keys of its own, as the tool's workers do
 // (the race detector finds a write to the shared index).
 func TestMatchRowsConcurrent(t *testing.T) {
-	r := rules(t, webaddress.LevelOwner)
-	ix := NewIndex(1, false)
+	ix := newIndex(t, byOwner)
 	for _, cell := range []string{"acme.com", "globex.com", "hooli.com"} {
-		var k Keys
-		r.AppendRowKeys(&k, []string{cell}, []int{0})
-		ix.Add(&k, 0, k.Len(), []string{cell})
+		ix.Add([]string{cell}, nil)
 	}
 	rows := [][]string{{"x@acme.com", ""}, {"x@umbrella.com", "globex.com"}, {"bob@gmail.com", "hooli.com"}, {"N/A", ""}}
 	var wg sync.WaitGroup
@@ -263,7 +255,7 @@ func TestMatchRowsConcurrent(t *testing.T) {
 			var keys Keys
 			for range 50 {
 				counts[g] = counts[g][:0]
-				for _, m := range ix.MatchRows(r, &keys, rows, []int{0, 1}, nil) {
+				for _, m := range ix.MatchRows(&keys, rows, nil) {
 					counts[g] = append(counts[g], m.Count)
 				}
 			}
@@ -277,24 +269,21 @@ func TestMatchRowsConcurrent(t *testing.T) {
 	}
 }
 
-// TestCellKeysAllocs checks that the keys given as strings cost a string
-// each more than keying the cell does, nothing else.
-func TestCellKeysAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("allocation counts mean nothing under the race detector")
-	}
-	r := rules(t, webaddress.LevelOwner)
-	dst := make([]string, 0, 4)
-	var k Keys
-	for _, cell := range []string{"https://www.acme.com/about", "ann@sales.acme.com"} {
-		r.CellKeys(dst, cell)
-		r.AppendCellKeys(&k, cell)
-		keying := testing.AllocsPerRun(100, func() { k.Reset(); r.AppendCellKeys(&k, cell) })
-		if n := testing.AllocsPerRun(100, func() { r.CellKeys(dst[:0], cell) }); n > keying+1 {
-			t.Errorf("CellKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
+// TestOptionsErrors checks that Options the rules refuse fail, naming
+// what is wrong.
+func TestOptionsErrors(t *testing.T) {
+	for _, o := range []Options{
+		{By: webaddress.LevelOwner, KeyVersion: webaddress.KeyV1},
+		{Keys: webaddress.KeyOptions{Platforms: []string{"*.example.com"}}, KeyVersion: webaddress.KeyV2},
+		{By: webaddress.Level(7)},
+		{KeyVersion: 9},
+		{Keys: webaddress.KeyOptions{Aliases: map[string]string{"not a domain": "acme.com"}}},
+	} {
+		if _, err := NewIndex(o); err == nil {
+			t.Errorf("NewIndex(%+v) = nil error", o)
 		}
-		if n := testing.AllocsPerRun(100, func() { r.RowKeys(dst[:0], []string{cell}, []int{0}) }); n > keying+1 {
-			t.Errorf("RowKeys(%q): %v allocations, keying it %v: want one more at most (the key)", cell, n, keying)
+		if _, err := NewDeduper(o); err == nil {
+			t.Errorf("NewDeduper(%+v) = nil error", o)
 		}
 	}
 }

@@ -2,9 +2,9 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package match
+package lists
 
-// This file is the index of the reference's keys. It holds no pointers:
+// This file is the hash table of an Index's keys. It holds no pointers:
 // keys and kept cells are bytes in one arena, found by their offsets, and
 // the keys' table is an open-addressing hash table of entry numbers. So
 // the garbage collector never scans it, and a look-up costs a few cache
@@ -26,13 +26,13 @@ type Keys struct {
 	buf  []byte
 	ends []int // the end of each key in buf
 
-	// touched is the sum of the bytes an Index's Touch and MatchRows read
+	// touched is the sum of the bytes an Index's Prefetch and MatchRows read
 	// ahead with these keys, kept so that the compiler does not leave the
 	// reads out: here, not in the Index, which goroutines share.
 	touched uint64
 }
 
-// keysPool holds Keys to use again, for the calls that give strings.
+// keysPool holds Keys to use again, for Add.
 var keysPool = sync.Pool{New: func() any { return new(Keys) }}
 
 // Len returns the number of keys.
@@ -81,22 +81,33 @@ func (k *Keys) has(start int, key []byte) bool {
 	return false
 }
 
-// An Index is the reference's keys: for each key, the reference rows
-// that have it, and the kept columns of the rows a match may print (the
-// first row of each key; every row with All). It keeps no other cell of
-// a row: its memory follows the keys and the columns kept. Once its rows
-// are added, its look-ups (Match, MatchRows, Lookup, Rows, Kept, Touch)
-// are safe for concurrent use, each goroutine with Keys of its own.
+// An Index holds the rows of a list to match against (the accounts): for
+// each key, the rows that have it, and the cells each row keeps for a
+// match to write (the first row of each key's; every row's with KeepAll).
+// It keeps no other cell of a row: its memory follows the keys and the
+// cells kept. It holds no pointers: keys and kept cells are bytes in one
+// arena, found by their offsets, and the keys' table is an open-addressing
+// hash table of entry numbers, so the garbage collector never scans it,
+// and a look-up costs a few cache lines, not a map's.
+//
+// Its Add methods are not safe for concurrent use. Once its rows are
+// added, its look-ups ([Index.Match], [Index.MatchRows], [Index.Rows],
+// [Index.Kept], [Index.RowKeys]) are, each goroutine with [Keys] of its
+// own.
 type Index struct {
-	All   bool // keep the columns of every row with a key, not only each key's first
+	// KeepAll keeps the cells of every row with a key, not only of each
+	// key's first: set it before the first Add, to write every row a
+	// match finds (the tool's match --all).
+	KeepAll bool
+
+	*Rules
 	seed  maphash.Seed
 	slots []uint64 // the hash table: 0 free, else a key's hash's top 24 bits and its record's place in arena + 1
 	shift uint     // a hash's home slot is its top bits: h >> shift
 	keys  int      // how many
 	nodes []node   // the rows of each key after its first, a list each
-	kept  []int    // the place in arena of each row's kept columns, -1 when not kept
-	arena arena    // the keys' records, and the kept columns of the rows kept
-	width int      // kept columns a row
+	kept  []int    // the place in arena of each row's kept cells, -1 when not kept
+	arena arena    // the keys' records, and the kept cells of the rows kept
 }
 
 // A key's record in the arena is a head of five 4-byte numbers, then the
@@ -121,18 +132,12 @@ var tagSlots = 1 << 24
 
 type node struct{ row, next int32 }
 
-// NewIndex returns an empty index of rows of width kept columns.
-func NewIndex(width int, all bool) *Index {
-	return &Index{All: all, seed: maphash.MakeSeed(), width: width}
-}
-
-// Add adds a reference row with the keys from to to (not included) of
-// keys (distinct, as AppendRowKeys gives them) and its kept columns, and
-// returns its number in the index (from 0). The index copies what it
-// keeps.
-func (ix *Index) Add(keys *Keys, from, to int, kept []string) int32 {
+// AddKeys adds a row with the keys from to to (not included) of keys
+// (distinct, as [Index.RowKeys] gives them) and the cells kept, and
+// returns its number in ix, from 0. The index copies what it keeps.
+func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 	row := int32(len(ix.kept))
-	keep := ix.All
+	keep := ix.KeepAll
 	for i := from; i < to; i++ {
 		rec, slot, h := ix.find(keys.At(i))
 		if rec == nil {
@@ -154,13 +159,14 @@ func (ix *Index) Add(keys *Keys, from, to int, kept []string) int32 {
 		ix.kept = append(ix.kept, -1)
 		return row
 	}
-	// A row's kept columns: the size of each, 4 bytes, then their
-	// bytes, one after the other.
-	n := 4 * len(kept)
+	// A row's kept cells: how many, and the size of each, 4 bytes each,
+	// then their bytes, one after the other.
+	n := 4 + 4*len(kept)
 	for _, c := range kept {
 		n += len(c)
 	}
 	at, b := ix.arena.alloc(n)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(kept)))
 	for _, c := range kept {
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(c)))
 	}
@@ -245,13 +251,23 @@ func (ix *Index) grow(add uint64) {
 	}
 }
 
-// Keys returns the number of distinct keys.
-func (ix *Index) Keys() int { return ix.keys }
+// Len returns the number of distinct keys.
+func (ix *Index) Len() int { return ix.keys }
 
-// Rows appends to dst the rows that share any of the keys from to to (not
+// Rows appends to dst the rows of ix that m found (its keys in keys, as
+// [Index.Match] gave them), each once, in the order they were added, and
+// returns dst.
+func (ix *Index) Rows(dst []int32, keys *Keys, m Match) []int32 {
+	if m.Count == 0 {
+		return dst
+	}
+	return ix.rows(dst, keys, m.From, m.To)
+}
+
+// rows appends to dst the rows that share any of the keys from to to (not
 // included) of keys, each once, in the order they were added, and returns
 // them.
-func (ix *Index) Rows(dst []int32, keys *Keys, from, to int) []int32 {
+func (ix *Index) rows(dst []int32, keys *Keys, from, to int) []int32 {
 	start := len(dst)
 	for i := from; i < to; i++ {
 		rec, _, _ := ix.find(keys.At(i))
@@ -275,10 +291,10 @@ func (ix *Index) Rows(dst []int32, keys *Keys, from, to int) []int32 {
 	return dst
 }
 
-// Lookup returns how many rows share any of the keys from to to (not
+// lookup returns how many rows share any of the keys from to to (not
 // included) of keys, and the first of them added (-1 when none): with one
 // look-up a key, without walking its rows unless keys are several.
-func (ix *Index) Lookup(keys *Keys, from, to int) (count int, first int32) {
+func (ix *Index) lookup(keys *Keys, from, to int) (count int, first int32) {
 	first = -1
 	for i := from; i < to; i++ {
 		if rec, _, _ := ix.find(keys.At(i)); rec != nil {
@@ -289,22 +305,23 @@ func (ix *Index) Lookup(keys *Keys, from, to int) (count int, first int32) {
 		}
 	}
 	if to-from > 1 && count > 0 {
-		count = len(ix.Rows(nil, keys, from, to)) // a row may have several of keys
+		count = len(ix.rows(nil, keys, from, to)) // a row may have several of keys
 	}
 	return count, first
 }
 
-// Kept appends to dst the kept columns of row, and reports whether the
-// index kept them (the first row of each key; every row with All). The
+// Kept appends to dst the cells row kept, and reports whether the index
+// kept them (the first row of each key; every row with KeepAll). The
 // strings share the index's memory, which is never written again.
 func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
-	at := ix.kept[row]
-	if at < 0 {
+	if row < 0 || int(row) >= len(ix.kept) || ix.kept[row] < 0 {
 		return dst, false
 	}
-	lens := ix.arena.bytes(at, 4*ix.width)
-	from := at + len(lens)
-	for i := range ix.width {
+	at := ix.kept[row]
+	width := int(binary.LittleEndian.Uint32(ix.arena.bytes(at, 4)))
+	lens := ix.arena.bytes(at+4, 4*width)
+	from := at + 4 + len(lens)
+	for i := range width {
 		n := int(binary.LittleEndian.Uint32(lens[4*i:]))
 		if n == 0 {
 			dst = append(dst, "")
@@ -316,79 +333,12 @@ func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 	return dst, true
 }
 
-// A Result is what matching a row found.
-type Result struct {
-	From, To int   // the keys, in the Keys matched, of the column that matched, else of the first that gave any
-	Via      int   // that column's place in the columns tried; -1 when none gave a key
-	Count    int   // how many reference rows share its keys
-	First    int32 // the first of them added, -1 when none
-	Miss     Miss  // why no column gave a key, when none did
-}
-
-// Match matches the row of fields against ix: the columns cols are tried
-// in order, and the first whose keys a reference row shares is the one
-// that matches; when none matches, the keys are those of the first
-// column that gave any (a free-mail e-mail address, an empty or failed
-// cell falls to the next column). keys receives the keys, from empty.
-func (ix *Index) Match(r *Rules, keys *Keys, fields []string, cols []int) Result {
-	return ix.MatchRows(r, keys, [][]string{fields}, cols, nil)[0]
-}
-
-// MatchRows matches each of rows (a row's fields) as Match does, and
-// appends a Result each to res, their keys in keys (from empty). The
-// keys of each row's first column that gives any are looked up
-// together, first: their reads of the index's memory overlap, which
-// one row at a time they cannot.
-func (ix *Index) MatchRows(r *Rules, keys *Keys, rows [][]string, cols []int, res []Result) []Result {
-	keys.Reset()
-	start := len(res)
-	for _, fields := range rows {
-		n, m := keys.Len(), Result{First: -1}
-		if m.Via, m.Miss = r.AppendRowKeys(keys, fields, cols); m.Via >= 0 {
-			m.From, m.To = n, keys.Len()
-		}
-		res = append(res, m)
-	}
-	ix.Touch(keys)
-	for j := range rows {
-		m := &res[start+j]
-		if m.Via < 0 {
-			continue
-		}
-		if m.Count, m.First = ix.Lookup(keys, m.From, m.To); m.Count > 0 {
-			continue
-		}
-		// The next columns, when the first's keys match nothing.
-		for i := m.Via + 1; i < len(cols); i++ {
-			n := keys.Len()
-			r.AppendCellKeys(keys, rows[j][cols[i]])
-			if keys.Len() == n {
-				continue
-			}
-			if count, first := ix.Lookup(keys, n, keys.Len()); count > 0 {
-				*m = Result{From: n, To: keys.Len(), Via: i, Count: count, First: first}
-				break
-			}
-		}
-	}
-	// The kept columns of the rows found, read ahead as the keys were.
-	var sum uint64
-	for _, m := range res[start:] {
-		if m.First >= 0 {
-			if at := ix.kept[m.First]; at >= 0 {
-				sum += uint64(ix.arena.bytes(at, 1)[0])
-			}
-		}
-	}
-	keys.touched += sum
-	return res
-}
-
-// Touch reads the slot of each of keys, and the record it names: reads
+// Prefetch reads the slot of each of keys, and the record it names: reads
 // that do not wait on one another, so that their cache misses overlap,
 // and the look-ups and Adds of keys that follow find the memory in the
-// cache. Touch changes nothing in ix.
-func (ix *Index) Touch(keys *Keys) {
+// cache. Prefetch changes nothing in ix: it is a hint, for a program that adds or
+// looks up many keys at once.
+func (ix *Index) Prefetch(keys *Keys) {
 	if len(ix.slots) == 0 {
 		return
 	}

@@ -1,0 +1,71 @@
+// Copyright 2026 The webaddress Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package lists_test
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/lists"
+)
+
+// Dedupe a contact list by organisation: the e-mail address stands in
+// for a missing website, what is not an address stays a group of its own.
+func ExampleDedupe() {
+	rows := [][]string{ // website, then e-mail: the cells tried in order
+		{"https://www.acme.com/", "ann@acme.com"},
+		{"", "bob@acme.com"},
+		{"“Globex.com”", ""},
+		{"N/A", "carol@gmail.com"},
+		{"shop.acme.com/cart?utm_source=mail", ""},
+	}
+	groups, err := lists.Dedupe(slices.Values(rows), lists.Options{By: webaddress.LevelOwner})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, g := range groups {
+		fmt.Printf("%-10q %d rows %v first %q", g.Key, g.Count, slices.Collect(g.Rows()), g.First)
+		if g.Apart != "" {
+			fmt.Printf(" (apart: %s)", g.Apart)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// "acme.com" 3 rows [1 2 5] first "https://www.acme.com/"
+	// "globex.com" 1 rows [3] first "“Globex.com”"
+	// ""         1 rows [4] first "N/A" (apart: web.placeholder)
+}
+
+// Match new leads against the accounts one has, by owner.
+func ExampleIndex_Match() {
+	accounts, err := lists.NewIndex(lists.Options{By: webaddress.LevelOwner})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, row := range [][]string{{"acme.com", "Acme Corp"}, {"globex.com", "Globex"}} {
+		accounts.Add(row[:1], row[1:]) // the website to match by, the name to keep
+	}
+	var keys lists.Keys
+	for _, lead := range []string{"jo@sales.acme.com", "www.globex.com/about", "ann@gmail.com", "initech.com"} {
+		m := accounts.Match(&keys, []string{lead})
+		name, _ := accounts.Kept(nil, m.First)
+		switch {
+		case m.Via < 0:
+			fmt.Printf("%-22s no key (%s)\n", lead, m.Miss)
+		case m.Count == 0:
+			fmt.Printf("%-22s new: %s\n", lead, keys.AppendStrings(nil, m.From, m.To))
+		default:
+			fmt.Printf("%-22s %d account: %s\n", lead, m.Count, name)
+		}
+	}
+	// Output:
+	// jo@sales.acme.com      1 account: [Acme Corp]
+	// www.globex.com/about   1 account: [Globex]
+	// ann@gmail.com          no key (web.email-free-mail)
+	// initech.com            new: [initech.com]
+}
