@@ -8,8 +8,7 @@ import (
 	"strings"
 )
 
-// This file holds KeyV3's owner rules, an ordered list (ownerRules), and
-// parts, which finds an address's key parts with them.
+// This file holds KeyV3's owner rules, an ordered list, and parts, which finds an address's key parts with them.
 
 // An ownerRule is one rule of KeyV3's owner level: what it matches, the
 // owner it gives, and the OwnerRule that [Levels.Rule] reports.
@@ -572,4 +571,74 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 		return path, true
 	}
 	return nil, false
+}
+
+// isLocality reports whether reg is <locality>.<state>.us with a state
+// code of two letters.
+func isLocality(reg string) bool {
+	rest, ok := strings.CutSuffix(reg, ".us")
+	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
+		return false
+	}
+	return isAlpha(rest[len(rest)-1]) && isAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
+}
+
+// keyPathCase writes the key's path of a into buf, with its case kept,
+// for finding a profile or a path tenant in it.
+func keyPathCase(buf []byte, a *Address) []byte {
+	path := a.url.Pathname()
+	return appendKeyPath(buf[:0], path, 0, len(path))
+}
+
+// keyPathLower writes the key's path of a into buf, lowercased as keys
+// write it (the same length as keyPathCase's).
+func keyPathLower(buf []byte, a *Address) []byte {
+	return appendKeyPath(buf[:0], a.url.Pathname(), 0, 0)
+}
+
+// lowerKeyPath lowercases b, a key's path, as keys write it, but
+// b[keepFrom:keepTo] and the hex digits of %XX escapes.
+func lowerKeyPath(b []byte, keepFrom, keepTo int) {
+	for i := 0; i < len(b); i++ {
+		if i >= keepFrom && i < keepTo {
+			continue
+		}
+		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+}
+
+// splitHost returns the host of u that the split reads, without its root
+// dots: a domain, or an opaque host that is a domain name, lowercased.
+func splitHost(u *URL) (string, bool) {
+	switch u.HostKind() {
+	case DomainHost:
+		return trimRootDots(u.Hostname()), true
+	case OpaqueHost:
+		return opaqueDomain(trimRootDots(u.Hostname()))
+	}
+	return "", false
+}
+
+// opaqueDomain returns host lowercased, and whether it is a domain name:
+// labels of 1 to 63 ASCII letters, digits and hyphens, not starting or
+// ending with one, 253 bytes at most.
+func opaqueDomain(host string) (string, bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
+				return "", false
+			}
+		}
+	}
+	return strings.ToLower(host), true
 }
