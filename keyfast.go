@@ -51,7 +51,7 @@ func (k *Keyer) appendPlainKey(dst []byte, a *Address, l Level) ([]byte, bool) {
 	// a free-mail domain or a shortener's (co.uk, yahoo.com) can match
 	// only the free-mail domain itself without an entry of the platforms.
 	known := k.known.has(tail)
-	if l != LevelPage && t.noOwner && freeMailSites[site] {
+	if l != LevelPage && t.noOwner && ownerData().freeMailSites[site] {
 		return dst, false
 	}
 	if l == LevelOwner {

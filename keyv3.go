@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // This file holds KeyV3: its keys at three levels, the Keyer and the split, written from the parts the owner rules find.
@@ -353,7 +354,7 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 // internationalized one) that is not a public suffix; an error, of code
 // [CodeInvalidArgument], names the first that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
-	k := &Keyer{platforms: builtinPlatforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
+	k := &Keyer{platforms: builtin().platforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
 	if len(o.Platforms) > 0 {
 		for _, p := range o.Platforms {
@@ -436,7 +437,7 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 		return appendOtherPageKey(dst, a)
 	}
 	if k == nil {
-		k = &builtinKeyer
+		k = builtin()
 	}
 	if d, ok := k.appendPlainKey(dst, a, l); ok {
 		return d
@@ -509,12 +510,25 @@ func dropSiteLabels(host, reg string) string {
 	return host
 }
 
-// builtinKeyer is the nil *Keyer's rules.
-var builtinKeyer = func() Keyer {
-	k := Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+// builtin returns the nil *Keyer's rules, the built-in platform list and
+// no aliases, read on first use.
+func builtin() *Keyer {
+	builtinOnce.Do(readBuiltin)
+	return &builtinKeyer
+}
+
+var (
+	builtinOnce  sync.Once
+	builtinKeyer Keyer // builtin's
+)
+
+// readBuiltin reads builtinKeyer.
+func readBuiltin() {
+	x := readBuiltinPlatforms()
+	k := Keyer{platforms: x, pathHosts: pathHostsOf(x)}
 	k.known = knownTails(k.platforms, k.pathHosts)
-	return k
-}()
+	builtinKeyer = k
+}
 
 // pathHostsOf returns the path tenants of x by host, in x's order for a
 // host, for the site's key, which finds them without the registrable

@@ -107,7 +107,7 @@ type ruleInput struct {
 // wrote in buf, or nil: the page's path is then the URL's.
 func (k *Keyer) parts(p *keyParts, a *Address, upTo Level, split bool, buf []byte) []byte {
 	if k == nil {
-		k = &builtinKeyer
+		k = builtin()
 	}
 	p.rule = OwnerHost
 	if a.url.HasOpaquePath() {
@@ -172,55 +172,54 @@ type tailEntry struct {
 	noOwner bool
 }
 
-// tails are the last two labels the owner rules know (tailEntry), in an
-// open-addressing table indexed by tailSlot: cheaper than a map for the
-// look-up every key makes, and one look-up for both. Its slots are small
-// and mostly empty (146 entries in 1,024 slots): most look-ups read one
-// slot and no string.
-var tails = func() (t struct {
+// A tailTable holds the last two labels the owner rules know (tailEntry),
+// in an open-addressing table indexed by tailSlot: cheaper than a map for
+// the look-up every key makes, and one look-up for both. Its slots are
+// small and mostly empty (146 entries in 1,024 slots): most look-ups read
+// one slot and no string.
+type tailTable struct {
 	slots   [1 << tailBits]uint16 // 1 + the index in entries of the tail there; 0: none
 	entries []tailEntry
-}) {
-	add := func(tail string) *tailEntry {
-		h := tailSlot(tail)
-		for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
-			if e := &t.entries[t.slots[h]-1]; e.tail == tail {
-				return e
-			}
-		}
-		t.entries = append(t.entries, tailEntry{tail: tail})
-		t.slots[h] = uint16(len(t.entries))
-		return &t.entries[len(t.entries)-1]
-	}
-	for i := range networks {
-		for _, d := range networks[i].domains {
-			add(d).n = &networks[i]
-		}
-	}
-	for d := range freeMailSites {
-		add(lastTwoLabels(d)).noOwner = true
-	}
-	for h := range opaqueRedirects {
-		add(lastTwoLabels(h)).noOwner = true
-	}
-	return t
-}()
+}
 
-// tailBits are the bits of a slot's index in tails.
+// tailBits are the bits of a slot's index in a tailTable.
 const tailBits = 10
 
-// tailOf returns the entry of tails for tail, the last two labels of a
-// host, or the zero entry.
+// add returns the entry of tail, added when there is none.
+func (t *tailTable) add(tail string) *tailEntry {
+	h := tailSlot(tail)
+	for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+		if e := &t.entries[t.slots[h]-1]; e.tail == tail {
+			return e
+		}
+	}
+	t.entries = append(t.entries, tailEntry{tail: tail})
+	t.slots[h] = uint16(len(t.entries))
+	return &t.entries[len(t.entries)-1]
+}
+
+// addNetworks adds the domains of the social networks.
+func (t *tailTable) addNetworks() {
+	for i := range networks {
+		for _, d := range networks[i].domains {
+			t.add(d).n = &networks[i]
+		}
+	}
+}
+
+// tailOf returns the entry of the owner rules' tails for tail, the last
+// two labels of a host, or the zero entry.
 func tailOf(tail string) tailEntry {
-	for h := tailSlot(tail); tails.slots[h] != 0; h = (h + 1) % len(tails.slots) {
-		if e := &tails.entries[tails.slots[h]-1]; e.tail == tail {
+	t := &ownerData().tails
+	for h := tailSlot(tail); t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+		if e := &t.entries[t.slots[h]-1]; e.tail == tail {
 			return *e
 		}
 	}
 	return tailEntry{}
 }
 
-// tailSlot is the slot where tails looks tail up first.
+// tailSlot is the slot where a tailTable looks tail up first.
 func tailSlot(tail string) int { return int(tailHash(tail) >> (32 - tailBits)) }
 
 // tailHash is a hash of tail's length and its first two and last bytes, a
@@ -325,11 +324,11 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 		case matchHostWhole:
 			ok = kind != DomainHost || reg == ""
 		case matchShortener:
-			ok = e != nil && e.shortener && (opaqueRedirects[p.host] != "" || opaqueRedirects[reg] != "")
+			ok = e != nil && e.shortener && (ownerData().shorteners[p.host] != "" || ownerData().shorteners[reg] != "")
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
 			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
-			ok = in.tail && reg != "" && freeMailSites[p.host]
+			ok = in.tail && reg != "" && ownerData().freeMailSites[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:
@@ -449,7 +448,7 @@ func localityOwner(host, reg string) (string, bool) {
 	}
 	rest := host[:len(host)-len(reg)-1]
 	label := rest[strings.LastIndexByte(rest, '.')+1:]
-	if !localityLabels[label] {
+	if !ownerData().localityLabels[label] {
 		return "", false
 	}
 	return host[len(rest)-len(label):], true
