@@ -89,7 +89,7 @@ func readCellLists() {
 	shorteners := ownerData().shorteners
 	c.linkHosts = make(map[string]linkHost, 32+2*len(shorteners))
 	mustRead(lists.Wrappers(func(lw lists.Wrapper) error {
-		w := &linkWrapper{name: lw.Name, kind: wrapperKinds[lw.Kind], paths: lw.Paths, params: lw.Params}
+		w := &linkWrapper{name: lw.Name, kind: wrapperKindOf(lw.Kind), paths: lw.Paths, params: lw.Params}
 		for _, h := range lw.Hosts {
 			if prefix, ok := strings.CutSuffix(h, "<suffix>"); ok {
 				c.suffixWrappers = append(c.suffixWrappers, suffixWrapper{prefix, w})
@@ -114,8 +114,17 @@ const (
 	wrapProofpoint                     // Proofpoint URL Defense v1, v2 or v3 (unwrapProofpoint)
 )
 
-// wrapperKinds are the kinds of link_wrappers.txt's kind field.
-var wrapperKinds = map[string]wrapperKind{"query": wrapQueryParam, "base64": wrapBase64Param, "proofpoint": wrapProofpoint}
+// wrapperKindOf returns the kind named by link_wrappers.txt's kind field
+// (query, base64 or proofpoint: internal/lists reads no other).
+func wrapperKindOf(kind string) wrapperKind {
+	switch kind {
+	case "base64":
+		return wrapBase64Param
+	case "proofpoint":
+		return wrapProofpoint
+	}
+	return wrapQueryParam
+}
 
 // linkWrapper is a service that rewrites links so that a click goes
 // through it, with the target in the link itself: an entry of
