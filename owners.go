@@ -613,13 +613,15 @@ func lowerKeyPath(b []byte, keepFrom, keepTo int) {
 // splitHost returns the host of u that the split reads, without its root
 // dots: a domain, or an opaque host that is a domain name, lowercased.
 func splitHost(u *URL) (string, bool) {
-	switch u.HostKind() {
-	case DomainHost:
-		return trimRootDots(u.Hostname()), true
-	case OpaqueHost:
-		return opaqueDomain(trimRootDots(u.Hostname()))
+	kind := u.HostKind()
+	if kind != DomainHost && kind != OpaqueHost {
+		return "", false
 	}
-	return "", false
+	host := trimRootDots(u.Hostname())
+	if kind == OpaqueHost {
+		return opaqueDomain(host)
+	}
+	return host, true
 }
 
 // opaqueDomain returns host lowercased, and whether it is a domain name:
