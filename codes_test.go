@@ -7,9 +7,10 @@ package webaddress
 import (
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // codeExamples are the package's error codes, in the order errors.go
@@ -39,16 +40,7 @@ var codeExamples = []struct {
 // codeExamples: the same codes in the same order, and an error of each
 // code that errors.Is finds and whose Code method gives it.
 func TestCodes(t *testing.T) {
-	text, err := os.ReadFile("testdata/codes.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var listed []string
-	for line := range strings.Lines(string(text)) {
-		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
-			listed = append(listed, line)
-		}
-	}
+	listed := testfiles.ErrorCodes(t)
 	var want []string
 	for _, c := range codeExamples {
 		want = append(want, string(c.code))

@@ -5,37 +5,18 @@
 package serve
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/table"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
-
-// libraryCodes lists the library's error codes, read from its
-// testdata/codes.txt, which the library's TestCodes checks against its
-// codes: a code added there without plain words here fails TestCodeWords.
-func libraryCodes(t *testing.T) []string {
-	t.Helper()
-	text, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "codes.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var codes []string
-	for line := range strings.Lines(string(text)) {
-		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
-			codes = append(codes, line)
-		}
-	}
-	return codes
-}
 
 // TestCodeWords checks that every code the library and the table's reader
 // can return has plain words of its own, not the general ones, and that
 // the page has no words for a code nobody returns.
 func TestCodeWords(t *testing.T) {
-	codes := libraryCodes(t)
+	// The library's codes, which its TestCodes checks against errors.go.
+	codes := testfiles.ErrorCodes(t)
 	if len(codes) < 14 {
 		t.Fatalf("read %d codes from testdata/codes.txt, want at least 14: %q", len(codes), codes)
 	}
