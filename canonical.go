@@ -67,13 +67,21 @@ func isTrackingParam(name string, foldCase bool) bool {
 }
 
 // trackingNamesOfLen holds the names of trackingParams by their length,
-// so that isTrackingParam compares a name with those of its length only.
-var trackingNamesOfLen = func() (t [maxTrackingName + 1][]string) {
-	for _, p := range trackingParams {
-		t[len(p.name)] = append(t[len(p.name)], p.name)
-	}
-	return t
-}()
+// so that isTrackingParam compares a name with those of its length only:
+// a table the compiler lays out, with no work at start-up
+// (TestTrackingNamesOfLen checks it against trackingParams).
+var trackingNamesOfLen = [maxTrackingName + 1][]string{
+	5:  {"gclid"},
+	6:  {"utm_id", "gbraid", "wbraid", "fbclid", "ttclid", "twclid", "mc_cid", "mc_eid"},
+	7:  {"msclkid"},
+	8:  {"utm_term"},
+	9:  {"li_fat_id"},
+	10: {"utm_source", "utm_medium"},
+	11: {"utm_content"},
+	12: {"utm_campaign"},
+	19: {"utm_source_platform", "utm_creative_format"},
+	20: {"utm_marketing_tactic"},
+}
 
 // canonicalize returns u's canonical form: its href without the fragment
 // and without the tracking parameters of its query, and whether it removed

@@ -82,6 +82,15 @@ const (
 const factProfiles = FactLinkedInProfile | FactXProfile | FactGitHubProfile | FactFacebookProfile |
 	FactInstagramProfile | FactYouTubeProfile | FactTikTokProfile | FactMastodonProfile
 
+// changeFacts are the facts of the changes [Tidy] makes to a cell.
+const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPunctuationRemoved |
+	FactTypoRepaired | FactLinkUnwrapped | FactEmailDomain
+
+// layerFacts are the facts the messy-cell layer reports, which Parse does
+// not: Tidied.Parse adds them, and an Address read back from its JSON
+// record keeps them.
+const layerFacts = changeFacts | FactOpaqueRedirect | FactNotPublicWebsite
+
 // factNames are the facts' names, in bit order.
 var factNames = [numFacts]string{
 	"scheme-assumed",

@@ -14,9 +14,9 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/format"
 	"log"
-	"os"
+
+	"github.com/onecontact/webaddress/internal/generate"
 )
 
 // A class is one bit of the table: its constant name, its doc comment and
@@ -169,15 +169,7 @@ func main() {
 		b.WriteString(",\n")
 	}
 	b.WriteString("}\n")
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatalf("gen: formatting: %v", err)
-	}
-	if *out == "" {
-		os.Stdout.Write(src)
-		return
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
+	if err := generate.Write(*out, b.Bytes()); err != nil {
+		log.Fatal("gen: ", err)
 	}
 }

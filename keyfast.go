@@ -6,11 +6,11 @@ package webaddress
 
 import "strings"
 
-// This file holds the keys' fast path, beside the owner rules and not in
-// them: for the most common address, no rule matches, and the key is
-// written from the URL without the parts the rules read.
-// TestFastKeys checks it against the general path on every address of
-// the corpus and the WPT inputs.
+// This file holds KeyV3's fast paths: the keys no owner rule changes, written from the URL without the rules' parts.
+//
+// For the most common address, no rule matches. TestFastKeys checks these
+// paths against the general one on every address of the corpus and the
+// WPT inputs.
 
 // appendPlainKey appends a's KeyV3 key at level l as appendKeyAt writes it
 // and reports true, for an http(s) address with a domain where no owner
@@ -51,7 +51,7 @@ func (k *Keyer) appendPlainKey(dst []byte, a *Address, l Level) ([]byte, bool) {
 	// a free-mail domain or a shortener's (co.uk, yahoo.com) can match
 	// only the free-mail domain itself without an entry of the platforms.
 	known := k.known.has(tail)
-	if l != LevelPage && t.noOwner && freeMailSites[site] {
+	if l != LevelPage && t.noOwner && ownerData().freeMailSites[site] {
 		return dst, false
 	}
 	if l == LevelOwner {
@@ -73,4 +73,32 @@ func (k *Keyer) appendPlainKey(dst []byte, a *Address, l Level) ([]byte, bool) {
 	}
 	dst = appendKeyPath(dst, path, 0, 0)
 	return appendKeyQueryOf(dst, a), true
+}
+
+// appendOtherPageKey appends the page key of a, whose scheme is not http
+// or https and whose path is not opaque: no profile, path tenant or owner
+// rule changes it, and parts and append would write the same.
+func appendOtherPageKey(dst []byte, a *Address) []byte {
+	u := &a.url
+	dst = append(dst, u.Scheme()...)
+	dst = append(dst, ':')
+	kind := u.HostKind()
+	if kind != NoHost {
+		dst = append(dst, '/', '/')
+	}
+	host := u.Hostname()
+	if kind == DomainHost {
+		host = trimRootDots(host)
+		first := strings.IndexByte(host, '.')
+		if first >= 0 && first != strings.LastIndexByte(host, '.') && siteLabel(host[:first]) {
+			host = dropSiteLabels(host, publicSuffixOf(host).registrable)
+		}
+	}
+	dst = append(dst, host...)
+	if port := u.Port(); port != "" {
+		dst = append(dst, ':')
+		dst = append(dst, port...)
+	}
+	dst = appendKeyPath(dst, u.Pathname(), 0, 0)
+	return appendKeyQueryOf(dst, a)
 }

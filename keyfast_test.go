@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/internal/lists"
 )
 
 // This file checks the keys' fast paths against the general ones they
@@ -114,28 +116,25 @@ func TestFastKeys(t *testing.T) {
 // "@"), and the inputs of testdata/levels.txt and key_v3.golden.
 func TestFastKeysRules(t *testing.T) {
 	var hosts []string
-	for _, file := range []string{platformsFile, tenantsFile, statePortalsFile} {
-		for line := range strings.Lines(file) {
-			for field := range strings.FieldsFuncSeq(strings.TrimSpace(line), func(r rune) bool { return r == '\t' }) {
-				name, value, _ := strings.Cut(field, "=")
-				switch name {
-				case "shape", "domain":
-					host, path, _ := strings.Cut(value, "/")
-					host = strings.TrimPrefix(host, "<name>.")
-					hosts = append(hosts, host, "acme."+host, "support."+host)
-					if path != "" {
-						hosts = append(hosts, host+"/"+strings.ReplaceAll(path, "<name>", "acme"))
-					}
-				case "own":
-					hosts = append(hosts, value+".example.com")
-				}
-			}
+	shapes := slices.Concat(platforms, tenants)
+	for _, d := range statePortals {
+		shapes = append(shapes, lists.Shape{Shape: d})
+	}
+	for _, e := range shapes {
+		host, path, _ := strings.Cut(e.Shape, "/")
+		host = strings.TrimPrefix(host, "<name>.")
+		hosts = append(hosts, host, "acme."+host, "support."+host)
+		if path != "" {
+			hosts = append(hosts, host+"/"+strings.ReplaceAll(path, "<name>", "acme"))
+		}
+		for _, own := range e.Own {
+			hosts = append(hosts, own+".example.com")
 		}
 	}
 	for _, n := range networks {
 		hosts = append(hosts, n.domains...)
 	}
-	hosts = slices.AppendSeq(hosts, maps.Keys(freeMailSites))
+	hosts = slices.AppendSeq(hosts, maps.Keys(ownerData().freeMailSites))
 	var inputs []string
 	for _, h := range hosts {
 		for _, form := range []string{"%s", "www.%s", "a.b.%s", "m.%s", "%s:8080/x", "http://%s/About/index.html?b=1&a=2", "%s/@acme", "%s/in/acme"} {
@@ -182,7 +181,7 @@ func checkFastKeys(t *testing.T, inputs []string) {
 		for _, k := range []*Keyer{nil, custom, deep} {
 			kr := k
 			if kr == nil {
-				kr = &builtinKeyer
+				kr = builtin()
 			}
 			for l := LevelPage; l <= LevelOwner; l++ {
 				got, ok := kr.appendPlainKey([]byte("x"), &a, l)

@@ -268,19 +268,19 @@ func TestKeyFingerprint(t *testing.T) {
 func TestTenantsList(t *testing.T) {
 	date := regexp.MustCompile(`^20\d\d-\d\d-\d\d$`)
 	for _, e := range tenants {
-		host, path, isPath := strings.Cut(e.shape, "/")
+		host, path, isPath := strings.Cut(e.Shape, "/")
 		switch {
-		case !isPath && !strings.HasPrefix(e.shape, "<name>."):
-			t.Errorf("tenant %q: a host shape starts with <name>.", e.shape)
-		case isPath && (!strings.HasSuffix(path, "<name>") || strings.Contains(host, "<name>") || len(e.own) > 0):
-			t.Errorf("tenant %q: a path shape is host/prefix<name>, without own labels", e.shape)
+		case !isPath && !strings.HasPrefix(e.Shape, "<name>."):
+			t.Errorf("tenant %q: a host shape starts with <name>.", e.Shape)
+		case isPath && (!strings.HasSuffix(path, "<name>") || strings.Contains(host, "<name>") || len(e.Own) > 0):
+			t.Errorf("tenant %q: a path shape is host/prefix<name>, without own labels", e.Shape)
 		}
-		if e.source == "" || !seenKinds[e.seen] || !date.MatchString(e.read) || e.seen == "page" && e.read != tenantsRead {
-			t.Errorf("tenant %q: source %q seen %q read %q", e.shape, e.source, e.seen, e.read)
+		if e.Source == "" || !seenKinds[e.Seen] || !date.MatchString(e.Read) || e.Seen == "page" && e.Read != tenantsRead {
+			t.Errorf("tenant %q: source %q seen %q read %q", e.Shape, e.Source, e.Seen, e.Read)
 		}
 		domain := strings.TrimPrefix(host, "<name>.")
 		if s, _ := publicsuffix.PublicSuffix("tenant." + domain); s == domain {
-			t.Errorf("tenant %q: %s is a public suffix: KeyV1 keeps its tenants apart already", e.shape, domain)
+			t.Errorf("tenant %q: %s is a public suffix: KeyV1 keeps its tenants apart already", e.Shape, domain)
 		}
 	}
 	for _, n := range networks {
@@ -379,7 +379,7 @@ func keyV2GoldenInputs(t *testing.T) []string {
 	}
 	var hosts []string
 	for _, e := range tenants {
-		host, rest, isPath := strings.Cut(e.shape, "/")
+		host, rest, isPath := strings.Cut(e.Shape, "/")
 		if isPath {
 			prefix := strings.TrimSuffix(rest, "<name>")
 			hosts = append(hosts, host+"/"+prefix+"Acme", "www."+host+"/"+prefix+"zed-plumbing", host+"/"+prefix, host+"/about")
@@ -387,7 +387,7 @@ func keyV2GoldenInputs(t *testing.T) []string {
 		}
 		domain := strings.TrimPrefix(host, "<name>.")
 		hosts = append(hosts, "AcmeBakery."+domain, "www.zed-plumbing."+domain, domain, "www."+domain, "acme."+domain+"..")
-		for _, own := range e.own {
+		for _, own := range e.Own {
 			hosts = append(hosts, own+"."+domain)
 		}
 	}
@@ -593,14 +593,14 @@ func refHandle(h string, lower bool) string {
 // refTenantHost is rule 1 of refKeyV2, read from the tenants literal.
 func refTenantHost(host, reg, path string) string {
 	for _, e := range tenants {
-		shapeHost, rest, isPath := strings.Cut(e.shape, "/")
+		shapeHost, rest, isPath := strings.Cut(e.Shape, "/")
 		if !isPath {
 			if shapeHost != "<name>."+reg || !strings.HasSuffix(host, "."+reg) {
 				continue
 			}
 			labels := strings.Split(strings.TrimSuffix(host, "."+reg), ".")
 			label := labels[len(labels)-1]
-			if label != "" && label != "www" && !slices.Contains(e.own, label) {
+			if label != "" && label != "www" && !slices.Contains(e.Own, label) {
 				return label + "." + reg
 			}
 			continue

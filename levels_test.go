@@ -320,24 +320,24 @@ var platformsDigests = map[string]string{
 func platformsData() string {
 	var b strings.Builder
 	for _, t := range tenants {
-		fmt.Fprintf(&b, "%s|%s\n", t.shape, strings.Join(t.own, " "))
+		fmt.Fprintf(&b, "%s|%s\n", t.Shape, strings.Join(t.Own, " "))
 	}
 	for _, t := range platforms {
 		route := ""
-		if t.route != "" {
-			route = " route=" + t.route
+		if t.Route != "" {
+			route = " route=" + t.Route
 		}
-		fmt.Fprintf(&b, "%s|%s%s\n", t.shape, strings.Join(t.own, " "), route)
+		fmt.Fprintf(&b, "%s|%s%s\n", t.Shape, strings.Join(t.Own, " "), route)
 	}
 	b.WriteString(strings.Join(statePortals, " ") + "\n")
 	// From 2026-12-01.3 on, the free-mail domains and the shorteners,
 	// which have no owner, are the list's data too.
-	b.WriteString(strings.Join(slices.Sorted(maps.Keys(freeMailSites)), " ") + "\n")
-	for _, host := range slices.Sorted(maps.Keys(opaqueRedirects)) {
-		fmt.Fprintf(&b, "%s=%s ", host, opaqueRedirects[host])
+	b.WriteString(strings.Join(slices.Sorted(maps.Keys(ownerData().freeMailSites)), " ") + "\n")
+	for _, host := range slices.Sorted(maps.Keys(ownerData().shorteners)) {
+		fmt.Fprintf(&b, "%s=%s ", host, ownerData().shorteners[host])
 	}
-	labels := make([]string, 0, len(localityLabels))
-	for l := range localityLabels {
+	labels := make([]string, 0, len(ownerData().localityLabels))
+	for l := range ownerData().localityLabels {
 		labels = append(labels, l)
 	}
 	slices.Sort(labels)
@@ -365,28 +365,28 @@ func TestPlatformsList(t *testing.T) {
 	date := regexp.MustCompile(`^20\d\d-\d\d-\d\d$`)
 	v2 := map[string]bool{}
 	for _, e := range tenants {
-		v2[e.shape] = true
+		v2[e.Shape] = true
 	}
 	for _, e := range platforms {
-		if !strings.HasPrefix(e.shape, "<name>.") && !strings.Contains(e.shape, "/") {
-			t.Errorf("platform %q: a host shape starts with <name>.", e.shape)
+		if !strings.HasPrefix(e.Shape, "<name>.") && !strings.Contains(e.Shape, "/") {
+			t.Errorf("platform %q: a host shape starts with <name>.", e.Shape)
 		}
-		if v2[e.shape] {
-			t.Errorf("platform %q is a KeyV2 tenant already", e.shape)
+		if v2[e.Shape] {
+			t.Errorf("platform %q is a KeyV2 tenant already", e.Shape)
 		}
-		if e.source == "" || !seenKinds[e.seen] || !date.MatchString(e.read) {
-			t.Errorf("platform %q: source %q seen %q read %q", e.shape, e.source, e.seen, e.read)
+		if e.Source == "" || !seenKinds[e.Seen] || !date.MatchString(e.Read) {
+			t.Errorf("platform %q: source %q seen %q read %q", e.Shape, e.Source, e.Seen, e.Read)
 		}
-		host, _, _ := strings.Cut(e.shape, "/")
+		host, _, _ := strings.Cut(e.Shape, "/")
 		domain := strings.TrimPrefix(host, "<name>.")
 		if s, _ := publicsuffix.PublicSuffix("tenant." + domain); s == domain {
-			t.Errorf("platform %q: %s is a public suffix: the list keeps its tenants apart already", e.shape, domain)
+			t.Errorf("platform %q: %s is a public suffix: the list keeps its tenants apart already", e.Shape, domain)
 		}
 	}
 	var gov []string
 	hostShapes := map[string]bool{}
 	for _, e := range platforms {
-		hostShapes[e.shape] = true
+		hostShapes[e.Shape] = true
 	}
 	for _, d := range statePortals {
 		if strings.HasSuffix(d, ".gov") {

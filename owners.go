@@ -8,8 +8,7 @@ import (
 	"strings"
 )
 
-// This file holds KeyV3's owner rules, an ordered list (ownerRules), and
-// parts, which finds an address's key parts with them.
+// This file holds KeyV3's owner rules, an ordered list, and parts, which finds an address's key parts with them.
 
 // An ownerRule is one rule of KeyV3's owner level: what it matches, the
 // owner it gives, and the OwnerRule that [Levels.Rule] reports.
@@ -108,7 +107,7 @@ type ruleInput struct {
 // wrote in buf, or nil: the page's path is then the URL's.
 func (k *Keyer) parts(p *keyParts, a *Address, upTo Level, split bool, buf []byte) []byte {
 	if k == nil {
-		k = &builtinKeyer
+		k = builtin()
 	}
 	p.rule = OwnerHost
 	if a.url.HasOpaquePath() {
@@ -173,55 +172,54 @@ type tailEntry struct {
 	noOwner bool
 }
 
-// tails are the last two labels the owner rules know (tailEntry), in an
-// open-addressing table indexed by tailSlot: cheaper than a map for the
-// look-up every key makes, and one look-up for both. Its slots are small
-// and mostly empty (146 entries in 1,024 slots): most look-ups read one
-// slot and no string.
-var tails = func() (t struct {
+// A tailTable holds the last two labels the owner rules know (tailEntry),
+// in an open-addressing table indexed by tailSlot: cheaper than a map for
+// the look-up every key makes, and one look-up for both. Its slots are
+// small and mostly empty (146 entries in 1,024 slots): most look-ups read
+// one slot and no string.
+type tailTable struct {
 	slots   [1 << tailBits]uint16 // 1 + the index in entries of the tail there; 0: none
 	entries []tailEntry
-}) {
-	add := func(tail string) *tailEntry {
-		h := tailSlot(tail)
-		for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
-			if e := &t.entries[t.slots[h]-1]; e.tail == tail {
-				return e
-			}
-		}
-		t.entries = append(t.entries, tailEntry{tail: tail})
-		t.slots[h] = uint16(len(t.entries))
-		return &t.entries[len(t.entries)-1]
-	}
-	for i := range networks {
-		for _, d := range networks[i].domains {
-			add(d).n = &networks[i]
-		}
-	}
-	for d := range freeMailSites {
-		add(lastTwoLabels(d)).noOwner = true
-	}
-	for h := range opaqueRedirects {
-		add(lastTwoLabels(h)).noOwner = true
-	}
-	return t
-}()
+}
 
-// tailBits are the bits of a slot's index in tails.
+// tailBits are the bits of a slot's index in a tailTable.
 const tailBits = 10
 
-// tailOf returns the entry of tails for tail, the last two labels of a
-// host, or the zero entry.
+// add returns the entry of tail, added when there is none.
+func (t *tailTable) add(tail string) *tailEntry {
+	h := tailSlot(tail)
+	for ; t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+		if e := &t.entries[t.slots[h]-1]; e.tail == tail {
+			return e
+		}
+	}
+	t.entries = append(t.entries, tailEntry{tail: tail})
+	t.slots[h] = uint16(len(t.entries))
+	return &t.entries[len(t.entries)-1]
+}
+
+// addNetworks adds the domains of the social networks.
+func (t *tailTable) addNetworks() {
+	for i := range networks {
+		for _, d := range networks[i].domains {
+			t.add(d).n = &networks[i]
+		}
+	}
+}
+
+// tailOf returns the entry of the owner rules' tails for tail, the last
+// two labels of a host, or the zero entry.
 func tailOf(tail string) tailEntry {
-	for h := tailSlot(tail); tails.slots[h] != 0; h = (h + 1) % len(tails.slots) {
-		if e := &tails.entries[tails.slots[h]-1]; e.tail == tail {
+	t := &ownerData().tails
+	for h := tailSlot(tail); t.slots[h] != 0; h = (h + 1) % len(t.slots) {
+		if e := &t.entries[t.slots[h]-1]; e.tail == tail {
 			return *e
 		}
 	}
 	return tailEntry{}
 }
 
-// tailSlot is the slot where tails looks tail up first.
+// tailSlot is the slot where a tailTable looks tail up first.
 func tailSlot(tail string) int { return int(tailHash(tail) >> (32 - tailBits)) }
 
 // tailHash is a hash of tail's length and its first two and last bytes, a
@@ -326,11 +324,11 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 		case matchHostWhole:
 			ok = kind != DomainHost || reg == ""
 		case matchShortener:
-			ok = e != nil && e.shortener && (opaqueRedirects[p.host] != "" || opaqueRedirects[reg] != "")
+			ok = e != nil && e.shortener && (ownerData().shorteners[p.host] != "" || ownerData().shorteners[reg] != "")
 		case matchFreeMail:
 			// The mail domain itself, as an e-mail address's domain is
 			// typed (mail.yahoo.co.jp is one, finance.yahoo.com is not).
-			ok = in.tail && reg != "" && freeMailSites[p.host]
+			ok = in.tail && reg != "" && ownerData().freeMailSites[p.host]
 		case matchPlatform:
 			p.owner, ok = k.platformOwner(p.host, reg, e)
 		case matchLocality:
@@ -450,7 +448,7 @@ func localityOwner(host, reg string) (string, bool) {
 	}
 	rest := host[:len(host)-len(reg)-1]
 	label := rest[strings.LastIndexByte(rest, '.')+1:]
-	if !localityLabels[label] {
+	if !ownerData().localityLabels[label] {
 		return "", false
 	}
 	return host[len(rest)-len(label):], true
@@ -572,4 +570,76 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 		return path, true
 	}
 	return nil, false
+}
+
+// isLocality reports whether reg is <locality>.<state>.us with a state
+// code of two letters.
+func isLocality(reg string) bool {
+	rest, ok := strings.CutSuffix(reg, ".us")
+	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
+		return false
+	}
+	return isAlpha(rest[len(rest)-1]) && isAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
+}
+
+// keyPathCase writes the key's path of a into buf, with its case kept,
+// for finding a profile or a path tenant in it.
+func keyPathCase(buf []byte, a *Address) []byte {
+	path := a.url.Pathname()
+	return appendKeyPath(buf[:0], path, 0, len(path))
+}
+
+// keyPathLower writes the key's path of a into buf, lowercased as keys
+// write it (the same length as keyPathCase's).
+func keyPathLower(buf []byte, a *Address) []byte {
+	return appendKeyPath(buf[:0], a.url.Pathname(), 0, 0)
+}
+
+// lowerKeyPath lowercases b, a key's path, as keys write it, but
+// b[keepFrom:keepTo] and the hex digits of %XX escapes.
+func lowerKeyPath(b []byte, keepFrom, keepTo int) {
+	for i := 0; i < len(b); i++ {
+		if i >= keepFrom && i < keepTo {
+			continue
+		}
+		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+}
+
+// splitHost returns the host of u that the split reads, without its root
+// dots: a domain, or an opaque host that is a domain name, lowercased.
+func splitHost(u *URL) (string, bool) {
+	kind := u.HostKind()
+	if kind != DomainHost && kind != OpaqueHost {
+		return "", false
+	}
+	host := trimRootDots(u.Hostname())
+	if kind == OpaqueHost {
+		return opaqueDomain(host)
+	}
+	return host, true
+}
+
+// opaqueDomain returns host lowercased, and whether it is a domain name:
+// labels of 1 to 63 ASCII letters, digits and hyphens, not starting or
+// ending with one, 253 bytes at most.
+func opaqueDomain(host string) (string, bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
+				return "", false
+			}
+		}
+	}
+	return strings.ToLower(host), true
 }

@@ -61,7 +61,7 @@ func TestOwnerRulesShortcut(t *testing.T) {
 			for _, split := range []bool{false, true} {
 				var buf [128]byte
 				var p keyParts
-				k := &builtinKeyer
+				k := builtin()
 				var in ruleInput
 				k.readInput(&in, &p, &a, LevelOwner, split)
 				if k.plainDomain(&p, &a, &in) {
@@ -133,10 +133,10 @@ func TestOwnerRulesFired(t *testing.T) {
 // near them, and that its slots stay mostly empty.
 func TestTails(t *testing.T) {
 	want := map[string]bool{}
-	for d := range freeMailSites {
+	for d := range ownerData().freeMailSites {
 		want[lastTwoLabels(d)] = true
 	}
-	for h := range opaqueRedirects {
+	for h := range ownerData().shorteners {
 		want[lastTwoLabels(h)] = true
 	}
 	for tail := range want {
@@ -149,8 +149,8 @@ func TestTails(t *testing.T) {
 			}
 		}
 	}
-	if n := len(tails.entries); n > len(tails.slots)/4 {
-		t.Errorf("tails holds %d entries in %d slots: give it more bits", n, len(tails.slots))
+	if n := len(ownerData().tails.entries); n > len(ownerData().tails.slots)/4 {
+		t.Errorf("tails holds %d entries in %d slots: give it more bits", n, len(ownerData().tails.slots))
 	}
 }
 
@@ -162,7 +162,7 @@ func TestKnownTails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []*Keyer{&builtinKeyer, k} {
+	for _, k := range []*Keyer{builtin(), k} {
 		n := 0
 		for d := range k.platforms {
 			if n++; !k.known.has(lastTwoLabels(d)) {

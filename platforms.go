@@ -4,50 +4,73 @@
 
 package webaddress
 
-import "strings"
+import (
+	"strings"
+	"sync"
 
-// This file holds the data of KeyV3's owner level: the site platforms it
-// adds to KeyV2's tenants, the locality labels of the .us domain, and how
-// a platform index is built from shapes.
+	"github.com/onecontact/webaddress/internal/lists"
+)
 
-// platformsRevision is the revision of KeyV3's platform list: KeyV2's
-// tenants (tenants.go) and the platforms below. [KeyV3.Fingerprint]
+// This file holds the lists of KeyV3's owner level, read on first use, and how a platform index is built from shapes.
+
+// platformsRevision is the revision of KeyV3's platform data: KeyV2's
+// tenants (tenants.go), the platforms, the state portals, the locality
+// labels, the free-mail sites and the shorteners below. [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
 const platformsRevision = "2026-12-02"
 
-// platforms are the site platforms KeyV3 keeps apart beyond KeyV2's
-// tenants, the entries of data/platforms.txt: site builders and hosts
-// whose customers get a subdomain (or a path) of the platform's domain,
-// which the Public Suffix List does not list (TestPlatformsList checks).
-// Shapes and own labels are as in tenants.
-var platforms = must(readShapes("data/platforms.txt", platformsFile))
+// ownerData returns the lists KeyV3's owner rules read besides a Keyer's
+// platforms, read on first use: a program that never keys and never
+// looks for a profile never reads them.
+func ownerData() *ownerLists {
+	ownerOnce.Do(readOwnerLists)
+	return &owner
+}
 
-// statePortals are the portal domains of the US states and territories,
-// the entries of data/state_portals.txt: each <name>.<portal> is its own
-// owner (a state's agencies, its courts and the towns it hosts), which the
-// registrable domain would make one organisation.
-var statePortals = func() []string {
-	var ds []string
-	for _, e := range must(readDomains("data/state_portals.txt", statePortalsFile)) {
-		ds = append(ds, e.domain)
+// ownerLists are the lists of ownerData, each from internal/lists.
+type ownerLists struct {
+	// freeMailSites are the free-mail and provider domains whose websites
+	// have no owner (the owner rule NoOwnerFreeMail): the project's
+	// curated list, free_mail_sites.txt, and its own additions,
+	// free_mail.txt, each with its source.
+	freeMailSites map[string]bool
+	// shorteners are the hosts of URL shorteners' links (shorteners.txt),
+	// whose target is not in the link, to the service: their sites have
+	// no owner (NoOwnerShortener), and the messy-cell layer reports
+	// [FactOpaqueRedirect] for their links.
+	shorteners map[string]string
+	// localityLabels are the labels of a branch of a locality's
+	// government under the .us domain (locality_labels.txt):
+	// <label>.<locality>.<state>.us is its own owner. RFC 1480, section
+	// 2.2, gives "ci" and "co"; the others are how towns, townships,
+	// villages, cities, counties and boroughs name themselves there.
+	localityLabels map[string]bool
+	// tails are the last two labels the owner rules know: the networks'
+	// domains and those of the two lists of no owner above.
+	tails tailTable
+}
+
+var (
+	ownerOnce sync.Once
+	owner     ownerLists // ownerData's
+)
+
+// readOwnerLists reads owner.
+func readOwnerLists() {
+	o := &owner
+	o.freeMailSites = domainSet(256, lists.FreeMailSites, lists.FreeMail)
+	o.shorteners = make(map[string]string, 64)
+	mustRead(lists.Shorteners(func(s lists.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
+	o.localityLabels = nameSet(lists.LocalityLabels)
+	o.tails.addNetworks()
+	for d := range o.freeMailSites {
+		o.tails.add(lastTwoLabels(d)).noOwner = true
 	}
-	return ds
-}()
-
-// localityLabels are the labels of a branch of a locality's government
-// under the .us domain: <label>.<locality>.<state>.us is its own owner.
-// RFC 1480 (The US Domain, 1993), section 2.2, "Locality Names", gives
-// "CI" (city government agencies) and "CO" (county government agencies);
-// the others are how towns, townships, villages, cities, counties and
-// boroughs name themselves in the same place, as the US government domain
-// register shows (ci.lubbock.tx.us and co.lubbock.tx.us, town.*, twp.*,
-// vil.*; vi.hewitt.wi.us, the village of Hewitt, Wisconsin, in the towns
-// list named in data/state_portals.txt). The RFC's other branches (K12, CC, LIB,
-// TEC, ...) are public suffixes of the list already. Read on 2026-12-01 at
-// datatracker.ietf.org/doc/rfc1480/.
-var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township", "vi", "vil", "village",
-	"boro", "borough", "parish", "cityof", "townof", "villageof", "countyof")
+	for h := range o.shorteners {
+		o.tails.add(lastTwoLabels(h)).noOwner = true
+	}
+}
 
 // platformIndex maps a registrable domain (or a Keyer's platform's
 // domain) to what KeyV3's owner rules know of it, so that an address
@@ -55,7 +78,7 @@ var localityLabels = set("ci", "co", "city", "county", "town", "twp", "township"
 type platformIndex map[string]*ownerEntry
 
 // ownerEntry is what KeyV3's owner rules know of a domain: its platform's
-// rules, and whether it has URL shorteners (opaqueRedirects). (The
+// rules, and whether it has URL shorteners (ownerLists.shorteners). (The
 // free-mail domains are found apart, by their last two labels: tails.)
 type ownerEntry struct {
 	tenantPlatform
@@ -122,23 +145,27 @@ func (x platformIndex) clone() platformIndex {
 	return y
 }
 
-// builtinPlatforms is KeyV3's platform index: KeyV2's tenants and the
-// platforms above.
-var builtinPlatforms = func() platformIndex {
+// readBuiltinPlatforms returns KeyV3's platform index: KeyV2's tenants
+// (tenants.txt), the site platforms KeyV3 keeps apart beyond them
+// (platforms.txt: site builders and hosts whose customers get a subdomain
+// or a path of the platform's domain, which the Public Suffix List does
+// not list; TestPlatformsList checks), the portal domains of the US states
+// and territories (state_portals.txt: each <name>.<portal> is its own
+// owner, a state's agencies, its courts and the towns it hosts, which the
+// registrable domain would make one organisation) and the domains of the
+// URL shorteners.
+func readBuiltinPlatforms() platformIndex {
 	x := make(platformIndex)
-	for _, t := range tenants {
-		x.addShape(t.shape, t.own)
-	}
-	for _, t := range platforms {
-		x.addShape(t.shape, t.own)
-		if t.route != "" {
-			x.entry(strings.TrimPrefix(t.shape, "<name>.")).route = t.route
+	mustRead(lists.Tenants(func(t lists.Shape) error { x.addShape(t.Shape, t.Own); return nil }))
+	mustRead(lists.Platforms(func(t lists.Shape) error {
+		x.addShape(t.Shape, t.Own)
+		if t.Route != "" {
+			x.entry(strings.TrimPrefix(t.Shape, "<name>.")).route = t.Route
 		}
-	}
-	for _, d := range statePortals {
-		x.addShape("<name>."+d, nil)
-	}
-	for host := range opaqueRedirects {
+		return nil
+	}))
+	mustRead(lists.StatePortals(func(d lists.Domain) error { x.addShape("<name>."+d.Domain, nil); return nil }))
+	for host := range ownerData().shorteners {
 		reg := publicSuffixOf(host).registrable
 		if reg == "" {
 			reg = host
@@ -146,4 +173,4 @@ var builtinPlatforms = func() platformIndex {
 		x.entry(reg).shortener = true
 	}
 	return x
-}()
+}

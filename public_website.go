@@ -7,6 +7,10 @@ package webaddress
 import (
 	"net/netip"
 	"strings"
+	"sync"
+
+	"github.com/onecontact/webaddress/internal/lists"
+	"golang.org/x/net/publicsuffix"
 )
 
 // This file tells whether a host is a public website
@@ -14,8 +18,8 @@ import (
 
 // notPublicWebsite reports whether the host of u is not a public website
 // (FactNotPublicWebsite): a domain of one label, under a top-level
-// domain the Public Suffix List does not have, or reserved (reservedTLDs,
-// reservedDomains); an IP address that is not global (isPublicIP).
+// domain the Public Suffix List does not have, or reserved
+// (reservedNames); an IP address that is not global (isPublicIP).
 func notPublicWebsite(u URL) bool {
 	switch u.HostKind() {
 	case DomainHost:
@@ -25,10 +29,11 @@ func notPublicWebsite(u URL) bool {
 			return true
 		}
 		tld := host[i+1:]
-		if reservedTLDs[tld] {
+		r := reservedNames()
+		if r.tlds[tld] {
 			return true
 		}
-		if j := strings.LastIndexByte(host[:i], '.'); reservedDomains[host[j+1:]] {
+		if j := strings.LastIndexByte(host[:i], '.'); r.domains[host[j+1:]] {
 			return true
 		}
 		return !hasListedTLD(host)
@@ -38,6 +43,29 @@ func notPublicWebsite(u URL) bool {
 	}
 	return false
 }
+
+// hasListedTLD reports whether the top-level domain of domain, a
+// lowercase ASCII name of two labels or more, is in the Public Suffix
+// List. The domain is looked up whole: a TLD listed only through a
+// wildcard ("*.ck") matches no single-label name, and no private rule is
+// a single label, so the TLD is listed when the suffix found is in the
+// list's ICANN section or has more than one label.
+func hasListedTLD(domain string) bool {
+	suffix, icann := publicsuffix.PublicSuffix(domain)
+	return icann || strings.IndexByte(suffix, '.') >= 0
+}
+
+// reservedNames returns the names set aside so that they are never public
+// websites, read on first use: the top-level names of reserved_tlds.txt
+// (RFC 2606, RFC 6761, RFC 6762, RFC 7686, RFC 9476, ICANN's .internal)
+// and the second-level names of reserved_domains.txt (RFC 2606's
+// example.com, .net and .org, RFC 8375's home.arpa), whose subdomains are
+// reserved too.
+var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
+	r.tlds = nameSet(lists.ReservedTLDs)
+	r.domains = domainSet(8, lists.ReservedDomains)
+	return r
+})
 
 // specialPurpose are the IP ranges that are not global besides those
 // netip.Addr's methods know (loopback, private, link-local, multicast,

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the URL Standard's application/x-www-form-urlencoded
@@ -68,16 +70,12 @@ func parseURLEncoded(input string) []Param {
 	output := make([]Param, 0, strings.Count(input, "&")+1)
 	var scratch []byte
 	// Let sequences be the result of splitting input on 0x26 (&); for each
-	// byte sequence bytes in sequences:
-	for bytes := range strings.SplitSeq(input, "&") {
-		// If bytes is the empty byte sequence, then continue.
-		if bytes == "" {
-			continue
-		}
-		// If bytes contains a 0x3D (=), then name is the bytes before the
-		// first 0x3D (=) and value the bytes after it. Otherwise, name is
-		// bytes and value is the empty byte sequence.
-		name, value, _ := strings.Cut(bytes, "=")
+	// byte sequence bytes in sequences: if bytes is the empty byte
+	// sequence, then continue; if bytes contains a 0x3D (=), then name is
+	// the bytes before the first 0x3D (=) and value the bytes after it;
+	// otherwise, name is bytes and value is the empty byte sequence
+	// (urlchars.QueryPairs).
+	for name, value := range urlchars.QueryPairs(input) {
 		// Replace any 0x2B (+) in name and value with 0x20 (SP), then
 		// UTF-8 decode without BOM the percent-decoding of each.
 		var p Param
@@ -143,27 +141,27 @@ func decodeUTF8(b []byte) string {
 func maximalSubpart(b []byte) int {
 	// UTF-8 bytes needed, and the bounds of the first continuation byte
 	// (the later ones are 0x80 to 0xBF).
-	lo, hi := byte(0x80), byte(0xBF)
 	var needed int
 	switch c := b[0]; {
 	case 0xC2 <= c && c <= 0xDF:
 		needed = 1
 	case 0xE0 <= c && c <= 0xEF:
-		if c == 0xE0 {
-			lo = 0xA0
-		} else if c == 0xED {
-			hi = 0x9F
-		}
 		needed = 2
 	case 0xF0 <= c && c <= 0xF4:
-		if c == 0xF0 {
-			lo = 0x90
-		} else if c == 0xF4 {
-			hi = 0x8F
-		}
 		needed = 3
 	default:
 		return 1
+	}
+	lo, hi := byte(0x80), byte(0xBF)
+	switch b[0] {
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
 	}
 	n := 1
 	for ; n <= needed && n < len(b); n++ {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/onecontact/webaddress/internal/record"
 )
@@ -148,16 +149,18 @@ func appendFieldsText(b []byte, o *parseOutcome) ([]byte, bool) {
 // with KeyV3 (its page key), the key of MarshalJSON and the default of the
 // command-line tool and Beam, and its record by key version (record.OfBy
 // with a KeyVersion).
+// Their columns are made on first use.
 func init() {
-	record.Define(addressColumns(KeyV3))
+	record.Define(func() []record.Column[parseOutcome] { return addressColumns(KeyV3) })
 	for v := KeyV1; v.IsValid(); v++ {
-		record.DefineBy(v, addressColumns(v))
+		record.DefineBy(v, func() []record.Column[parseOutcome] { return addressColumns(v) })
 	}
 }
 
-var (
-	addressLayout = record.NewLayout(addressColumns(KeyV3)...)
-)
+// addressLayout is the layout of MarshalJSON's record, made on first use.
+var addressLayout = sync.OnceValue(func() *record.Layout[parseOutcome] {
+	return record.NewLayout(addressColumns(KeyV3)...)
+})
 
 // MarshalJSON returns the address's record as a JSON object, the same
 // object as a line of the webaddress command's parse output and of the Beam
@@ -174,7 +177,7 @@ var (
 // or KeyV2 keys calls [Address.Key] with that version; the record with a
 // KeyV2 key is the tool's "parse --key-version 2".
 func (a Address) MarshalJSON() ([]byte, error) {
-	b, _ := addressLayout.AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
+	b, _ := addressLayout().AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
 	return b, nil
 }
 

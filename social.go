@@ -4,7 +4,12 @@
 
 package webaddress
 
-import "strings"
+import (
+	"strings"
+	"sync"
+
+	"github.com/onecontact/webaddress/internal/lists"
+)
 
 // Network names a social network whose profile addresses [Address.Profile]
 // recognizes.
@@ -242,61 +247,47 @@ func profileFact(u *URL) Facts {
 // labels find its network; they are in tails.
 func networkOf(domain string) *network { return tailOf(domain).n }
 
-// The reserved first path segments below are each site's own pages, which
-// are not profiles. They were compiled on 2026-11-30 from the sites' main
-// navigation, footers, help pages and robots.txt files as this project
-// knows them (this machine cannot reach the sites); add to them as sites
-// grow, which changes no key.
-
-// xReserved are X's (and Twitter's) own top-level pages.
-var xReserved = set("home", "explore", "search", "settings", "i", "intent", "notifications", "messages",
-	"tos", "privacy", "login", "logout", "signup", "account", "compose", "share", "hashtag",
-	"jobs", "lists", "bookmarks", "communities", "premium", "verified", "about", "download",
-	"help", "rules", "en", "following", "followers", "topics", "moments", "oauth", "oauth2",
-	"signin", "sessions", "tweet", "status", "statuses", "user", "users", "who_to_follow",
-	"connect", "welcome", "safety", "ads", "business", "developer", "developers", "api",
-	"media", "search-home", "sms", "onboarding", "grok", "creators", "spaces", "x")
-
-// gitHubReserved are GitHub's own top-level pages.
-var gitHubReserved = set("features", "pricing", "about", "login", "logout", "join", "signup", "sessions",
-	"marketplace", "topics", "collections", "trending", "explore", "events", "sponsors",
-	"enterprise", "team", "customer-stories", "security", "settings", "notifications",
-	"new", "organizations", "orgs", "search", "pulls", "issues", "codespaces", "discussions",
-	"apps", "site", "contact", "readme", "education", "github-copilot", "copilot", "mobile",
-	"stars", "watching", "dashboard", "account", "password_reset", "users", "nonprofit",
-	"premium-support", "resources", "solutions", "why-github", "git-guides", "blog", "home",
-	"shop", "status", "support", "showcases", "styleguide", "integrations", "personal",
-	"partners", "open-source", "gist", "gists", "raw", "downloads", "logos", "auth")
-
-// facebookReserved are Facebook's own top-level pages.
-var facebookReserved = set("sharer", "sharer.php", "share", "share.php", "login", "login.php", "logout.php",
-	"events", "watch", "marketplace", "gaming", "groups", "pages", "help", "policies",
-	"privacy", "terms", "settings", "notifications", "messages", "friends", "photo", "photo.php",
-	"photos", "video", "video.php", "videos", "reel", "reels", "stories", "story.php", "dialog",
-	"plugins", "home.php", "recover", "r.php", "reg", "signup", "business", "ads", "legal",
-	"about", "careers", "fundraisers", "hashtag", "search", "bookmarks", "saved", "memories",
-	"feeds", "permalink.php", "l.php", "tr", "ajax", "developers", "games", "places", "lite",
-	"mobile", "find-friends", "dating", "jobs", "live", "media", "offers", "security", "checkpoint")
-
-// instagramReserved are Instagram's own top-level pages.
-var instagramReserved = set("p", "reel", "reels", "tv", "explore", "stories", "accounts", "direct",
-	"about", "legal", "developer", "web", "emails", "challenge", "oauth", "session", "graphql",
-	"api", "static", "create", "nametag", "directory", "privacy", "terms", "help", "press",
-	"blog", "jobs", "lite", "download", "ar", "topics", "your_activity", "threads")
-
-// mastodonExcluded are hosts where "/@name" is not a Mastodon profile.
-var mastodonExcluded = []string{"medium.com", "substack.com", "threads.net", "threads.com"}
-
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
+// socialData returns the social networks' lists, read on first use:
+// their own first path segments, which are not profiles (x.com/home,
+// github.com/pricing: network_paths.txt in internal/lists), and the hosts
+// where "/@name" is not a Mastodon profile (not_mastodon.txt). The
+// segments were compiled on 2026-11-30 from the sites' main navigation,
+// footers, help pages and robots.txt files as this project knows them;
+// add to them as sites grow.
+func socialData() *socialLists {
+	socialOnce.Do(readSocialLists)
+	return &social
 }
 
-// reserved reports whether seg, ignoring ASCII case, is in m.
-func reserved(m map[string]bool, seg string) bool {
+// socialLists are the lists of socialData.
+type socialLists struct {
+	ownPaths    map[Network]map[string]bool // by network
+	notMastodon []string
+}
+
+var (
+	socialOnce sync.Once
+	social     socialLists // socialData's
+)
+
+// readSocialLists reads social.
+func readSocialLists() {
+	d := &social
+	d.ownPaths = make(map[Network]map[string]bool)
+	mustRead(lists.NetworkPaths(func(p lists.NetworkPath) error {
+		n := Network(p.Network) // one of networks, as TestOwnPaths checks
+		if d.ownPaths[n] == nil {
+			d.ownPaths[n] = make(map[string]bool)
+		}
+		d.ownPaths[n][p.Segment] = true
+		return nil
+	}))
+	mustRead(lists.NotMastodon(func(h lists.Domain) error { d.notMastodon = append(d.notMastodon, h.Domain); return nil }))
+}
+
+// ownPath reports whether seg, ignoring ASCII case, is one of network n's
+// own first path segments (socialData).
+func ownPath(n Network, seg string) bool {
 	var buf [32]byte
 	if len(seg) > len(buf) {
 		return false
@@ -305,7 +296,7 @@ func reserved(m map[string]bool, seg string) bool {
 	for i := 0; i < len(seg); i++ {
 		b = append(b, lower(seg[i]))
 	}
-	return m[string(b)]
+	return socialData().ownPaths[n][string(b)]
 }
 
 // segments splits a path without its trailing "/" into its first two
@@ -356,7 +347,7 @@ func linkedInProfile(_, path string) (Profile, bool) {
 
 func xProfile(_, path string) (Profile, bool) {
 	first, _, n := segments(path)
-	if n != 1 || !handleOK(first, 15, "_") || reserved(xReserved, first) {
+	if n != 1 || !handleOK(first, 15, "_") || ownPath(NetworkX, first) {
 		return Profile{}, false
 	}
 	return Profile{NetworkX, first, "handle"}, true
@@ -373,7 +364,7 @@ func gitHubProfile(_, path string) (Profile, bool) {
 		}
 		return Profile{}, false
 	}
-	if !handleOK(first, 39, "-") || reserved(gitHubReserved, first) {
+	if !handleOK(first, 39, "-") || ownPath(NetworkGitHub, first) {
 		return Profile{}, false
 	}
 	return Profile{NetworkGitHub, first, "user"}, true
@@ -403,7 +394,7 @@ func facebookProfile(query, path string) (Profile, bool) {
 		}
 		return Profile{}, false
 	}
-	if !handleOK(first, 100, "-_.") || reserved(facebookReserved, first) {
+	if !handleOK(first, 100, "-_.") || ownPath(NetworkFacebook, first) {
 		return Profile{}, false
 	}
 	return Profile{NetworkFacebook, first, "page"}, true
@@ -411,7 +402,7 @@ func facebookProfile(query, path string) (Profile, bool) {
 
 func instagramProfile(_, path string) (Profile, bool) {
 	first, _, n := segments(path)
-	if n != 1 || !handleOK(first, 30, "._") || reserved(instagramReserved, first) {
+	if n != 1 || !handleOK(first, 30, "._") || ownPath(NetworkInstagram, first) {
 		return Profile{}, false
 	}
 	return Profile{NetworkInstagram, first, "handle"}, true
@@ -459,10 +450,8 @@ func mastodonProfile(host, path string, withHandle bool) (Profile, bool) {
 	if n != 1 || !ok {
 		return Profile{}, false
 	}
-	for _, d := range mastodonExcluded {
-		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
-			return Profile{}, false
-		}
+	if !mastodonHostOK(host) {
+		return Profile{}, false
 	}
 	server := host
 	if at := strings.IndexByte(name, '@'); at >= 0 {
@@ -486,7 +475,7 @@ func mastodonProfile(host, path string, withHandle bool) (Profile, bool) {
 // address of a page before it had a username, still linked from many
 // sites) is the page "/<id>"; "/pages/category/<category>/<name-id>/..."
 // is the page "/<name-id>". Any other "/pages/..." ("/pages/create") is
-// Facebook's own page, as facebookReserved says.
+// Facebook's own page, as its own paths say (socialData).
 func facebookPageOffset(path string) int {
 	if len(path) > len("/pg/") && strings.EqualFold(path[:len("/pg/")], "/pg/") {
 		return len("/pg")
@@ -541,7 +530,7 @@ func mastodonAccount(host, path string) (name, server string, ok bool) {
 // mastodonHostOK reports whether a Mastodon profile may be on host: it is
 // not one where "/@name" means something else.
 func mastodonHostOK(host string) bool {
-	for _, d := range mastodonExcluded {
+	for _, d := range socialData().notMastodon {
 		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
 			return false
 		}

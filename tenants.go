@@ -4,7 +4,12 @@
 
 package webaddress
 
-import "strings"
+import (
+	"strings"
+	"sync"
+
+	"github.com/onecontact/webaddress/internal/lists"
+)
 
 // This file holds the data of KeyV2's first rule: the platforms whose
 // tenants own a label or a path segment below the platform's domain. (The
@@ -15,24 +20,6 @@ import "strings"
 // is part of KeyV2 and frozen with it (testdata/key_v2.golden records this
 // date): a platform added later comes with a new KeyVersion.
 const tenantsRead = "2026-12-01"
-
-// tenants are the platforms where a label or a path segment below the
-// platform's domain belongs to another owner while the Public Suffix List
-// does not say so (platforms on the list's private section, such as
-// github.io, blogspot.com, wixsite.com, webflow.io, carrd.co, square.site,
-// myshopify.com or netlify.app, are kept apart by KeyV1 already and are
-// not here; TestTenantsNotPublicSuffixes checks): the entries of
-// data/tenants.txt.
-//
-// A shape is "<name>.domain" for a host tenant, or "host/prefix<name>" for
-// a path tenant. own lists a host tenant platform's own subdomains, which
-// keep the platform's key; "www" is everyone's. Own subdomains were
-// compiled from the platforms' sites as this project knows them, not
-// fetched from the sites when the list was written. A label not listed
-// counts as a tenant on purpose: a platform subdomain taken for a tenant
-// only gets a key of its own, while a tenant taken for the platform would
-// share the platform's key with every other such tenant.
-var tenants = must(readShapes("data/tenants.txt", tenantsFile))
 
 // tenantPlatform is one platform's rules, indexed by its registrable
 // domain.
@@ -49,8 +36,34 @@ type pathTenant struct {
 	own          map[string]bool // KeyV3: the path segments of the platform's own (in.gov's core)
 }
 
-// tenantOf maps a platform's registrable domain to its rules.
-var tenantOf = func() map[string]*tenantPlatform {
+// tenantTable returns KeyV2's tenant platforms by registrable domain,
+// read from tenants.txt in internal/lists on first use: the platforms where a label or a path segment below the
+// platform's domain belongs to another owner while the Public Suffix List
+// does not say so (platforms on the list's private section, such as
+// github.io, blogspot.com, wixsite.com, webflow.io, carrd.co, square.site,
+// myshopify.com or netlify.app, are kept apart by KeyV1 already and are
+// not here; TestTenantsNotPublicSuffixes checks).
+//
+// A shape is "<name>.domain" for a host tenant, or "host/prefix<name>" for
+// a path tenant. own lists a host tenant platform's own subdomains, which
+// keep the platform's key; "www" is everyone's. Own subdomains were
+// compiled from the platforms' sites as this project knows them, not
+// fetched from the sites when the list was written. A label not listed
+// counts as a tenant on purpose: a platform subdomain taken for a tenant
+// only gets a key of its own, while a tenant taken for the platform would
+// share the platform's key with every other such tenant.
+func tenantTable() map[string]*tenantPlatform {
+	tenantOnce.Do(readTenantTable)
+	return tenantOf
+}
+
+var (
+	tenantOnce sync.Once
+	tenantOf   map[string]*tenantPlatform // KeyV2's platforms, by registrable domain
+)
+
+// readTenantTable reads tenantOf from tenants.txt.
+func readTenantTable() {
 	m := make(map[string]*tenantPlatform)
 	get := func(domain string) *tenantPlatform {
 		p := m[domain]
@@ -60,23 +73,24 @@ var tenantOf = func() map[string]*tenantPlatform {
 		}
 		return p
 	}
-	for _, t := range tenants {
-		if domain, ok := strings.CutPrefix(t.shape, "<name>."); ok {
+	mustRead(lists.Tenants(func(t lists.Shape) error {
+		if domain, ok := strings.CutPrefix(t.Shape, "<name>."); ok {
 			p := get(domain)
 			p.hostTenants = true
-			for _, l := range t.own {
+			for _, l := range t.Own {
 				p.own[l] = true
 			}
-			continue
+			return nil
 		}
-		host, rest, _ := strings.Cut(t.shape, "/")
+		host, rest, _ := strings.Cut(t.Shape, "/")
 		prefix := "/" + strings.TrimSuffix(rest, "<name>")
 		reg := publicSuffixOf(host).registrable
 		p := get(reg)
 		p.paths = append(p.paths, pathTenant{host: host, prefix: prefix})
-	}
-	return m
-}()
+		return nil
+	}))
+	tenantOf = m
+}
 
 // tenantHost returns the host of a's key under the tenant rule, or "" when
 // the rule does not apply: host is a domain without its root dots, reg its
@@ -85,7 +99,7 @@ var tenantOf = func() map[string]*tenantPlatform {
 // www.acme.wordpress.com); a path tenant's is the platform's host kept
 // whole ("sites.google.com").
 func tenantHost(host, reg, path string) string {
-	p := tenantOf[reg]
+	p := tenantTable()[reg]
 	if p == nil {
 		return ""
 	}

@@ -116,7 +116,7 @@ func emailWebsite(domain string) (site string, code Code, reason string) {
 		return "", CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
 	}
 	tld := d[strings.LastIndexByte(d, '.')+1:]
-	if reservedTLDs[tld] {
+	if reservedNames().tlds[tld] {
 		return notPublic("a reserved name")
 	}
 	if !hasListedTLD(d) {
@@ -126,7 +126,7 @@ func emailWebsite(domain string) (site string, code Code, reason string) {
 	if err != nil {
 		return notPublic("which has no registrable domain")
 	}
-	if reservedDomains[reg] {
+	if reservedNames().domains[reg] {
 		return notPublic("a reserved name")
 	}
 	if isFreeMail(d, reg) {

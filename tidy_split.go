@@ -10,8 +10,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/net/publicsuffix"
 )
 
 // This file splits a cell that holds several addresses (step 8 of [Tidy])
@@ -172,17 +170,6 @@ func looksLikeAddress(part string, lookup bool) bool {
 		return true
 	}
 	return hasListedTLD(host)
-}
-
-// hasListedTLD reports whether the top-level domain of domain, a
-// lowercase ASCII name of two labels or more, is in the Public Suffix
-// List. The domain is looked up whole: a TLD listed only through a
-// wildcard ("*.ck") matches no single-label name, and no private rule is
-// a single label, so the TLD is listed when the suffix found is in the
-// list's ICANN section or has more than one label.
-func hasListedTLD(domain string) bool {
-	suffix, icann := publicsuffix.PublicSuffix(domain)
-	return icann || strings.IndexByte(suffix, '.') >= 0
 }
 
 // hostOf returns the host of text as written: after "http://" or

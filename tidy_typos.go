@@ -12,7 +12,7 @@ import (
 // This file repairs misspelled schemes and "www," (step 9 of [Tidy]).
 
 // schemePrefix is what is written before the host of a text that starts
-// with http, https or one of schemeTypos.
+// with http, https or one of the scheme typos (cellData).
 type schemePrefix struct {
 	scheme string // "http" or "https"
 	end    int    // where the host starts
@@ -25,13 +25,13 @@ type schemePrefix struct {
 
 // parseSchemePrefix reads the scheme prefix of text: http, https or a
 // misspelling of them; then ":", ";", "::", "." or "," (or nothing); then
-// slashes or backslashes. A misspelling is one of schemeTypos, or 1 to 4
+// slashes or backslashes. A misspelling is one of the scheme typos, or 1 to 4
 // letters glued before http or https followed by "://" ("hohttp://").
 // ok is false when text does not start with one that Tidy reads as a
 // scheme (step 9 of Tidy), or nothing but a letter or digit follows it.
 func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 	if text == "" || text[0]|0x20 != 'h' && text[0]|0x20 != 't' && !gluedHTTP(text) {
-		return p, false // http, https and schemeTypos start with "h" or "t"
+		return p, false // http, https and the scheme typos start with "h" or "t"
 	}
 	i := 0
 	for i < len(text) && i < 9 && isAlpha(text[i]) {
@@ -49,8 +49,8 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 		p.scheme, p.good = "http", true
 	case n == "https":
 		p.scheme, p.good = "https", true
-	case i <= 6 && schemeTypos[n] != "": // no misspelling in schemeTypos is longer
-		p.scheme = schemeTypos[n]
+	case i <= maxSchemeTypo && cellData().schemeTypos[n] != "":
+		p.scheme = cellData().schemeTypos[n]
 	case i >= 5 && i <= 8 && strings.HasSuffix(n, "http"):
 		p.scheme, p.glued = "http", true
 	case i >= 6 && strings.HasSuffix(n, "https"):

@@ -15,7 +15,7 @@ import (
 )
 
 // This file undoes wrapped links (step 6 of Tidy): the link wrappers of
-// wrapperHosts in tidy_lists.go, offline and deterministically.
+// link_wrappers.txt (cellData), offline and deterministically.
 
 // unwrapLink returns the target of text when text is a wrapped link.
 // found reports whether text is a link of a wrapper; ok, whether its
@@ -64,21 +64,6 @@ type linkHost struct {
 	opaque  bool
 }
 
-// linkHosts are wrapperHosts and opaqueRedirects in one map, so that one
-// look-up answers for both; each opaque redirect is there with "www." in
-// front too.
-var linkHosts = func() map[string]linkHost {
-	m := make(map[string]linkHost, len(wrapperHosts)+2*len(opaqueRedirects))
-	for h, w := range wrapperHosts {
-		m[h] = linkHost{wrapper: w}
-	}
-	for h := range opaqueRedirects {
-		m[h] = linkHost{opaque: true}
-		m["www."+h] = linkHost{opaque: true}
-	}
-	return m
-}()
-
 // linkHostOf returns what Tidy knows of host; rest is the link after the
 // host.
 func linkHostOf(host, rest string) linkHost {
@@ -90,15 +75,16 @@ func linkHostOf(host, rest string) linkHost {
 	if !ok {
 		return linkHost{}
 	}
-	if e, ok := linkHosts[string(h)]; ok {
+	c := cellData()
+	if e, ok := c.linkHosts[string(h)]; ok {
 		return e
 	}
 	// A subdomain of a domain whose subdomains are a wrapper's: its parent
-	// with a "." after it, as wrapperHosts has it. Those parents have
+	// with a "." after it, as linkHosts has it. Those parents have
 	// three labels.
 	if bytes.Count(h, []byte{'.'}) >= 3 {
 		i := bytes.IndexByte(h, '.')
-		if e := linkHosts[string(append(h[i+1:], '.'))]; e.wrapper != nil {
+		if e := c.linkHosts[string(append(h[i+1:], '.'))]; e.wrapper != nil {
 			return e
 		}
 	}
@@ -107,17 +93,32 @@ func linkHostOf(host, rest string) linkHost {
 	if len(h) > len(mimecast) && string(h[len(h)-len(mimecast):]) == mimecast && string(h[:7]) == "protect" {
 		return linkHost{opaque: true}
 	}
-	// Google: google.<public suffix> and www.google.<public suffix>.
+	// A name and any public suffix (google.<suffix>), with or without
+	// "www.".
 	if len(h) > 4 && string(h[:4]) == "www." {
 		h = h[4:]
 	}
-	if len(h) > 7 && string(h[:7]) == "google." && foldPrefix(rest, "/url") {
-		suffix := string(h[7:]) // only for Google's redirects
+	for _, sw := range c.suffixWrappers {
+		if len(h) <= len(sw.prefix) || string(h[:len(sw.prefix)]) != sw.prefix || !hasPathPrefix(rest, sw.wrapper.paths) {
+			continue
+		}
+		suffix := string(h[len(sw.prefix):]) // only for such a wrapper's links
 		if ps, icann := publicsuffix.PublicSuffix(suffix); icann && ps == suffix {
-			return linkHost{wrapper: wrapGoogle}
+			return linkHost{wrapper: sw.wrapper}
 		}
 	}
 	return linkHost{}
+}
+
+// hasPathPrefix reports whether rest starts with one of paths, ignoring
+// ASCII case, or paths is empty: a cheap test before a look-up.
+func hasPathPrefix(rest string, paths []string) bool {
+	for _, p := range paths {
+		if foldPrefix(rest, p) {
+			return true
+		}
+	}
+	return len(paths) == 0
 }
 
 // unwrapParam returns the target of a wrapper that carries it in a query

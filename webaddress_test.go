@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -224,6 +225,20 @@ func TestTrackingParams(t *testing.T) {
 			if a.Canonical() != tt.want || removed != tt.removed || a.Facts().Has(FactTrackingParametersRemoved) != (tt.removed != "") {
 				t.Errorf("Parse(%q) = %q removing %q [%s], want %q removing %q", tt.in, a.Canonical(), removed, a.Facts(), tt.want, tt.removed)
 			}
+		}
+	}
+}
+
+// TestTrackingNamesOfLen checks the table of names by length against
+// trackingParams: each name once, at its length, in the list's order.
+func TestTrackingNamesOfLen(t *testing.T) {
+	var want [maxTrackingName + 1][]string
+	for _, p := range trackingParams {
+		want[len(p.name)] = append(want[len(p.name)], p.name)
+	}
+	for n := range want {
+		if !slices.Equal(trackingNamesOfLen[n], want[n]) {
+			t.Errorf("trackingNamesOfLen[%d] = %q, want %q (trackingParams)", n, trackingNamesOfLen[n], want[n])
 		}
 	}
 }

@@ -15,10 +15,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/format"
 	"log"
-	"os"
 	"strings"
+
+	"github.com/onecontact/webaddress/internal/generate"
 )
 
 // options are the option types: the Go type, the variable that holds its
@@ -77,16 +77,8 @@ func (v %[2]s) MarshalText() ([]byte, error) { return marshalOption(v, %[3]s) }
 func (v *%[2]s) UnmarshalText(b []byte) error { return unmarshalOption(v, b, %[4]q, %[3]s) }
 `, quoteList(o.rValues), o.typ, o.values, o.name)
 	}
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatalf("gen: %v\n%s", err, b.Bytes())
-	}
-	if *out == "" {
-		os.Stdout.Write(src)
-		return
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
+	if err := generate.Write(*out, b.Bytes()); err != nil {
+		log.Fatal("gen: ", err)
 	}
 }
 

@@ -53,11 +53,7 @@ type queryParam struct {
 func (q *queryRules) apply(raw string, o *CleanOptions) string {
 	params := make([]queryParam, 0, strings.Count(raw, "&")+1)
 	var buf []byte
-	for p := range strings.SplitSeq(raw, "&") {
-		if p == "" {
-			continue
-		}
-		name, value, _ := strings.Cut(p, "=")
+	for name, value := range urlchars.QueryPairs(raw) {
 		buf = urlchars.AppendDecoded(buf[:0], name)
 		decoded := string(buf)
 		if !q.kept(decoded, value == "", o) {

@@ -39,7 +39,7 @@ var cleanedColumns = append([]record.Column[Cleaned]{
 	record.Str("parse_status", func(c *Cleaned) (string, bool) { return string(c.Status), true }),
 }, record.ErrorColumns[Cleaned, webaddress.Code](func(c *Cleaned) error { return c.Err })...)
 
-func init() { record.Define(cleanedColumns) }
+func init() { record.Define(func() []record.Column[Cleaned] { return cleanedColumns }) }
 
 var cleanedLayout = record.NewLayout(cleanedColumns...)
 

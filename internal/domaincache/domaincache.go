@@ -34,7 +34,8 @@ type ASCIIAnswer struct {
 }
 
 // Slots is the size of Suffixes: a crawl list repeats its hosts close
-// together, and the slots cost 416 kilobytes (104 bytes each).
+// together, and the slots cost 416 kilobytes (104 bytes each), made on
+// the first look-up.
 const Slots = 4096
 
 // ASCIISlots is the size of ASCII: a list repeats a domain that is not
@@ -57,6 +58,8 @@ var ASCII = New[ASCIIAnswer](ASCIISlots)
 // Answer), the garbage collector neither scans the slots nor keeps a
 // domain alive for them.
 type Cache[A any] struct {
+	once  sync.Once // makes slots on the first look-up
+	n     int       // the number of slots
 	slots []slot[A]
 	shift uint8 // 64 less the bits of a slot's index: its hash's top bits
 }
@@ -71,10 +74,15 @@ type slot[A any] struct {
 	domain        [64]byte
 }
 
-// New returns a cache of n slots; n is a power of two.
+// New returns a cache of n slots; n is a power of two. The slots are made
+// on the first look-up: a program that looks nothing up never pays for
+// them.
 func New[A any](n int) *Cache[A] {
-	return &Cache[A]{slots: make([]slot[A], n), shift: uint8(64 - bits.TrailingZeros(uint(n)))}
+	return &Cache[A]{n: n, shift: uint8(64 - bits.TrailingZeros(uint(n)))}
 }
+
+// makeSlots makes c's slots.
+func (c *Cache[A]) makeSlots() { c.slots = make([]slot[A], c.n) }
 
 // Lookup returns the answer for domain: the one the cache keeps when
 // domain was the last domain of its slot, else look(domain), which it
@@ -82,6 +90,7 @@ func New[A any](n int) *Cache[A] {
 // same slot waits. A domain longer than a slot's copy is looked up every
 // time.
 func (c *Cache[A]) Lookup(domain string, look func(domain string) A) A {
+	c.once.Do(c.makeSlots)
 	s := &c.slots[slotHash(domain)>>c.shift]
 	s.mu.Lock()
 	s.lookups++
@@ -103,6 +112,7 @@ func (c *Cache[A]) Lookup(domain string, look func(domain string) A) A {
 // Stats returns how many look-ups the cache served and how many of them
 // it answered itself.
 func (c *Cache[A]) Stats() (lookups, hits int64) {
+	c.once.Do(c.makeSlots)
 	for i := range c.slots {
 		s := &c.slots[i]
 		s.mu.Lock()

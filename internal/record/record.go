@@ -318,8 +318,9 @@ func ErrorColumns[T any, C ~string](errOf func(*T) error) []Column[T] {
 // records (the parse record by key version), by a typed key: no name to
 // misspell, and no record of rows of another type. The package that
 // defines the rows' type defines their records in its init, so a record
-// is there whenever its rows' type can be named.
-var registry sync.Map // recordKey → []Column[T]
+// is there whenever its rows' type can be named; its columns are made on
+// first use, so that a program that never asks for them never makes them.
+var registry sync.Map // recordKey → func() []Column[T]
 
 // A recordKey is a record's place in the registry: the type of its rows,
 // and its key (nil for the record of Define).
@@ -328,18 +329,21 @@ type recordKey struct {
 	key  any
 }
 
-// Define records cols as the record of rows of T, for [Of]. It panics
-// when T has one, a mistake in the program found at its start.
-func Define[T any](cols []Column[T]) { define(recordKey{reflect.TypeFor[T](), nil}, cols) }
+// Define records the columns cols returns as the record of rows of T, for
+// [Of]; cols is called once, on the record's first use. It panics when T
+// has one, a mistake in the program found at its start.
+func Define[T any](cols func() []Column[T]) { define(recordKey{reflect.TypeFor[T](), nil}, cols) }
 
-// DefineBy records cols as the record of rows of T for key, for [OfBy].
-// It panics when T has one for key.
-func DefineBy[T any, K comparable](key K, cols []Column[T]) {
+// DefineBy records the columns cols returns as the record of rows of T for
+// key, for [OfBy]; cols is called once, on the record's first use. It
+// panics when T has one for key.
+func DefineBy[T any, K comparable](key K, cols func() []Column[T]) {
 	define(recordKey{reflect.TypeFor[T](), key}, cols)
 }
 
-func define[T any](k recordKey, cols []Column[T]) {
-	if _, dup := registry.LoadOrStore(k, slices.Clip(cols)); dup {
+func define[T any](k recordKey, cols func() []Column[T]) {
+	once := sync.OnceValue(func() []Column[T] { return slices.Clip(cols()) })
+	if _, dup := registry.LoadOrStore(k, once); dup {
 		panic(fmt.Sprintf("record: the record of %v (key %v) is defined twice", k.rows, k.key))
 	}
 }
@@ -362,7 +366,7 @@ func lookup[T any](k recordKey) []Column[T] {
 	if !ok {
 		panic(fmt.Sprintf("record: no record of %v for key %v", k.rows, k.key))
 	}
-	return slices.Clone(v.([]Column[T]))
+	return slices.Clone(v.(func() []Column[T])())
 }
 
 // AppendString appends s as a JSON string and reports whether s was valid

@@ -242,17 +242,24 @@ func TestErrorCode(t *testing.T) {
 // another record; a record defined twice and one never defined panic.
 func TestRegistry(t *testing.T) {
 	type version int
-	Define(rowColumns)
-	DefineBy(version(1), rowColumns[:1])
+	made := 0
+	Define(func() []Column[row] { made++; return rowColumns })
+	DefineBy(version(1), func() []Column[row] { return rowColumns[:1] })
+	if made != 0 {
+		t.Errorf("Define made the columns before their first use")
+	}
 	if got := strings.Join(Names(Of[row]()), ","); got != "name,n,flag,tags,pair,error_code,error" {
 		t.Errorf("Of: %s", got)
 	}
 	if got := strings.Join(Names(OfBy[row](version(1))), ","); got != "name" {
 		t.Errorf("OfBy: %s", got)
 	}
+	if Of[row](); made != 1 {
+		t.Errorf("the columns were made %d times, want once", made)
+	}
 	for _, f := range []func(){
-		func() { Define(rowColumns) },
-		func() { DefineBy(version(1), rowColumns) },
+		func() { Define(func() []Column[row] { return rowColumns }) },
+		func() { DefineBy(version(1), func() []Column[row] { return rowColumns }) },
 		func() { OfBy[row](version(2)) },
 		func() { OfBy[row](1) }, // an int, not a version
 		func() { Of[string]() },

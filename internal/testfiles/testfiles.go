@@ -50,6 +50,23 @@ func Root() string {
 	}
 }
 
+// ErrorCodes returns the library's error codes, the lines of
+// testdata/codes.txt but its comments, or fails tb.
+func ErrorCodes(tb testing.TB) []string {
+	tb.Helper()
+	text, err := os.ReadFile(Path("codes.txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var codes []string
+	for line := range strings.Lines(string(text)) {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			codes = append(codes, line)
+		}
+	}
+	return codes
+}
+
 // Path returns the path of name under the repository's testdata/.
 func Path(name string) string {
 	return filepath.Join(Root(), "testdata", filepath.FromSlash(name))

