@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // This file checks the keys' fast paths against the general ones they
@@ -118,7 +118,7 @@ func TestFastKeysRules(t *testing.T) {
 	var hosts []string
 	shapes := slices.Concat(platforms, tenants)
 	for _, d := range statePortals {
-		shapes = append(shapes, lists.Shape{Shape: d})
+		shapes = append(shapes, data.Shape{Shape: d})
 	}
 	for _, e := range shapes {
 		host, path, _ := strings.Cut(e.Shape, "/")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // This file holds the lists of KeyV3's owner level, read on first use, and how a platform index is built from shapes.
@@ -28,7 +28,7 @@ func ownerData() *ownerLists {
 	return &owner
 }
 
-// ownerLists are the lists of ownerData, each from internal/lists.
+// ownerLists are the lists of ownerData, each from internal/data.
 type ownerLists struct {
 	// freeMailSites are the free-mail and provider domains whose websites
 	// have no owner (the owner rule NoOwnerFreeMail): the project's
@@ -59,10 +59,10 @@ var (
 // readOwnerLists reads owner.
 func readOwnerLists() {
 	o := &owner
-	o.freeMailSites = domainSet(256, lists.FreeMailSites, lists.FreeMail)
+	o.freeMailSites = domainSet(256, data.FreeMailSites, data.FreeMail)
 	o.shorteners = make(map[string]string, 64)
-	mustRead(lists.Shorteners(func(s lists.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
-	o.localityLabels = nameSet(lists.LocalityLabels)
+	mustRead(data.Shorteners(func(s data.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
+	o.localityLabels = nameSet(data.LocalityLabels)
 	o.tails.addNetworks()
 	for d := range o.freeMailSites {
 		o.tails.add(lastTwoLabels(d)).noOwner = true
@@ -156,15 +156,15 @@ func (x platformIndex) clone() platformIndex {
 // URL shorteners.
 func readBuiltinPlatforms() platformIndex {
 	x := make(platformIndex)
-	mustRead(lists.Tenants(func(t lists.Shape) error { x.addShape(t.Shape, t.Own); return nil }))
-	mustRead(lists.Platforms(func(t lists.Shape) error {
+	mustRead(data.Tenants(func(t data.Shape) error { x.addShape(t.Shape, t.Own); return nil }))
+	mustRead(data.Platforms(func(t data.Shape) error {
 		x.addShape(t.Shape, t.Own)
 		if t.Route != "" {
 			x.entry(strings.TrimPrefix(t.Shape, "<name>.")).route = t.Route
 		}
 		return nil
 	}))
-	mustRead(lists.StatePortals(func(d lists.Domain) error { x.addShape("<name>."+d.Domain, nil); return nil }))
+	mustRead(data.StatePortals(func(d data.Domain) error { x.addShape("<name>."+d.Domain, nil); return nil }))
 	for host := range ownerData().shorteners {
 		reg := publicSuffixOf(host).registrable
 		if reg == "" {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -62,8 +62,8 @@ func hasListedTLD(domain string) bool {
 // example.com, .net and .org, RFC 8375's home.arpa), whose subdomains are
 // reserved too.
 var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
-	r.tlds = nameSet(lists.ReservedTLDs)
-	r.domains = domainSet(8, lists.ReservedDomains)
+	r.tlds = nameSet(data.ReservedTLDs)
+	r.domains = domainSet(8, data.ReservedDomains)
 	return r
 })
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // Network names a social network whose profile addresses [Address.Profile]
@@ -249,7 +249,7 @@ func networkOf(domain string) *network { return tailOf(domain).n }
 
 // socialData returns the social networks' lists, read on first use:
 // their own first path segments, which are not profiles (x.com/home,
-// github.com/pricing: network_paths.txt in internal/lists), and the hosts
+// github.com/pricing: network_paths.txt in internal/data), and the hosts
 // where "/@name" is not a Mastodon profile (not_mastodon.txt). The
 // segments were compiled on 2026-11-30 from the sites' main navigation,
 // footers, help pages and robots.txt files as this project knows them;
@@ -274,7 +274,7 @@ var (
 func readSocialLists() {
 	d := &social
 	d.ownPaths = make(map[Network]map[string]bool)
-	mustRead(lists.NetworkPaths(func(p lists.NetworkPath) error {
+	mustRead(data.NetworkPaths(func(p data.NetworkPath) error {
 		n := Network(p.Network) // one of networks, as TestOwnPaths checks
 		if d.ownPaths[n] == nil {
 			d.ownPaths[n] = make(map[string]bool)
@@ -282,7 +282,7 @@ func readSocialLists() {
 		d.ownPaths[n][p.Segment] = true
 		return nil
 	}))
-	mustRead(lists.NotMastodon(func(h lists.Domain) error { d.notMastodon = append(d.notMastodon, h.Domain); return nil }))
+	mustRead(data.NotMastodon(func(h data.Domain) error { d.notMastodon = append(d.notMastodon, h.Domain); return nil }))
 }
 
 // ownPath reports whether seg, ignoring ASCII case, is one of network n's

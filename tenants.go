@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // This file holds the data of KeyV2's first rule: the platforms whose
@@ -37,7 +37,7 @@ type pathTenant struct {
 }
 
 // tenantTable returns KeyV2's tenant platforms by registrable domain,
-// read from tenants.txt in internal/lists on first use: the platforms where a label or a path segment below the
+// read from tenants.txt in internal/data on first use: the platforms where a label or a path segment below the
 // platform's domain belongs to another owner while the Public Suffix List
 // does not say so (platforms on the list's private section, such as
 // github.io, blogspot.com, wixsite.com, webflow.io, carrd.co, square.site,
@@ -73,7 +73,7 @@ func readTenantTable() {
 		}
 		return p
 	}
-	mustRead(lists.Tenants(func(t lists.Shape) error {
+	mustRead(data.Tenants(func(t data.Shape) error {
 		if domain, ok := strings.CutPrefix(t.Shape, "<name>."); ok {
 			p := get(domain)
 			p.hostTenants = true

@@ -28,7 +28,7 @@ type TidyOptions struct {
 	// "info@ci.alamosa.co.us" becomes "ci.alamosa.co.us", the city's, not
 	// the county's), with [FactEmailDomain]. Addresses at free-mail and
 	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
-	// ...: free_mail_list.txt in internal/lists, with its source) fail with
+	// ...: free_mail_list.txt in internal/data, with its source) fail with
 	// [CodeEmailFreeMail], and at reserved names and at domains with no
 	// public suffix with [CodeEmailNotPublic]. When EmailToWebsite is
 	// false, every e-mail address fails with [CodeEmail], kept as one.
@@ -98,7 +98,7 @@ const maxRounds = 3*maxUnwrap + 4
 //     removals the cell fails with [CodeInvalidURL].
 //  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
 //     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
-//     others of placeholders.txt in internal/lists, compared ignoring case; a
+//     others of placeholders.txt in internal/data, compared ignoring case; a
 //     cell of zeros; a scheme and "www" alone ("http://", "www."). So is
 //     "http://" or "https://" (and "www." or not) before a placeholder or
 //     before no letter or digit, with at most a "/" after it
@@ -110,7 +110,7 @@ const maxRounds = 3*maxUnwrap + 4
 //     Facebook's and Instagram's link shims, LinkedIn's, Slack's and
 //     YouTube's redirects, Barracuda, Trend Micro, Sophos, FireEye and
 //     WhatsApp, each decoded as its provider documents or publishes it
-//     (link_wrappers.txt in internal/lists, with the sources). The target must
+//     (link_wrappers.txt in internal/data, with the sources). The target must
 //     be an http, https or mailto URL, or an address without a scheme
 //     under a listed top-level domain. A wrapper whose target cannot be
 //     read, or that is nested deeper, stays as it is with
@@ -140,7 +140,7 @@ const maxRounds = 3*maxUnwrap + 4
 //     and a "." or "," ("http.//") are repaired the same way. Misspelled
 //     schemes become http or https as Firefox's address bar makes them
 //     (browser.fixup.typo.scheme: "htp://", "ttps://", plus doubled
-//     letters "hhttp://": scheme_typos.txt in internal/lists). The rest are
+//     letters "hhttp://": scheme_typos.txt in internal/data). The rest are
 //     typos seen in CRM exports, which neither browser repairs: a missing ":"
 //     ("http//", "https//", "http/", "http\\"), a doubled scheme, whose
 //     outer one goes ("http://http://acme.com", "http://https//acme.com"),

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
-// This file reads the lists [Tidy] works from, from internal/lists on first use: placeholders, scheme typos, link wrappers, free-mail domains.
+// This file reads the lists [Tidy] works from, from internal/data on first use: placeholders, scheme typos, link wrappers, free-mail domains.
 
 // cellData returns the lists of the messy-cell layer, read on the first
 // cell: a program that never tidies a cell never reads them.
@@ -21,7 +21,7 @@ func cellData() *cellLists {
 	return &cells
 }
 
-// cellLists are the lists of cellData, each from internal/lists.
+// cellLists are the lists of cellData, each from internal/data.
 type cellLists struct {
 	// placeholders are the cell values that stand for "no website"
 	// (placeholders.txt), compared after the ends of the cell are tidied,
@@ -71,7 +71,7 @@ const maxSchemeTypo = 6
 func readCellLists() {
 	c := &cells
 	c.placeholders = make(map[string]bool, 128)
-	mustRead(lists.Placeholders(func(p lists.Name) error {
+	mustRead(data.Placeholders(func(p data.Name) error {
 		if len(p.Name) > maxPlaceholder {
 			return fmt.Errorf("placeholder=%s: longer than maxPlaceholder (%d bytes)", p.Name, maxPlaceholder)
 		}
@@ -79,7 +79,7 @@ func readCellLists() {
 		return nil
 	}))
 	c.schemeTypos = make(map[string]string, 16)
-	mustRead(lists.SchemeTypos(func(t lists.Typo) error {
+	mustRead(data.SchemeTypos(func(t data.Typo) error {
 		if len(t.Typo) > maxSchemeTypo || t.Typo[0] != 'h' && t.Typo[0] != 't' {
 			return fmt.Errorf("typo=%s: a typo is %d letters at most and starts with h or t, as parseSchemePrefix reads them", t.Typo, maxSchemeTypo)
 		}
@@ -88,7 +88,7 @@ func readCellLists() {
 	}))
 	shorteners := ownerData().shorteners
 	c.linkHosts = make(map[string]linkHost, 32+2*len(shorteners))
-	mustRead(lists.Wrappers(func(lw lists.Wrapper) error {
+	mustRead(data.Wrappers(func(lw data.Wrapper) error {
 		w := &linkWrapper{name: lw.Name, kind: wrapperKindOf(lw.Kind), paths: lw.Paths, params: lw.Params}
 		for _, h := range lw.Hosts {
 			if prefix, ok := strings.CutSuffix(h, "<suffix>"); ok {
@@ -115,7 +115,7 @@ const (
 )
 
 // wrapperKindOf returns the kind named by link_wrappers.txt's kind field
-// (query, base64 or proofpoint: internal/lists reads no other).
+// (query, base64 or proofpoint: internal/data reads no other).
 func wrapperKindOf(kind string) wrapperKind {
 	switch kind {
 	case "base64":
@@ -147,5 +147,5 @@ type linkWrapper struct {
 // cellData (14,000 domains: a program that reads no e-mail address never
 // pays for them).
 var freeMailDomains = sync.OnceValue(func() map[string]bool {
-	return domainSet(16384, lists.FreeMailList, lists.FreeMail, lists.FreeMailSites)
+	return domainSet(16384, data.FreeMailList, data.FreeMail, data.FreeMailSites)
 })

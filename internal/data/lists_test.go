@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package lists
+package data
 
 import (
 	"crypto/sha256"
@@ -68,7 +68,7 @@ func TestFiles(t *testing.T) {
 // TestReadErrors: a line the reader cannot take is an error that names
 // the file, the line and what is wrong.
 func TestReadErrors(t *testing.T) {
-	const p = "internal/lists/t.txt:"
+	const p = "internal/data/t.txt:"
 	for _, tt := range []struct {
 		schema     *schema
 		text, want string
@@ -109,7 +109,7 @@ func TestReadErrors(t *testing.T) {
 		}
 		return nil
 	})
-	if err == nil || !strings.HasPrefix(err.Error(), "internal/lists/state_portals.txt:") || !strings.HasSuffix(err.Error(), ": "+os.ErrInvalid.Error()) {
+	if err == nil || !strings.HasPrefix(err.Error(), "internal/data/state_portals.txt:") || !strings.HasSuffix(err.Error(), ": "+os.ErrInvalid.Error()) {
 		t.Errorf("StatePortals with an error at ohio.gov = %v", err)
 	}
 }

@@ -19,11 +19,11 @@
 // Nothing is read when the program starts: each function reads its file
 // when called, and calls f with each entry, in the file's order. An error
 // names the file and the line, as in
-// "internal/lists/platforms.txt:12: seen=guess is not page, list, corpus
+// "internal/data/platforms.txt:12: seen=guess is not page, list, corpus
 // or request"; an error f returns is named so too. The embedded files are
 // part of the program and the package's tests read every one, so callers
 // may panic on an error.
-package lists
+package data
 
 import (
 	_ "embed"
@@ -33,7 +33,7 @@ import (
 )
 
 // dir is the files' folder in the module, as errors name them.
-const dir = "internal/lists/"
+const dir = "internal/data/"
 
 // A file is one data file: its name, its text and what its entries are.
 type file struct {
