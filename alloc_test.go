@@ -139,7 +139,7 @@ func TestAllocsParseAndKeyCorpus(t *testing.T) {
 			if n := testing.AllocsPerRun(3, func() {
 				for _, l := range canonical {
 					a, _ := Parse(l)
-					buf = a.AppendKey(buf[:0], v)
+					buf = a.AppendKey(buf[:0], v, LevelPage)
 				}
 			}); n > float64(len(canonical)) {
 				t.Errorf("%s: %v allocations to key the %d canonical addresses with %v, want at most one each", name, n, len(canonical), v)
@@ -147,7 +147,7 @@ func TestAllocsParseAndKeyCorpus(t *testing.T) {
 			if n := testing.AllocsPerRun(3, func() {
 				for _, l := range short {
 					a, _ := Parse(l)
-					buf = a.AppendKey(buf[:0], v)
+					buf = a.AppendKey(buf[:0], v, LevelPage)
 				}
 			}); n != 0 {
 				t.Errorf("%s: %v allocations to key the %d addresses of two labels with %v, want 0", name, n, len(short), v)

@@ -49,7 +49,7 @@ func BenchmarkKey(b *testing.B) {
 	var buf []byte
 	benchmarkLines(b, func(l string) {
 		if a, err := Parse(l); err == nil {
-			buf = a.AppendKey(buf[:0], KeyV1)
+			buf = a.AppendKey(buf[:0], KeyV1, LevelPage)
 		}
 	})
 }

@@ -49,11 +49,11 @@ func everyKey(in string) string {
 	b.WriteString(a.URL().Href())
 	b.WriteByte('\t')
 	for _, v := range []KeyVersion{KeyV1, KeyV2} {
-		b.WriteString(a.Key(v))
+		b.WriteString(a.Key(v, LevelPage))
 		b.WriteByte('\t')
 	}
 	for l := LevelPage; l <= LevelOwner; l++ {
-		b.WriteString(a.KeyAt(KeyV3, l))
+		b.WriteString(a.Key(KeyV3, l))
 		b.WriteByte('\t')
 	}
 	d, s, sub, p := a.Split()
@@ -176,7 +176,7 @@ func BenchmarkDomainCaches(b *testing.B) {
 				f := func() {
 					testfiles.BenchmarkLines(b, lines, func(s string) {
 						if a, err := Parse(s); err == nil {
-							key = a.AppendKeyAt(key[:0], KeyV3, LevelOwner)
+							key = a.AppendKey(key[:0], KeyV3, LevelOwner)
 						}
 					})
 				}

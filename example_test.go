@@ -165,7 +165,7 @@ func ExampleAddress_Key() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Println(a.Key(webaddress.KeyV1))
+		fmt.Println(a.Key(webaddress.KeyV1, webaddress.LevelPage))
 	}
 	// Output:
 	// example.com/about?a=1&b=2
@@ -318,7 +318,7 @@ func ExampleAddress_Key_v2() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%-30s %-26s %s\n", in, a.Key(webaddress.KeyV1), a.Key(webaddress.KeyV2))
+		fmt.Printf("%-30s %-26s %s\n", in, a.Key(webaddress.KeyV1, webaddress.LevelPage), a.Key(webaddress.KeyV2, webaddress.LevelPage))
 	}
 	// Output:
 	// input                          KeyV1                      KeyV2
@@ -398,7 +398,7 @@ func ExampleTidy_severalAddresses() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Println(a.Key(webaddress.KeyV1))
+		fmt.Println(a.Key(webaddress.KeyV1, webaddress.LevelPage))
 	}
 	// Output:
 	// web.several-addresses: "acme.com; www.globex.de/en": 2 addresses: "acme.com", "www.globex.de/en"
@@ -413,7 +413,7 @@ func ExampleParseCell() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%-22s %s\n", a.Key(webaddress.KeyV1), a.Facts())
+		fmt.Printf("%-22s %s\n", a.Key(webaddress.KeyV1, webaddress.LevelPage), a.Facts())
 	}
 	// Output:
 	// acme.com/about-us      scheme-assumed|wrapping-removed|trailing-punctuation-removed
@@ -502,12 +502,12 @@ func ExampleNewError() {
 func ExamplePublicSuffix() {
 	for _, d := range []string{"www.example.co.uk", "user.github.io", "example.invalid-tld"} {
 		suffix, icann, listed := webaddress.PublicSuffix(d)
-		fmt.Printf("%-20s %-10s icann %-5v listed %-5v %s\n", d, suffix, icann, listed, webaddress.RegistrableDomain(d, suffix))
+		fmt.Printf("%-20s %-11s icann %-5v listed %v\n", d, suffix, icann, listed)
 	}
 	// Output:
-	// www.example.co.uk    co.uk      icann true  listed true  example.co.uk
-	// user.github.io       github.io  icann false listed true  user.github.io
-	// example.invalid-tld  invalid-tld icann false listed false example.invalid-tld
+	// www.example.co.uk    co.uk       icann true  listed true
+	// user.github.io       github.io   icann false listed true
+	// example.invalid-tld  invalid-tld icann false listed false
 }
 
 func ExampleDomainToASCII() {

@@ -393,20 +393,20 @@ func FuzzKey(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		a, err := Parse(input)
 		if err != nil {
-			if a.Key(KeyV1) != "" {
+			if a.Key(KeyV1, LevelPage) != "" {
 				t.Fatalf("Parse(%q) failed but has a key", input)
 			}
 			return
 		}
 		// The key may be empty: "." is the host "." with the root dot
 		// dropped, and the path "/" without its trailing "/".
-		key := a.Key(KeyV1)
-		if string(a.AppendKey([]byte("x"), KeyV1)) != "x"+key {
+		key := a.Key(KeyV1, LevelPage)
+		if string(a.AppendKey([]byte("x"), KeyV1, LevelPage)) != "x"+key {
 			t.Fatalf("Parse(%q): key %q, AppendKey disagrees", input, key)
 		}
 		b, err := Parse(a.Canonical())
-		if err != nil || b.Key(KeyV1) != key {
-			t.Fatalf("key of %q = %q, key of its canonical form %q = %q (%v)", input, key, a.Canonical(), b.Key(KeyV1), err)
+		if err != nil || b.Key(KeyV1, LevelPage) != key {
+			t.Fatalf("key of %q = %q, key of its canonical form %q = %q (%v)", input, key, a.Canonical(), b.Key(KeyV1, LevelPage), err)
 		}
 	})
 }
@@ -464,7 +464,7 @@ func TestConcurrentUse(t *testing.T) {
 		}
 		if a, err := Parse(in); err == nil {
 			p, _ := a.Profile()
-			fmt.Fprint(&b, a.Canonical(), a.Key(KeyV1), a.Facts(), p)
+			fmt.Fprint(&b, a.Canonical(), a.Key(KeyV1, LevelPage), a.Facts(), p)
 		}
 		fmt.Fprint(&b, Lint(in), LintAddress(in))
 		return b.String()

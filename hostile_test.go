@@ -32,7 +32,7 @@ var hostileEntries = []struct {
 	{"Parse", func(s string) { Parse(s) }},
 	{"Key", func(s string) {
 		if a, err := Parse(s); err == nil {
-			a.Key(KeyV1)
+			a.Key(KeyV1, LevelPage)
 		}
 	}},
 	{"Lint", func(s string) { Lint(s) }},

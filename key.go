@@ -210,27 +210,37 @@ func pslRevision(desc string) string {
 	return strings.ReplaceAll(desc, " ", "_")
 }
 
-// Key returns a's comparison key of version v, or "" for the zero Address
-// or a version this package does not know.
-func (a Address) Key(v KeyVersion) string {
+// Key returns a's comparison key of version v at level l, with the
+// built-in rules (a [Keyer] adds a user's platforms and aliases). Only
+// [KeyV3] has levels: KeyV1 and KeyV2 key at [LevelPage] and give "" at the
+// others. Key returns "" for the zero Address, a version or level this
+// package does not know, and an owner key of an address without owner (see
+// [Levels.Rule] for why).
+//
+// Keys of a version never change: store the version with the keys.
+func (a Address) Key(v KeyVersion, l Level) string {
 	// Room for the key at once: it is rarely longer than the href.
-	return string(a.AppendKey(make([]byte, 0, len(a.url.Href())+8), v))
+	return string(a.AppendKey(make([]byte, 0, len(a.url.Href())+8), v, l))
 }
 
-// AppendKey appends a's comparison key of version v to dst and returns the
-// result; it appends nothing for the zero Address or an unknown version.
-// Callers who key millions of addresses can reuse dst.
-func (a Address) AppendKey(dst []byte, v KeyVersion) []byte {
-	if !a.IsValid() {
+// AppendKey appends a's key of version v at level l to dst, as
+// [Address.Key] gives it, and returns the result. Callers who key millions
+// of addresses can reuse dst.
+func (a Address) AppendKey(dst []byte, v KeyVersion, l Level) []byte {
+	if a.url.href == "" { // !a.IsValid(), which would copy a
 		return dst
 	}
 	switch v {
-	case KeyV1:
-		return a.appendKey(dst, 0)
-	case KeyV2:
+	case KeyV1, KeyV2:
+		if l != LevelPage {
+			return dst
+		}
+		if v == KeyV1 {
+			return a.appendKey(dst, 0)
+		}
 		return a.appendKey(dst, keyV2Rules)
 	case KeyV3:
-		return (*Keyer)(nil).appendKeyAt(dst, &a, LevelPage)
+		return (*Keyer)(nil).appendKey(dst, &a, l)
 	}
 	return dst
 }

@@ -97,21 +97,21 @@ func TestKey(t *testing.T) {
 			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
-		if got := a.Key(KeyV1); got != tt.want {
+		if got := a.Key(KeyV1, LevelPage); got != tt.want {
 			t.Errorf("Parse(%q).Key(KeyV1) = %q, want %q", tt.in, got, tt.want)
 		}
 		// The key is stable under canonicalization.
-		if b, err := Parse(a.Canonical()); err != nil || b.Key(KeyV1) != a.Key(KeyV1) {
-			t.Errorf("key of %q = %q, %v; want %q", a.Canonical(), b.Key(KeyV1), err, a.Key(KeyV1))
+		if b, err := Parse(a.Canonical()); err != nil || b.Key(KeyV1, LevelPage) != a.Key(KeyV1, LevelPage) {
+			t.Errorf("key of %q = %q, %v; want %q", a.Canonical(), b.Key(KeyV1, LevelPage), err, a.Key(KeyV1, LevelPage))
 		}
-		if got := string(a.AppendKey([]byte("k="), KeyV1)); got != "k="+tt.want {
+		if got := string(a.AppendKey([]byte("k="), KeyV1, LevelPage)); got != "k="+tt.want {
 			t.Errorf("AppendKey = %q", got)
 		}
 	}
 	var zero Address
 	// KeyVersion(4) is the first unknown version since KeyV3 (issue 26;
 	// KeyVersion(3) was, since KeyV2).
-	if zero.Key(KeyV1) != "" || zero.Key(KeyV2) != "" || zero.Key(KeyV3) != "" || MustParse(t, "example.com").Key(0) != "" || MustParse(t, "example.com").Key(4) != "" {
+	if zero.Key(KeyV1, LevelPage) != "" || zero.Key(KeyV2, LevelPage) != "" || zero.Key(KeyV3, LevelPage) != "" || MustParse(t, "example.com").Key(0, LevelPage) != "" || MustParse(t, "example.com").Key(4, LevelPage) != "" {
 		t.Errorf("Key of the zero Address or an unknown version is not empty")
 	}
 	if !KeyV1.IsValid() || !KeyV2.IsValid() || !KeyV3.IsValid() || KeyVersion(0).IsValid() || KeyVersion(4).IsValid() || KeyV1.String() != "KeyV1" || KeyV2.String() != "KeyV2" || KeyV3.String() != "KeyV3" {
@@ -155,7 +155,7 @@ func TestKeyGolden(t *testing.T) {
 			t.Errorf("%s: Parse(%q): %v", goldenFile, in, err)
 			continue
 		}
-		if got := a.Key(KeyV1); got != want {
+		if got := a.Key(KeyV1, LevelPage); got != want {
 			t.Errorf("%s: key of %q = %q, was %q. Published keys never change: a new rule needs a new KeyVersion.", goldenFile, in, got, want)
 		}
 	}
@@ -180,7 +180,7 @@ func TestKeyGolden(t *testing.T) {
 		}
 		seen[in] = true
 		if a, err := Parse(in); err == nil {
-			fmt.Fprintf(out, "%s\t%s\n", in, a.Key(KeyV1))
+			fmt.Fprintf(out, "%s\t%s\n", in, a.Key(KeyV1, LevelPage))
 		}
 	}
 }

@@ -12,7 +12,7 @@ import "strings"
 // paths against the general one on every address of the corpus and the
 // WPT inputs.
 
-// appendPlainKey appends a's KeyV3 key at level l as appendKeyAt writes it
+// appendPlainKey appends a's KeyV3 key at level l as appendKey writes it
 // and reports true, for an http(s) address with a domain where no owner
 // rule but the domain's can match: the key of parts' shortcuts
 // (plainSite, plainDomain), without their keyParts and ruleInput. It

@@ -135,14 +135,14 @@ func TestKeyV2(t *testing.T) {
 			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
-		if got := a.Key(KeyV2); got != tt.want {
+		if got := a.Key(KeyV2, LevelPage); got != tt.want {
 			t.Errorf("Parse(%q).Key(KeyV2) = %q, want %q", tt.in, got, tt.want)
 		}
 		// The key is stable under canonicalization.
-		if b, err := Parse(a.Canonical()); err != nil || b.Key(KeyV2) != a.Key(KeyV2) {
-			t.Errorf("KeyV2 of %q = %q, %v; want %q", a.Canonical(), b.Key(KeyV2), err, a.Key(KeyV2))
+		if b, err := Parse(a.Canonical()); err != nil || b.Key(KeyV2, LevelPage) != a.Key(KeyV2, LevelPage) {
+			t.Errorf("KeyV2 of %q = %q, %v; want %q", a.Canonical(), b.Key(KeyV2, LevelPage), err, a.Key(KeyV2, LevelPage))
 		}
-		if got := string(a.AppendKey([]byte("k="), KeyV2)); got != "k="+tt.want {
+		if got := string(a.AppendKey([]byte("k="), KeyV2, LevelPage)); got != "k="+tt.want {
 			t.Errorf("AppendKey(%q, KeyV2) = %q, want %q", tt.in, got, "k="+tt.want)
 		}
 	}
@@ -154,7 +154,7 @@ func TestKeyV2(t *testing.T) {
 // facebook.com) is one, an opaque path keeps its query, and every root dot
 // goes.
 func TestKeyV2IssueExamples(t *testing.T) {
-	key := func(in string, v KeyVersion) string { return MustParse(t, in).Key(v) }
+	key := func(in string, v KeyVersion) string { return MustParse(t, in).Key(v, LevelPage) }
 	// Two companies on wordpress.com: one KeyV1 group, two KeyV2 groups.
 	if a, b := "acmebakery.wordpress.com", "zedplumbing.wordpress.com"; key(a, KeyV1) != key(b, KeyV1) || key(a, KeyV2) == key(b, KeyV2) {
 		t.Errorf("%s and %s: KeyV1 %q, %q; KeyV2 %q, %q", a, b, key(a, KeyV1), key(b, KeyV1), key(a, KeyV2), key(b, KeyV2))
@@ -311,7 +311,7 @@ func TestKeyV2Golden(t *testing.T) {
 			t.Errorf("%s: Parse(%q): %v", keyV2GoldenFile, l.in, err)
 			continue
 		}
-		if got := a.Key(KeyV2); got != l.key {
+		if got := a.Key(KeyV2, LevelPage); got != l.key {
 			t.Errorf("%s: KeyV2 of %q = %q, was %q. Published keys never change: a new rule needs a new KeyVersion.", keyV2GoldenFile, l.in, got, l.key)
 		}
 	}
@@ -332,7 +332,7 @@ func TestKeyV2Golden(t *testing.T) {
 		}
 		seen[in] = true
 		if a, err := Parse(in); err == nil {
-			fmt.Fprintf(out, "%s\t%s\n", in, a.Key(KeyV2))
+			fmt.Fprintf(out, "%s\t%s\n", in, a.Key(KeyV2, LevelPage))
 		}
 	}
 }
@@ -429,7 +429,7 @@ func keyV2GoldenInputs(t *testing.T) []string {
 // the key and the rules whose step changed it.
 func refKeyV2(t testing.TB, a Address) (key string, rules []string) {
 	u := a.URL()
-	key = a.Key(KeyV1)
+	key = a.Key(KeyV1, LevelPage)
 	step := func(rule, k string) {
 		if k != key {
 			rules = append(rules, rule)
@@ -447,7 +447,7 @@ func refKeyV2(t testing.TB, a Address) (key string, rules []string) {
 			if err != nil {
 				t.Fatalf("refKeyV2(%q): query %q: %v", a.Input(), q, err)
 			}
-			query = strings.TrimPrefix(b.Key(KeyV1), "foo://q")
+			query = strings.TrimPrefix(b.Key(KeyV1, LevelPage), "foo://q")
 		}
 		step("opaque", u.Scheme()+":"+path+query)
 		return key, rules
@@ -496,7 +496,7 @@ func refProfileKey(t testing.TB, a Address, p Profile) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		return s.Key(KeyV2) + "/@" + strings.ToLower(name), true
+		return s.Key(KeyV2, LevelPage) + "/@" + strings.ToLower(name), true
 	}
 	var prefix string
 	switch {
@@ -536,7 +536,7 @@ func refProfileKey(t testing.TB, a Address, p Profile) (string, bool) {
 	}
 	isBelow := below != "" && below != "/"
 
-	k1 := a.Key(KeyV1)
+	k1 := a.Key(KeyV1, LevelPage)
 	v1path, v1query, _ := strings.Cut(k1, "?")
 	if v1query != "" {
 		v1query = "?" + v1query
@@ -626,7 +626,7 @@ func diffKeys(t testing.TB, name string, inputs []string) (byRule map[string]int
 		if err != nil {
 			continue
 		}
-		v1, v2 := a.Key(KeyV1), a.Key(KeyV2)
+		v1, v2 := a.Key(KeyV1, LevelPage), a.Key(KeyV2, LevelPage)
 		want, rules := refKeyV2(t, a)
 		if v2 != want {
 			t.Errorf("%s: %q: KeyV2 %q, KeyV1 %q: a difference no rule explains (the rules give %q by %v)", name, in, v2, v1, want, rules)
@@ -695,7 +695,7 @@ func TestKeyV2Allocs(t *testing.T) {
 		if a.URL().HostKind() == DomainHost {
 			want = 1
 		}
-		if n := testing.AllocsPerRun(100, func() { buf = a.AppendKey(buf[:0], KeyV2) }); n > want {
+		if n := testing.AllocsPerRun(100, func() { buf = a.AppendKey(buf[:0], KeyV2, LevelPage) }); n > want {
 			t.Errorf("AppendKey(%q, KeyV2): %v allocations, want at most %v", in, n, want)
 		}
 	}
@@ -717,21 +717,21 @@ func FuzzKeyV2(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		a, err := Parse(input)
 		if err != nil {
-			if a.Key(KeyV2) != "" {
+			if a.Key(KeyV2, LevelPage) != "" {
 				t.Fatalf("Parse(%q) failed but has a KeyV2 key", input)
 			}
 			return
 		}
-		key := a.Key(KeyV2)
-		if string(a.AppendKey([]byte("x"), KeyV2)) != "x"+key {
+		key := a.Key(KeyV2, LevelPage)
+		if string(a.AppendKey([]byte("x"), KeyV2, LevelPage)) != "x"+key {
 			t.Fatalf("Parse(%q): KeyV2 %q, AppendKey disagrees", input, key)
 		}
 		b, err := Parse(a.Canonical())
-		if err != nil || b.Key(KeyV2) != key {
-			t.Fatalf("KeyV2 of %q = %q, of its canonical form %q = %q (%v)", input, key, a.Canonical(), b.Key(KeyV2), err)
+		if err != nil || b.Key(KeyV2, LevelPage) != key {
+			t.Fatalf("KeyV2 of %q = %q, of its canonical form %q = %q (%v)", input, key, a.Canonical(), b.Key(KeyV2, LevelPage), err)
 		}
 		if want, rules := refKeyV2(t, a); key != want {
-			t.Fatalf("Parse(%q): KeyV2 %q, KeyV1 %q, the rules give %q by %v", input, key, a.Key(KeyV1), want, rules)
+			t.Fatalf("Parse(%q): KeyV2 %q, KeyV1 %q, the rules give %q by %v", input, key, a.Key(KeyV1, LevelPage), want, rules)
 		}
 	})
 }
@@ -743,7 +743,7 @@ func BenchmarkKeyV2(b *testing.B) {
 	var buf []byte
 	benchmarkLines(b, func(l string) {
 		if a, err := Parse(l); err == nil {
-			buf = a.AppendKey(buf[:0], KeyV2)
+			buf = a.AppendKey(buf[:0], KeyV2, LevelPage)
 		}
 	})
 }
@@ -765,7 +765,7 @@ func BenchmarkAppendKey(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					for _, a := range addrs {
-						buf = a.AppendKey(buf[:0], v)
+						buf = a.AppendKey(buf[:0], v, LevelPage)
 					}
 				}
 				perURL := float64(b.N) * float64(len(addrs))
@@ -780,13 +780,13 @@ func BenchmarkAppendKey(b *testing.B) {
 func TestKeyV2NotAnAddress(t *testing.T) {
 	for _, cell := range []string{"N/A", "  tbd ", "sales@acme.com", "acme.com, globex.com", "-"} {
 		a, err := ParseCell(cell, TidyOptions{})
-		if err == nil || a.IsValid() || a.Key(KeyV2) != "" {
-			t.Errorf("ParseCell(%q) = %q (key %q), %v; want an error and no key", cell, a.Canonical(), a.Key(KeyV2), err)
+		if err == nil || a.IsValid() || a.Key(KeyV2, LevelPage) != "" {
+			t.Errorf("ParseCell(%q) = %q (key %q), %v; want an error and no key", cell, a.Canonical(), a.Key(KeyV2, LevelPage), err)
 		}
 	}
 	// A host without a public suffix is an address, with a fact and a key.
 	a, err := ParseCell("localhost:3000/x", TidyOptions{})
-	if err != nil || !a.Facts().Has(FactNotPublicWebsite) || a.Key(KeyV2) != "localhost:3000/x" {
-		t.Errorf("ParseCell(localhost:3000/x) = %q [%s] key %q, %v", a.Canonical(), a.Facts(), a.Key(KeyV2), err)
+	if err != nil || !a.Facts().Has(FactNotPublicWebsite) || a.Key(KeyV2, LevelPage) != "localhost:3000/x" {
+		t.Errorf("ParseCell(localhost:3000/x) = %q [%s] key %q, %v", a.Canonical(), a.Facts(), a.Key(KeyV2, LevelPage), err)
 	}
 }

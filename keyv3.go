@@ -20,7 +20,7 @@ import (
 
 // KeyV3 is the comparison key at three nested levels: the page, the site
 // and the owner (an organisation). [Address.Key] with KeyV3 is the page
-// key; [Address.KeyAt] gives each level, and [Address.Levels] all three
+// key; [Address.Key] gives each level, and [Address.Levels] all three
 // and the host's split at once. Two addresses with one page key have one
 // site key, and two with one site key have one owner key.
 //
@@ -184,65 +184,25 @@ func (r OwnerRule) String() string {
 // HasOwner reports whether the rule gives an owner.
 func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias }
 
-// Levels are an address's [KeyV3] keys at each level and its host's
-// split, from one look-up in the Public Suffix List.
+// Levels are an address's [KeyV3] keys at each level, with the rule that
+// found its owner: what [Address.Key] gives at each level, and why.
 type Levels struct {
 	Page, Site, Owner string    // the keys; Owner is "" when Rule has no owner
 	Rule              OwnerRule // how Owner was found, or why there is none
-
-	// Domain is the registrable domain of the host ("acme.co.uk" for
-	// "shop.acme.co.uk"), Suffix its public suffix ("co.uk") and Subdomain
-	// what is before the registrable domain ("shop"), all without root
-	// dots; PrivateSuffix reports whether Suffix is from the list's
-	// private section ("github.io"). A host that is itself a public suffix
-	// has a Suffix and no Domain; an IP address or an opaque host has
-	// none of them.
-	Domain, Suffix, Subdomain string
-	PrivateSuffix             bool
 }
 
-// Key returns the key at level l.
-func (lv Levels) Key(l Level) string {
-	switch l {
-	case LevelPage:
-		return lv.Page
-	case LevelSite:
-		return lv.Site
-	case LevelOwner:
-		return lv.Owner
-	}
-	return ""
-}
-
-// KeyAt returns a's key of version v at level l. Only [KeyV3] has levels:
-// for KeyV1 and KeyV2, LevelPage is [Address.Key] and the other levels are
-// "". It returns "" for the zero Address, and for an owner key of an
-// address without owner ([Levels.Rule]).
-func (a Address) KeyAt(v KeyVersion, l Level) string {
-	return string(a.AppendKeyAt(make([]byte, 0, len(a.url.Href())+8), v, l))
-}
-
-// AppendKeyAt appends a's key of version v at level l to dst, as
-// [Address.KeyAt] gives it, and returns the result.
-func (a Address) AppendKeyAt(dst []byte, v KeyVersion, l Level) []byte {
-	if v != KeyV3 {
-		if l == LevelPage {
-			return a.AppendKey(dst, v)
-		}
-		return dst
-	}
-	return (*Keyer)(nil).appendKeyAt(dst, &a, l)
-}
-
-// Levels returns a's [KeyV3] keys at each level and its host's split, with
+// Levels returns a's [KeyV3] keys at each level and the owner's rule, with
 // the built-in platform list and no aliases. The zero Address has zero
 // Levels.
 func (a Address) Levels() Levels { return (*Keyer)(nil).Levels(a) }
 
 // Split returns the host's registrable domain, public suffix and
-// subdomain, and whether the suffix is from the Public Suffix List's
-// private section, as in [Levels]: for "https://Shop.Acme.co.uk/about",
-// "acme.co.uk", "co.uk", "shop" and false.
+// subdomain, without root dots, and whether the suffix is from the Public
+// Suffix List's private section ("github.io"): for
+// "https://Shop.Acme.co.uk/about", "acme.co.uk", "co.uk", "shop" and false.
+// It is the one call for an address's registrable domain. A host that is
+// itself a public suffix has a suffix and no domain; an IP address has
+// none of them.
 //
 // A host that a scheme other than the special ones keeps opaque
 // ("ssh://mail.google.com/mail") is split too when it is a domain name:
@@ -270,7 +230,7 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 
 // A Keyer makes [KeyV3] keys with a platform list and aliases of the
 // user's own besides the built-in list ([NewKeyer]). The nil *Keyer is
-// KeyV3 as built in, which [Address.KeyAt] and [Address.Levels] use. A
+// KeyV3 as built in, which [Address.Key] and [Address.Levels] use. A
 // Keyer is safe for concurrent use.
 type Keyer struct {
 	platforms   platformIndex
@@ -418,18 +378,20 @@ func (k *Keyer) Fingerprint() string {
 	return k.fingerprint
 }
 
-// KeyAt returns a's KeyV3 key at level l with k's rules.
-func (k *Keyer) KeyAt(a Address, l Level) string {
-	return string(k.AppendKeyAt(make([]byte, 0, len(a.url.Href())+8), a, l))
+// Key returns a's KeyV3 key at level l with k's rules, as [Address.Key]
+// gives it with the built-in ones.
+func (k *Keyer) Key(a Address, l Level) string {
+	return string(k.appendKey(make([]byte, 0, len(a.url.Href())+8), &a, l))
 }
 
-// AppendKeyAt appends a's KeyV3 key at level l with k's rules to dst.
-func (k *Keyer) AppendKeyAt(dst []byte, a Address, l Level) []byte {
-	return k.appendKeyAt(dst, &a, l)
+// AppendKey appends a's KeyV3 key at level l with k's rules to dst and
+// returns the result.
+func (k *Keyer) AppendKey(dst []byte, a Address, l Level) []byte {
+	return k.appendKey(dst, &a, l)
 }
 
-// appendKeyAt is AppendKeyAt on *a, which it does not copy.
-func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
+// appendKey is AppendKey on *a, which it does not copy.
+func (k *Keyer) appendKey(dst []byte, a *Address, l Level) []byte {
 	if a.url.href == "" || l > LevelOwner { // !a.IsValid(), which would copy *a
 		return dst
 	}
@@ -449,26 +411,39 @@ func (k *Keyer) appendKeyAt(dst []byte, a *Address, l Level) []byte {
 }
 
 // Levels returns a's KeyV3 keys at each level with k's rules, and the
-// host's split, from one look-up in the Public Suffix List.
+// owner's rule, from one look-up in the Public Suffix List.
 func (k *Keyer) Levels(a Address) Levels {
-	if !a.IsValid() {
-		return Levels{}
+	lv, _ := k.levels(&a, false)
+	return lv
+}
+
+// hostSplit is what [Address.Split] returns.
+type hostSplit struct {
+	domain, suffix, subdomain string
+	private                   bool
+}
+
+// levels returns a's Levels with k's rules and, when split is true, its
+// host's split, from the same look-up.
+func (k *Keyer) levels(a *Address, split bool) (Levels, hostSplit) {
+	if a.url.href == "" {
+		return Levels{}, hostSplit{}
 	}
 	var buf [128]byte
 	var p keyParts
-	path := k.parts(&p, &a, LevelOwner, true, buf[:0])
+	path := k.parts(&p, a, LevelOwner, true, buf[:0])
 	var stack [256]byte
-	b := p.append(stack[:0], &a, LevelPage, path)
+	b := p.append(stack[:0], a, LevelPage, path)
 	page := len(b)
-	b = p.append(b, &a, LevelSite, path)
+	b = p.append(b, a, LevelSite, path)
 	site := len(b)
-	b = p.append(b, &a, LevelOwner, path)
+	b = p.append(b, a, LevelOwner, path)
 	s := string(b)
-	lv := Levels{Page: s[:page], Site: s[page:site], Owner: s[site:], Rule: p.rule}
-	if p.hasInfo {
-		lv.Domain, lv.Suffix, lv.Subdomain, lv.PrivateSuffix = splitOf(p.fullHost, p.info)
+	var hs hostSplit
+	if split && p.hasInfo {
+		hs.domain, hs.suffix, hs.subdomain, hs.private = splitOf(p.fullHost, p.info)
 	}
-	return lv
+	return Levels{Page: s[:page], Site: s[page:site], Owner: s[site:], Rule: p.rule}, hs
 }
 
 // keyParts are the parts of an address's KeyV3 keys.

@@ -43,9 +43,9 @@ func BenchmarkKeyLevels(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perURL, "ns/URL")
 			})
 		}
-		run("KeyV2", func(buf []byte, a Address) []byte { return a.AppendKey(buf, KeyV2) })
+		run("KeyV2", func(buf []byte, a Address) []byte { return a.AppendKey(buf, KeyV2, LevelPage) })
 		for l := LevelPage; l <= LevelOwner; l++ {
-			run("KeyV3-"+l.String(), func(buf []byte, a Address) []byte { return a.AppendKeyAt(buf, KeyV3, l) })
+			run("KeyV3-"+l.String(), func(buf []byte, a Address) []byte { return a.AppendKey(buf, KeyV3, l) })
 		}
 		run("Levels", func(buf []byte, a Address) []byte { sinkLevels = a.Levels(); return buf })
 	}

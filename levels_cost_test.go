@@ -82,7 +82,7 @@ func TestParseRecordOneLookup(t *testing.T) {
 		if n := countLookups(func() { levels.AppendDelimited(nil, ',', nil, &o) }); n != want {
 			t.Errorf("%q: the columns as CSV made %d look-ups, want %d", in, n, want)
 		}
-		key := countLookups(func() { a.Key(KeyV3) })
+		key := countLookups(func() { a.Key(KeyV3, LevelPage) })
 		o = parseOutcome{Input: in, Value: a}
 		if n := countLookups(func() { all.AppendJSON(nil, nil, &o) }); n > key+want {
 			t.Errorf("%q: the parse/KeyV3 record made %d look-ups, its key %d", in, n, key)
@@ -137,7 +137,7 @@ func TestParseRecordLevelsShared(t *testing.T) {
 }
 
 // TestLevelsCorpus checks on every address of the corpus files that
-// KeyAt at each level is Levels' key and Split is Levels' split, which
+// Key at each level is Levels' key and Split is Levels' split, which
 // the parse record's columns take from one Levels.
 func TestLevelsCorpus(t *testing.T) {
 	for _, name := range keyCorpusFiles {
@@ -150,13 +150,11 @@ func TestLevelsCorpus(t *testing.T) {
 			n++
 			lv := a.Levels()
 			for l := LevelPage; l <= LevelOwner; l++ {
-				if got := a.KeyAt(KeyV3, l); got != lv.Key(l) {
-					t.Fatalf("%s: Parse(%q).KeyAt(KeyV3, %v) = %q, Levels says %q", name, in, l, got, lv.Key(l))
+				if got := a.Key(KeyV3, l); got != levelKey(lv, l) {
+					t.Fatalf("%s: Parse(%q).Key(KeyV3, %v) = %q, Levels says %q", name, in, l, got, levelKey(lv, l))
 				}
 			}
-			if d, s, sub, p := a.Split(); d != lv.Domain || s != lv.Suffix || sub != lv.Subdomain || p != lv.PrivateSuffix {
-				t.Fatalf("%s: Parse(%q).Split() = %q %q %q %v, Levels %+v", name, in, d, s, sub, p, lv)
-			}
+			checkSplit(t, a)
 		}
 		if n == 0 {
 			t.Fatalf("%s: no address", name)
@@ -196,12 +194,12 @@ func BenchmarkParseRecord(b *testing.B) {
 	}
 }
 
-// TestKeyerKeyAtLevels checks that a Keyer's KeyAt at each level, which
+// TestKeyerKeyLevels checks that a Keyer's Key at each level, which
 // skips what the level does not need, agrees with its Levels, and Split
 // with the split of Levels (which skips the look-up for a host of one
 // label), on the addresses of testdata/levels.txt and on its own
 // platforms and aliases.
-func TestKeyerKeyAtLevels(t *testing.T) {
+func TestKeyerKeyLevels(t *testing.T) {
 	k, err := NewKeyer(KeyOptions{
 		Platforms: []string{"example.net/members/<name>", "<name>.shops.example.net"},
 		Aliases:   map[string]string{"acme.de": "acme.com"},
@@ -224,14 +222,12 @@ func TestKeyerKeyAtLevels(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if d, s, sub, p := a.Split(); d != a.Levels().Domain || s != a.Levels().Suffix || sub != a.Levels().Subdomain || p != a.Levels().PrivateSuffix {
-			t.Errorf("%q: Split() = %q %q %q %v, Levels %+v", in, d, s, sub, p, a.Levels())
-		}
+		checkSplit(t, a)
 		for _, kr := range []*Keyer{nil, k} {
 			lv := kr.Levels(a)
 			for l := LevelPage; l <= LevelOwner; l++ {
-				if got := kr.KeyAt(a, l); got != lv.Key(l) {
-					t.Errorf("%q: KeyAt(%v) = %q, Levels says %q (Keyer %v)", in, l, got, lv.Key(l), kr != nil)
+				if got := kr.Key(a, l); got != levelKey(lv, l) {
+					t.Errorf("%q: Key(%v) = %q, Levels says %q (Keyer %v)", in, l, got, levelKey(lv, l), kr != nil)
 				}
 			}
 		}

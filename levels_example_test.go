@@ -11,7 +11,8 @@ import (
 	"github.com/onecontact/webaddress"
 )
 
-// The three keys of KeyV3 and the split a CRM wants, from one look-up.
+// The three keys of KeyV3, the rule behind the owner, and the split a CRM
+// wants.
 func ExampleAddress_Levels() {
 	a, err := webaddress.Parse("https://Shop.Acme.co.uk/about?utm_source=x")
 	if err != nil {
@@ -21,9 +22,10 @@ func ExampleAddress_Levels() {
 	fmt.Println("page:     ", lv.Page)
 	fmt.Println("site:     ", lv.Site)
 	fmt.Println("owner:    ", lv.Owner, "("+lv.Rule.String()+")")
-	fmt.Println("domain:   ", lv.Domain)
-	fmt.Println("suffix:   ", lv.Suffix)
-	fmt.Println("subdomain:", lv.Subdomain)
+	domain, suffix, subdomain, _ := a.Split()
+	fmt.Println("domain:   ", domain)
+	fmt.Println("suffix:   ", suffix)
+	fmt.Println("subdomain:", subdomain)
 	// Output:
 	// page:      shop.acme.co.uk/about
 	// site:      shop.acme.co.uk
@@ -36,7 +38,7 @@ func ExampleAddress_Levels() {
 // Deduplicating a contact list by owner: one group per organisation,
 // whatever page was typed, and none for what is not an organisation's own
 // site.
-func ExampleAddress_KeyAt() {
+func ExampleAddress_Key_level() {
 	for _, in := range []string{
 		"www.acme.com/about",
 		"shop.acme.com",
@@ -55,11 +57,11 @@ func ExampleAddress_KeyAt() {
 		if err != nil {
 			panic(err)
 		}
-		owner := a.KeyAt(webaddress.KeyV3, webaddress.LevelOwner)
+		owner := a.Key(webaddress.KeyV3, webaddress.LevelOwner)
 		if owner == "" {
 			owner = "(none: " + a.Levels().Rule.String() + ")"
 		}
-		fmt.Printf("%-34s %-28s %s\n", in, a.KeyAt(webaddress.KeyV3, webaddress.LevelSite), owner)
+		fmt.Printf("%-34s %-28s %s\n", in, a.Key(webaddress.KeyV3, webaddress.LevelSite), owner)
 	}
 	// Output:
 	// www.acme.com/about                 acme.com                     acme.com
@@ -88,7 +90,7 @@ func ExampleNewKeyer() {
 	}
 	for _, in := range []string{"www.acme.de/impressum", "acme.shops.example.net", "zed.shops.example.net"} {
 		a, _ := webaddress.Parse(in)
-		fmt.Println(in, "→", k.KeyAt(a, webaddress.LevelOwner))
+		fmt.Println(in, "→", k.Key(a, webaddress.LevelOwner))
 	}
 	fp := strings.Fields(k.Fingerprint())
 	fmt.Println(fp[0], fp[3], strings.HasPrefix(fp[4], "platforms+"), strings.HasPrefix(fp[5], "aliases="))

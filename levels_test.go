@@ -38,8 +38,23 @@ type levelsRow struct {
 
 // levelsColumns returns the columns of the table for an address.
 func levelsColumns(a Address) []string {
-	lv := a.Levels()
-	return []string{lv.Page, lv.Site, lv.Owner, lv.Rule.String(), lv.Domain, lv.Suffix, lv.Subdomain, strconv.FormatBool(lv.PrivateSuffix)}
+	lv, hs := (*Keyer)(nil).levels(&a, true)
+	return []string{lv.Page, lv.Site, lv.Owner, lv.Rule.String(), hs.domain, hs.suffix, hs.subdomain, strconv.FormatBool(hs.private)}
+}
+
+// levelKey returns lv's key at level l.
+func levelKey(lv Levels, l Level) string {
+	return [...]string{LevelPage: lv.Page, LevelSite: lv.Site, LevelOwner: lv.Owner}[l]
+}
+
+// checkSplit fails t unless a's Split is the split that comes with its
+// levels from the same look-up (the records' columns use that one).
+func checkSplit(t testing.TB, a Address) {
+	t.Helper()
+	_, hs := (*Keyer)(nil).levels(&a, true)
+	if d, s, sub, p := a.Split(); d != hs.domain || s != hs.suffix || sub != hs.subdomain || p != hs.private {
+		t.Fatalf("Parse(%q).Split() = %q %q %q %v, with the levels %+v", a.Input(), d, s, sub, p, hs)
+	}
 }
 
 func readLevelsTable(t *testing.T) []levelsRow {
@@ -67,7 +82,7 @@ func readLevelsTable(t *testing.T) []levelsRow {
 }
 
 // TestLevelsTable checks every row of testdata/levels.txt, and that the
-// levels nest, that KeyAt agrees with Levels, and that Split and the
+// levels nest, that Key agrees with Levels, and that Split and the
 // split of Levels agree.
 func TestLevelsTable(t *testing.T) {
 	rows := readLevelsTable(t)
@@ -101,29 +116,24 @@ func TestLevelsTable(t *testing.T) {
 	}
 }
 
-// checkLevels checks what holds for the levels of every address: KeyAt
-// and AppendKeyAt agree with Levels, Key(KeyV3) is the page key, the split
+// checkLevels checks what holds for the levels of every address: Key
+// and AppendKey agree with Levels, the split
 // is Split's, the keys are those of the canonical form, and the page key
 // and the site key, parsed as addresses, nest.
 func checkLevels(t testing.TB, a Address) {
 	lv := a.Levels()
 	for l := LevelPage; l <= LevelOwner; l++ {
-		if got := a.KeyAt(KeyV3, l); got != lv.Key(l) {
-			t.Fatalf("Parse(%q).KeyAt(KeyV3, %v) = %q, Levels says %q", a.Input(), l, got, lv.Key(l))
+		if got := a.Key(KeyV3, l); got != levelKey(lv, l) {
+			t.Fatalf("Parse(%q).Key(KeyV3, %v) = %q, Levels says %q", a.Input(), l, got, levelKey(lv, l))
 		}
-		if got := string(a.AppendKeyAt([]byte("k="), KeyV3, l)); got != "k="+lv.Key(l) {
-			t.Fatalf("Parse(%q).AppendKeyAt(KeyV3, %v) = %q", a.Input(), l, got)
+		if got := string(a.AppendKey([]byte("k="), KeyV3, l)); got != "k="+levelKey(lv, l) {
+			t.Fatalf("Parse(%q).AppendKey(KeyV3, %v) = %q", a.Input(), l, got)
 		}
-	}
-	if a.Key(KeyV3) != lv.Page {
-		t.Fatalf("Parse(%q).Key(KeyV3) = %q, page %q", a.Input(), a.Key(KeyV3), lv.Page)
 	}
 	if lv.Rule.HasOwner() == (lv.Owner == "" && lv.Rule != OwnerHost) {
 		t.Fatalf("Parse(%q): owner %q by rule %v", a.Input(), lv.Owner, lv.Rule)
 	}
-	if d, s, sub, p := a.Split(); d != lv.Domain || s != lv.Suffix || sub != lv.Subdomain || p != lv.PrivateSuffix {
-		t.Fatalf("Parse(%q).Split() = %q %q %q %v, Levels %+v", a.Input(), d, s, sub, p, lv)
-	}
+	checkSplit(t, a)
 	if b, err := Parse(a.Canonical()); err != nil || b.Levels() != lv {
 		t.Fatalf("Levels of %q = %+v, of its canonical form %q: %+v (%v)", a.Input(), lv, a.Canonical(), b.Levels(), err)
 	}
@@ -203,7 +213,7 @@ func levelSpellings(in string) []string {
 }
 
 // FuzzKeyLevels checks that the levels nest for two inputs and for each
-// input and its spellings, that KeyAt agrees with Levels, and that the
+// input and its spellings, that Key agrees with Levels, and that the
 // keys of the canonical form are the address's.
 func FuzzKeyLevels(f *testing.F) {
 	f.Add("https://Shop.Acme.co.uk/about?utm_source=x", "shop.acme.co.uk")
@@ -226,7 +236,7 @@ func FuzzKeyLevels(f *testing.F) {
 	f.Fuzz(func(t *testing.T, x, y string) {
 		a, err := Parse(x)
 		if err != nil {
-			if a.Levels() != (Levels{}) || a.KeyAt(KeyV3, LevelOwner) != "" {
+			if a.Levels() != (Levels{}) || a.Key(KeyV3, LevelOwner) != "" {
 				t.Fatalf("Parse(%q) failed but has levels", x)
 			}
 			return
@@ -436,7 +446,7 @@ func TestKeyerFingerprint(t *testing.T) {
 	if !strings.HasPrefix(kp.Fingerprint(), base+" platforms+") || !strings.HasPrefix(ka.Fingerprint(), base+" aliases=") {
 		t.Errorf("fingerprints %q, %q do not extend %q", kp.Fingerprint(), ka.Fingerprint(), base)
 	}
-	owner := func(k *Keyer, in string) string { return k.KeyAt(MustParse(t, in), LevelOwner) }
+	owner := func(k *Keyer, in string) string { return k.Key(MustParse(t, in), LevelOwner) }
 	for _, tt := range []struct {
 		k        *Keyer
 		in, want string
@@ -494,8 +504,8 @@ func TestLevelText(t *testing.T) {
 	}
 	// KeyV1 and KeyV2 have one level: the page.
 	a := MustParse(t, "www.acme.com/x")
-	if a.KeyAt(KeyV2, LevelPage) != a.Key(KeyV2) || a.KeyAt(KeyV2, LevelOwner) != "" || a.KeyAt(KeyV1, LevelSite) != "" || (Address{}).KeyAt(KeyV3, LevelPage) != "" {
-		t.Errorf("KeyAt of versions without levels")
+	if a.Key(KeyV2, LevelPage) != a.Key(KeyV2, LevelPage) || a.Key(KeyV2, LevelOwner) != "" || a.Key(KeyV1, LevelSite) != "" || (Address{}).Key(KeyV3, LevelPage) != "" {
+		t.Errorf("Key of versions without levels")
 	}
 }
 

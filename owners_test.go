@@ -104,9 +104,10 @@ func TestOwnerRulesFired(t *testing.T) {
 				continue
 			}
 			lv := a.Levels()
+			_, _, subdomain, _ := a.Split()
 			n++
 			counts[lv.Rule]++
-			if lv.Subdomain != "" && !strings.HasPrefix(lv.Site, lv.Subdomain) && siteLabel(strings.Split(lv.Subdomain, ".")[0]) {
+			if subdomain != "" && !strings.HasPrefix(lv.Site, subdomain) && siteLabel(strings.Split(subdomain, ".")[0]) {
 				dropped++
 			}
 		}

@@ -41,18 +41,18 @@ func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 		record.Str("text", func(o *parseOutcome) (string, bool) { return o.Value.Input(), hasAddress(o) }),
 		record.Str("href", func(o *parseOutcome) (string, bool) { return o.Value.URL().Href(), hasAddress(o) }),
 		record.Str("canonical", func(o *parseOutcome) (string, bool) { return o.Value.Canonical(), hasAddress(o) }),
-		record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(v), hasAddress(o) }),
+		record.Str("key", func(o *parseOutcome) (string, bool) { return o.Value.Key(v, LevelPage), hasAddress(o) }),
 		record.Str("site", func(o *parseOutcome) (string, bool) { return rowLevels(o).Site, hasAddress(o) }),
 		record.Str("owner", func(o *parseOutcome) (string, bool) {
 			k := rowLevels(o).Owner
 			return k, hasAddress(o) && k != ""
 		}),
 		record.Str("owner_rule", func(o *parseOutcome) (string, bool) { return rowLevels(o).Rule.String(), hasAddress(o) }),
-		record.Str("domain", func(o *parseOutcome) (string, bool) { d := rowLevels(o).Domain; return d, d != "" }),
-		record.Str("suffix", func(o *parseOutcome) (string, bool) { s := rowLevels(o).Suffix; return s, s != "" }),
+		record.Str("domain", func(o *parseOutcome) (string, bool) { d := rowSplit(o).domain; return d, d != "" }),
+		record.Str("suffix", func(o *parseOutcome) (string, bool) { s := rowSplit(o).suffix; return s, s != "" }),
 		record.Str("subdomain", func(o *parseOutcome) (string, bool) {
-			lv := rowLevels(o)
-			return lv.Subdomain, lv.Suffix != ""
+			hs := rowSplit(o)
+			return hs.subdomain, hs.suffix != ""
 		}),
 		record.List("facts", "|", func(o *parseOutcome) ([]string, bool) { return o.Value.Facts().Names(), hasAddress(o) }),
 		record.Str("network", func(o *parseOutcome) (string, bool) { p, has := profileOfOutcome(o); return string(p.Network), has }),
@@ -65,19 +65,31 @@ func addressColumns(v KeyVersion) []record.Column[parseOutcome] {
 
 // rowLevels returns the [Levels] of o's address, which the record's
 // columns site, owner, owner_rule, domain, suffix and subdomain share: the
-// first of them to ask works them out, with one look-up in the Public
-// Suffix List, and keeps them in o.Memo for the others. A *Keyer in
-// o.Memo, put there by whoever made o, says whose rules they are (the
-// command-line tool's --platforms and --aliases); else they are the
-// built-in rules'.
-func rowLevels(o *parseOutcome) *Levels {
-	if lv, ok := o.Memo.(*Levels); ok {
-		return lv
+// first of them to ask works them out, with the host's split (rowSplit),
+// from one look-up in the Public Suffix List, and keeps them in o.Memo for
+// the others. A *Keyer in o.Memo, put there by whoever made o, says whose
+// rules they are (the command-line tool's --platforms and --aliases); else
+// they are the built-in rules'.
+func rowLevels(o *parseOutcome) *Levels { return &rowMemo(o).Levels }
+
+// rowSplit returns the split of o's host, as rowLevels keeps it.
+func rowSplit(o *parseOutcome) *hostSplit { return &rowMemo(o).split }
+
+// levelsMemo is what rowLevels keeps in parseOutcome.Memo.
+type levelsMemo struct {
+	Levels
+	split hostSplit
+}
+
+func rowMemo(o *parseOutcome) *levelsMemo {
+	if m, ok := o.Memo.(*levelsMemo); ok {
+		return m
 	}
 	k, _ := o.Memo.(*Keyer)
-	lv := k.Levels(o.Value)
-	o.Memo = &lv
-	return &lv
+	m := new(levelsMemo)
+	m.Levels, m.split = k.levels(&o.Value, true)
+	o.Memo = m
+	return m
 }
 
 // profileOfOutcome returns the profile of o's address, if it has one.

@@ -50,12 +50,6 @@ func PublicSuffix(domain string) (suffix string, icann, listed bool) {
 	return info.suffix, info.icann, info.listed
 }
 
-// RegistrableDomain returns the registrable domain of domain whose public
-// suffix is suffix: suffix and the label before it ("example.co.uk" for
-// "www.example.co.uk" and "co.uk"), or "" when domain has no label before
-// suffix or suffix is "".
-func RegistrableDomain(domain, suffix string) string { return registrable(domain, suffix) }
-
 // publicSuffixOf looks domain up in the Public Suffix List, through
 // suffixes, the cache of recent look-ups. domain must be a lowercase ASCII
 // domain (A-labels) without a root dot, as the host parser writes it; an

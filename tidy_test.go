@@ -157,7 +157,7 @@ func TestTidyCells(t *testing.T) {
 			if a, err := tt.Parse(); err != nil {
 				got += string(codeOfErr(err))
 			} else {
-				got = a.Key(KeyV1)
+				got = a.Key(KeyV1, LevelPage)
 			}
 			if got != c.key {
 				t.Errorf("cells.txt:%d: Tidy(%q).Parse() key %q, want %q", c.line, c.cell, got, c.key)
@@ -296,7 +296,7 @@ func TestTidyPassThrough(t *testing.T) {
 				t.Errorf("%s: Tidy(%q) = %q at %d with no fact of a change", set.name, in, tt.Text, tt.Start)
 			}
 			b, berr := Parse(in)
-			if (perr == nil) != (berr == nil) || perr == nil && (a.Canonical() != b.Canonical() || a.Key(KeyV1) != b.Key(KeyV1) ||
+			if (perr == nil) != (berr == nil) || perr == nil && (a.Canonical() != b.Canonical() || a.Key(KeyV1, LevelPage) != b.Key(KeyV1, LevelPage) ||
 				a.Fields() != b.Fields() || a.Facts()&^(FactOpaqueRedirect|FactNotPublicWebsite) != b.Facts()) {
 				t.Errorf("%s: Tidied.Parse of the unchanged %q differs from Parse", set.name, in)
 			}

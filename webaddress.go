@@ -30,7 +30,7 @@
 // form, the facts found, and where each component is in the input.
 // [Address.Key] gives a comparison key that is the same for the spellings
 // of one page of one owner; [KeyV3], the default of the records and the
-// tool, has page, site and owner levels ([Address.KeyAt]), and [KeyV1] and
+// tool, has page, site and owner levels, and [KeyV1] and
 // [KeyV2] stay as published (a version never changes once published).
 // [Address.Profile] tells social-profile addresses apart.
 //
@@ -54,7 +54,7 @@
 // safe_parse_url (package rurl) for every one of its options and cleans
 // columns of values that repeat in parallel with a bounded cache.
 // [ReadTyped], [TypedInput.ParseURL], [NewError], [PublicSuffix],
-// [RegistrableDomain], [DomainToASCII], [DomainToUnicode], [DefaultPort]
+// [Address.Split], [DomainToASCII], [DomainToUnicode], [DefaultPort]
 // and [IsTrackingParam] are the entry points such a layer builds on.
 // Package surt, the SURT keys of web archives, uses nothing of this
 // package: it reads URLs as the Internet Archive's surt does, not as the

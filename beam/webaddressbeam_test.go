@@ -120,7 +120,7 @@ func wanted(t *testing.T, in []string, opts Options) want {
 		}
 		b, _ := a.MarshalJSON()
 		w.records = append(w.records, string(b))
-		k := a.Key(v)
+		k := a.Key(v, webaddress.LevelPage)
 		w.keyed = append(w.keyed, kvText(k, in))
 		f := a.Facts()
 		if !opts.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme)) {

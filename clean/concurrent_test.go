@@ -32,7 +32,7 @@ func TestConcurrentUse(t *testing.T) {
 		}
 		if a, err := webaddress.Parse(in); err == nil {
 			p, _ := a.Profile()
-			fmt.Fprint(&b, a.Canonical(), a.Key(webaddress.KeyV1), a.Facts(), p)
+			fmt.Fprint(&b, a.Canonical(), a.Key(webaddress.KeyV1, webaddress.LevelPage), a.Facts(), p)
 		}
 		c, _ := cleaner.Clean(in)
 		fmt.Fprint(&b, c.CleanURL, c.Status, webaddress.Lint(in), webaddress.LintAddress(in))

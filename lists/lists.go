@@ -162,9 +162,9 @@ func (r *Rules) byOwner() bool {
 // owner for an address with no owner).
 func (r *Rules) key(a webaddress.Address) string {
 	if r.version == webaddress.KeyV3 {
-		return r.keyer.KeyAt(a, r.o.By)
+		return r.keyer.Key(a, r.o.By)
 	}
-	return a.Key(r.version)
+	return a.Key(r.version, webaddress.LevelPage)
 }
 
 // Options returns r's options, with the key version they key by
@@ -203,7 +203,7 @@ func (r *Rules) groupKey(a webaddress.Address) string {
 	// The owner key alone costs less than all the levels, and is empty
 	// only when there is no owner: then one Levels says which.
 	var buf [128]byte
-	if owner := r.keyer.AppendKeyAt(buf[:0], a, webaddress.LevelOwner); len(owner) > 0 {
+	if owner := r.keyer.AppendKey(buf[:0], a, webaddress.LevelOwner); len(owner) > 0 {
 		return string(owner)
 	}
 	lv := r.keyer.Levels(a)

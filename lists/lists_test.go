@@ -59,7 +59,7 @@ func TestKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := newRules(t, Options{})
-	if got, want := page.Key(a), a.Key(webaddress.KeyV3); got != want {
+	if got, want := page.Key(a), a.Key(webaddress.KeyV3, webaddress.LevelPage); got != want {
 		t.Errorf("page: Key = %q, want %q", got, want)
 	}
 	if page.Keyer() != nil {
@@ -73,15 +73,15 @@ func TestKey(t *testing.T) {
 		t.Errorf("fingerprints %q and %q: want KeyV3's", owner.Fingerprint(), page.Fingerprint())
 	}
 	v1 := newRules(t, Options{KeyVersion: webaddress.KeyV1})
-	if v1.Key(a) != a.Key(webaddress.KeyV1) || !strings.HasPrefix(v1.Fingerprint(), "KeyV1") {
-		t.Errorf("KeyV1: Key = %q, fingerprint %q; want %q", v1.Key(a), v1.Fingerprint(), a.Key(webaddress.KeyV1))
+	if v1.Key(a) != a.Key(webaddress.KeyV1, webaddress.LevelPage) || !strings.HasPrefix(v1.Fingerprint(), "KeyV1") {
+		t.Errorf("KeyV1: Key = %q, fingerprint %q; want %q", v1.Key(a), v1.Fingerprint(), a.Key(webaddress.KeyV1, webaddress.LevelPage))
 	}
 	for _, in := range []string{"https://www.linkedin.com/feed/", "WWW.Example.com/a?utm_source=x", "sites.google.com/view/acme"} {
 		a, err := webaddress.Parse(in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := page.Key(a), a.Key(webaddress.KeyV3); got != want {
+		if got, want := page.Key(a), a.Key(webaddress.KeyV3, webaddress.LevelPage); got != want {
 			t.Errorf("%s: Key = %q, want %q", in, got, want)
 		}
 	}

@@ -97,14 +97,14 @@ func (r *Rules) appendMatchKey(dst []byte, a webaddress.Address, err error) ([]b
 		return dst, m
 	}
 	if r.version != webaddress.KeyV3 {
-		return append(dst, a.Key(r.version)...), ""
+		return a.AppendKey(dst, r.version, webaddress.LevelPage), ""
 	}
 	var k string
 	var rule webaddress.OwnerRule
 	if r.o.By == webaddress.LevelOwner {
 		// The owner key alone costs less than all the levels; it is
 		// "" exactly when there is no owner.
-		if b := r.keyer.AppendKeyAt(dst, a, webaddress.LevelOwner); len(b) > len(dst) {
+		if b := r.keyer.AppendKey(dst, a, webaddress.LevelOwner); len(b) > len(dst) {
 			return b, ""
 		}
 		rule = r.keyer.Levels(a).Rule

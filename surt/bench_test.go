@@ -33,7 +33,7 @@ func BenchmarkKey(b *testing.B) {
 		b.Run(name+"/Parse+KeyV1", func(b *testing.B) {
 			testfiles.BenchmarkLines(b, lines, func(l string) {
 				if a, err := webaddress.Parse(l); err == nil {
-					sinkString = a.Key(webaddress.KeyV1)
+					sinkString = a.Key(webaddress.KeyV1, webaddress.LevelPage)
 				}
 			})
 		})

@@ -108,7 +108,7 @@ func wantParseOpts(t *testing.T, in []read, opts webaddressbeam.Options) (record
 			continue
 		}
 		records = append(records, webaddressbeam.AddressJSONKey(a, v))
-		k := a.Key(v)
+		k := a.Key(v, webaddress.LevelPage)
 		if f := a.Facts(); !opts.MergeInvalid && (f.Has(webaddress.FactNotPublicWebsite) || f.Has(webaddress.FactNonWebScheme)) {
 			dedupe = append(dedupe, webaddressbeam.GroupJSON(webaddressbeam.Group{Key: k, Count: 1, First: r.text}))
 			continue

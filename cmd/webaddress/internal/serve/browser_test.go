@@ -313,9 +313,9 @@ func TestBrowser(t *testing.T) {
 		{"url", "href", u.Href()},
 		{"url", "hostname", u.Hostname()},
 		{"address", "canonical", a.Canonical()},
-		{"address", "key", a.Key(webaddress.KeyV2)},
-		{"address", "key_v1", a.Key(webaddress.KeyV1)},
-		{"address", "key_v2", a.Key(webaddress.KeyV2)},
+		{"address", "key", a.Key(webaddress.KeyV2, webaddress.LevelPage)},
+		{"address", "key_v1", a.Key(webaddress.KeyV1, webaddress.LevelPage)},
+		{"address", "key_v2", a.Key(webaddress.KeyV2, webaddress.LevelPage)},
 		{"address", "removed_params", "utm_source=x"},
 		{"surt", "surt", records.NewSURTKey(typed).Value},
 	} {

@@ -173,8 +173,8 @@ func TestServeViewAPI(t *testing.T) {
 		"url.href":               u.Href(),
 		"url.origin":             u.Origin(),
 		"address.canonical":      a.Canonical(),
-		"address.key":            a.Key(webaddress.KeyV3),
-		"address.key_v1":         a.Key(webaddress.KeyV1),
+		"address.key":            a.Key(webaddress.KeyV3, webaddress.LevelPage),
+		"address.key_v1":         a.Key(webaddress.KeyV1, webaddress.LevelPage),
 		"address.removed_params": "utm_source=x",
 		"cell.changes":           "(none)",
 	} {

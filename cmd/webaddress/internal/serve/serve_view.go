@@ -304,7 +304,7 @@ func addressSection(in string, b base) section {
 	if i := slices.IndexFunc(sec.Fields, func(f field) bool { return f.Name == "key" }); i >= 0 {
 		var keys []field
 		for kv := webaddress.KeyVersion(1); kv.IsValid(); kv++ {
-			keys = append(keys, field{Name: "key_v" + strconv.Itoa(int(kv)), Value: p.Value.Key(kv)})
+			keys = append(keys, field{Name: "key_v" + strconv.Itoa(int(kv)), Value: p.Value.Key(kv, webaddress.LevelPage)})
 		}
 		sec.Fields = slices.Insert(sec.Fields, i+1, keys...)
 	}
