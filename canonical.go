@@ -101,7 +101,7 @@ func canonicalize(u *URL) (canonical string, removed bool) {
 // canonicalizeParts is canonicalize for a URL with a query or a fragment.
 func canonicalizeParts(u *URL) (canonical string, removed bool) {
 	canonical = u.withoutFragment()
-	query, ok := u.Query()
+	query, ok := u.RawQuery()
 	if !ok {
 		return canonical, false
 	}
@@ -177,7 +177,7 @@ func isTrackingPiece(param string) bool {
 // "name=value" as it appears in the query, in order: those canonicalize
 // removes. It returns nil when there is none.
 func removedParams(u *URL) []string {
-	query, _ := u.Query()
+	query, _ := u.RawQuery()
 	n := 0
 	for param := range strings.SplitSeq(query, "&") {
 		if isTrackingPiece(param) {
@@ -218,7 +218,7 @@ func (a Address) validate() error {
 		return fmt.Errorf("canonical %q does not start with the href through the path %q", a.canonical, path)
 	}
 	q, ok := a.canonicalQuery()
-	uq, uok := a.url.Query()
+	uq, uok := a.url.RawQuery()
 	if ok && (!uok || len(q) > len(uq) || a.canonical[len(path)] != '?') || a.facts.Has(FactTrackingParametersRemoved) && !ok && uok && uq == "" {
 		return fmt.Errorf("canonical %q: query %q does not come from the URL's %q", a.canonical, q, uq)
 	}

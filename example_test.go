@@ -461,10 +461,10 @@ func ExampleURL_Hostname() {
 
 // Query is the raw query, as net/url's URL.RawQuery, and tells an empty
 // query from none; Search is the Standard's search.
-func ExampleURL_Query() {
+func ExampleURL_RawQuery() {
 	for _, in := range []string{"https://example.com/?a=1&b=%C3%A9", "https://example.com/?", "https://example.com/"} {
 		u := webaddress.MustParseURL(in)
-		q, ok := u.Query()
+		q, ok := u.RawQuery()
 		nu, _ := url.Parse(in)
 		fmt.Printf("%q %v Search %q; net/url RawQuery %q\n", q, ok, u.Search(), nu.RawQuery)
 	}

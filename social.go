@@ -64,7 +64,7 @@ func profileOf(u *URL, withHandle bool) (Profile, bool) {
 	}
 	host := strings.TrimSuffix(u.Hostname(), ".")
 	if n := networkOf(lastTwoLabels(host)); n != nil {
-		query, _ := u.Query()
+		query, _ := u.RawQuery()
 		return n.match(query, strings.TrimSuffix(u.Pathname(), "/"))
 	}
 	if path := u.Pathname(); strings.HasPrefix(path, "/@") {

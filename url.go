@@ -173,7 +173,7 @@ func (u URL) HostAddr() (netip.Addr, bool) {
 // (see [SearchParams]), the list that a browser's url.searchParams holds.
 // The list is a copy: [URL.SetSearchParams] writes a changed one back.
 func (u URL) SearchParams() SearchParams {
-	q, _ := u.Query()
+	q, _ := u.RawQuery()
 	return SearchParams{list: parseURLEncoded(q)}
 }
 
@@ -278,15 +278,14 @@ func (u URL) Search() string {
 	return u.href[u.queryStart:u.queryEnd()]
 }
 
-// Query returns u's query without its "?", and whether it is not null (so
-// "https://x/?" has an empty query and "https://x/" a null one).
-//
-// It is the query as the URL Standard's parser serialized it, like the
-// RawQuery field of net/url's URL, and unlike net/url's Query method, which
-// parses the query into url.Values: [URL.SearchParams] does that here.
-// [URL.Search] is the Standard's search getter, "?" and the query, or ""
-// for an empty or null one.
-func (u URL) Query() (query string, ok bool) {
+// RawQuery returns u's query without its "?", percent-encoded as the URL
+// Standard's parser serialized it (as net/url's RawQuery field holds it),
+// and whether it is not null (so "https://x/?" has an empty query and
+// "https://x/" a null one). [URL.SearchParams] parses the query into its
+// name-value pairs, as net/url's Query method does; [URL.Search] is the
+// Standard's search getter, "?" and the query, or "" for an empty or null
+// one.
+func (u URL) RawQuery() (query string, ok bool) {
 	if u.queryStart == 0 {
 		return "", false
 	}
@@ -302,9 +301,11 @@ func (u URL) Hash() string {
 	return u.href[u.fragmentStart:]
 }
 
-// Fragment returns u's fragment without its "#", and whether it is not
+// RawFragment returns u's fragment without its "#", percent-encoded as the
+// URL Standard's parser serialized it (net/url's Fragment field holds it
+// decoded; its EscapedFragment method gives this), and whether it is not
 // null.
-func (u URL) Fragment() (fragment string, ok bool) {
+func (u URL) RawFragment() (fragment string, ok bool) {
 	if u.fragmentStart == 0 {
 		return "", false
 	}
@@ -584,11 +585,11 @@ func (p *parser) setInput(u *URL, v string) {
 // appendQueryAndFragment appends u's fragment, and its query too when
 // query is true, after a setter rewrote what comes before them.
 func (p *parser) appendQueryAndFragment(u *URL, query bool) {
-	if q, ok := u.Query(); ok && query {
+	if q, ok := u.RawQuery(); ok && query {
 		p.startQuery()
 		p.buf = append(p.buf, q...)
 	}
-	if f, ok := u.Fragment(); ok {
+	if f, ok := u.RawFragment(); ok {
 		p.startFragment()
 		p.buf = append(p.buf, f...)
 	}

@@ -205,13 +205,13 @@ func TestGetters(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("getters = %q, want %q", got, want)
 	}
-	if q, ok := MustParseURL("https://x/?").Query(); q != "" || !ok {
+	if q, ok := MustParseURL("https://x/?").RawQuery(); q != "" || !ok {
 		t.Errorf("empty query = %q, %v", q, ok)
 	}
-	if q, ok := MustParseURL("https://x/").Query(); q != "" || ok {
+	if q, ok := MustParseURL("https://x/").RawQuery(); q != "" || ok {
 		t.Errorf("null query = %q, %v", q, ok)
 	}
-	if f, ok := MustParseURL("https://x/#").Fragment(); f != "" || !ok {
+	if f, ok := MustParseURL("https://x/#").RawFragment(); f != "" || !ok {
 		t.Errorf("empty fragment = %q, %v", f, ok)
 	}
 	kinds := map[string]HostKind{
@@ -292,7 +292,7 @@ func TestNoAllocs(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() {
 			_ = u.Host() + u.Pathname()
-			_, _ = u.Query()
+			_, _ = u.RawQuery()
 			_ = u.Origin()
 		}); n != 0 {
 			t.Errorf("getters of %q: %v allocations, want 0", in, n)

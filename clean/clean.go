@@ -232,8 +232,8 @@ func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
 
 	c.Original = input
 	c.Port, c.User, c.Password = u.Port(), u.Username(), u.Password()
-	c.Query, _ = u.Query()
-	c.Fragment, _ = u.Fragment()
+	c.Query, _ = u.RawQuery()
+	c.Fragment, _ = u.RawFragment()
 	if c.Port == "" && fields.Port.Start < fields.Port.End {
 		// A default port, which the Standard leaves out; R gives it.
 		c.Port = webaddress.DefaultPort(u.Scheme())
@@ -418,7 +418,7 @@ func (o *CleanOptions) cleanURL(u *webaddress.URL, q *queryRules, c *Cleaned, s 
 	}
 	query := ""
 	if o.Query != QueryDrop {
-		if raw, ok := u.Query(); ok && raw != "" {
+		if raw, ok := u.RawQuery(); ok && raw != "" {
 			query = q.apply(raw, o)
 		}
 	}
