@@ -34,16 +34,18 @@ const (
 	// FactFragmentRemoved: the input had a fragment, which the canonical
 	// form leaves out.
 	FactFragmentRemoved
-	// FactLinkedInProfile and the facts after it: the address has the
-	// shape of a profile on that network; see [Address.Profile].
-	FactLinkedInProfile
-	FactXProfile
-	FactGitHubProfile
-	FactFacebookProfile
-	FactInstagramProfile
-	FactYouTubeProfile
-	FactTikTokProfile
-	FactMastodonProfile
+	// FactProfile: the address has the shape of a profile on a social
+	// network; [Address.Profile] says which network, handle and kind.
+	FactProfile
+	// Seven bits without a fact, which the networks' own facts had: the
+	// facts after them keep their values.
+	_
+	_
+	_
+	_
+	_
+	_
+	_
 	// FactInvisibleRemoved and the facts after it are the changes and
 	// findings of [Tidy], which [Parse] never reports: see [Tidy] for the
 	// rule behind each. FactInvisibleRemoved: invisible characters (a byte
@@ -78,10 +80,6 @@ const (
 	numFacts = iota
 )
 
-// factProfiles are the social-profile facts.
-const factProfiles = FactLinkedInProfile | FactXProfile | FactGitHubProfile | FactFacebookProfile |
-	FactInstagramProfile | FactYouTubeProfile | FactTikTokProfile | FactMastodonProfile
-
 // changeFacts are the facts of the changes [Tidy] makes to a cell.
 const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPunctuationRemoved |
 	FactTypoRepaired | FactLinkUnwrapped | FactEmailDomain
@@ -100,14 +98,8 @@ var factNames = [numFacts]string{
 	"has-credentials",
 	"tracking-parameters-removed",
 	"fragment-removed",
-	"linkedin-profile",
-	"x-profile",
-	"github-profile",
-	"facebook-profile",
-	"instagram-profile",
-	"youtube-profile",
-	"tiktok-profile",
-	"mastodon-profile",
+	"profile",
+	"", "", "", "", "", "", "",
 	"invisible-removed",
 	"wrapping-removed",
 	"trailing-punctuation-removed",
@@ -126,7 +118,7 @@ func (f Facts) Has(g Facts) bool { return f&g == g }
 func (f Facts) Names() []string {
 	names := make([]string, 0, bits.OnesCount64(uint64(f)))
 	for i, name := range factNames {
-		if f&(1<<i) != 0 {
+		if f&(1<<i) != 0 && name != "" {
 			names = append(names, name)
 		}
 	}
@@ -151,7 +143,7 @@ func (f *Facts) UnmarshalJSON(data []byte) error {
 	var g Facts
 	for _, n := range names {
 		i := 0
-		for i < numFacts && factNames[i] != n {
+		for i < numFacts && (factNames[i] != n || n == "") {
 			i++
 		}
 		if i == numFacts {

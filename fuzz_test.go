@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/bits"
 	"net/netip"
 	"strings"
 	"testing"
@@ -357,7 +356,7 @@ func FuzzParse(f *testing.F) {
 		if facts.Has(FactSchemeAssumed) == f.Scheme.IsPresent() {
 			t.Fatalf("Parse(%q): scheme-assumed %v with scheme span %v", input, facts.Has(FactSchemeAssumed), f.Scheme)
 		}
-		if _, ok := a.Profile(); ok != (facts&factProfiles != 0) || bits.OnesCount64(uint64(facts&factProfiles)) > 1 {
+		if p, ok := a.Profile(); ok != facts.Has(FactProfile) || ok && (p.Network == NetworkMastodon) != onMastodon(&a.url) {
 			t.Fatalf("Parse(%q): profile facts %v disagree with Profile", input, facts)
 		}
 		if facts.Has(FactNonWebScheme) == a.IsWebsite() {

@@ -258,7 +258,7 @@ func (a Address) appendKey(dst []byte, rules keyRules) []byte {
 		dst = appendOpaqueKeyPath(dst, u.Pathname())
 		return appendKeyQueryOf(dst, &a)
 	}
-	if rules&ruleAliases != 0 && a.facts&factProfiles != 0 && u.Port() == "" {
+	if rules&ruleAliases != 0 && a.facts&FactProfile != 0 && u.Port() == "" {
 		if d, ok := a.appendProfileKey(dst, rules); ok {
 			return d
 		}
@@ -318,7 +318,7 @@ func appendKeyHost(dst []byte, host string, kind HostKind, path string, rules ke
 func (a Address) appendProfileKey(dst []byte, rules keyRules) ([]byte, bool) {
 	u := a.url
 	path := u.Pathname()
-	if a.facts&FactMastodonProfile != 0 {
+	if onMastodon(&u) {
 		// "/@name" or "/@name@server": Profile checked the shape; its
 		// handle, "name@server", would cost an allocation.
 		name := strings.TrimSuffix(path[2:], "/")

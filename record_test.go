@@ -22,7 +22,7 @@ var marshal = testfiles.MarshalJSON
 func TestAddressRecord(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		// A profile: network, handle and kind; no removed parameters is [].
-		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","text":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["x-profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
+		{"https://twitter.com/NASA", `{"input":"https://twitter.com/NASA","text":"https://twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["profile"],"network":"x","handle":"NASA","kind":"handle","fields":{"scheme":[0,5],"host":[8,19],"path":[19,24]},"removed_params":[],"error_code":null,"error":null}`},
 		// No facts is []; '&' and '<' stay as they are.
 		{"https://a.example/?x=1&y=<", `{"input":"https://a.example/?x=1&y=<","text":"https://a.example/?x=1&y=<","href":"https://a.example/?x=1&y=%3C","canonical":"https://a.example/?x=1&y=%3C","key":"a.example?x=1&y=%3C","site":"a.example","owner":"a.example","owner_rule":"domain","domain":"a.example","suffix":"example","subdomain":"","facts":[],"network":null,"handle":null,"kind":null,"fields":{"scheme":[0,5],"host":[8,17],"path":[17,18],"query":[19,26]},"removed_params":[],"error_code":null,"error":null}`},
 	} {
@@ -51,7 +51,7 @@ func TestCellRecord(t *testing.T) {
 	if a.Cell() != "“Twitter.com/NASA”" || a.Input() != "Twitter.com/NASA" {
 		t.Fatalf("ParseCell: Cell %q, Input %q", a.Cell(), a.Input())
 	}
-	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["scheme-assumed","x-profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
+	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["scheme-assumed","profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
 	if got := marshal(t, a); got != want {
 		t.Errorf("MarshalJSON() =\n\t%s\nwant\n\t%s", got, want)
 	}

@@ -49,7 +49,7 @@ type Profile struct {
 // notgithub.com or github.com.evil.example. Case in the host, a trailing
 // "/", the query and the fragment do not matter.
 func (a Address) Profile() (Profile, bool) {
-	if a.facts&factProfiles == 0 {
+	if a.facts&FactProfile == 0 {
 		return Profile{}, false
 	}
 	return profileOf(&a.url, true)
@@ -175,7 +175,6 @@ type network struct {
 	// match finds a profile's shape in a path without its trailing "/";
 	// query is the URL's query without "?" ("" when it has none).
 	match func(query, path string) (Profile, bool)
-	fact  Facts
 
 	key         string // its one name in a key; "" for Mastodon, keyed by server
 	insensitive string // kinds of profile whose handles ignore case, space-separated
@@ -186,21 +185,21 @@ type network struct {
 // recognizes. Mastodon is last and has no domains: its profiles are on any
 // other host (mastodonProfile).
 var networks = [...]network{
-	{NetworkLinkedIn, []string{"linkedin.com"}, linkedInProfile, FactLinkedInProfile, "linkedin.com", "in",
+	{NetworkLinkedIn, []string{"linkedin.com"}, linkedInProfile, "linkedin.com", "in",
 		`LinkedIn Help, "Customizing Your Public Profile URL", help.linkedin.com/app/answers/detail/a_id/87 ("The customizable part of the URL is case insensitive"); company, school and showcase pages keep their case: LinkedIn Help and pages about company page URLs searched on 2026-12-02 say nothing of their case, and this project's corpus (kasztp, node_files, typed) holds none of them to compare; nothing read for pub pages`},
-	{NetworkX, []string{"x.com", "twitter.com"}, xProfile, FactXProfile, "x.com", "handle",
+	{NetworkX, []string{"x.com", "twitter.com"}, xProfile, "x.com", "handle",
 		`"Quick Tips re Usernames", twitteraway.blogspot.com/2009/06/quick-tips-re-user-names.html ("every username is unique, ignoring any differences in case")`},
-	{NetworkGitHub, []string{"github.com"}, gitHubProfile, FactGitHubProfile, "github.com", "user org",
+	{NetworkGitHub, []string{"github.com"}, gitHubProfile, "github.com", "user org",
 		`GitLab issue 47601, gitlab.com/gitlab-org/gitlab-ce/issues/47601 ("GitHub usernames / org names are case-insensitive"), and josegonzalez/python-github-backup pull request 456 ("GitHub's API accepts usernames in any case")`},
-	{NetworkFacebook, []string{"facebook.com", "fb.com"}, facebookProfile, FactFacebookProfile, "facebook.com", "page profile",
+	{NetworkFacebook, []string{"facebook.com", "fb.com"}, facebookProfile, "facebook.com", "page profile",
 		`Facebook Help, "Guidelines for creating a custom username", facebook.com/help/105399436216001 ("Periods (".") and capitalization can't be used to differentiate usernames"); profile ids are digits; nothing read for people and group paths`},
-	{NetworkInstagram, []string{"instagram.com"}, instagramProfile, FactInstagramProfile, "instagram.com", "handle",
+	{NetworkInstagram, []string{"instagram.com"}, instagramProfile, "instagram.com", "handle",
 		`"How to name a user on Instagram?", qainsta.com/qa/view/how-to-name-a-user-on-instagram ("Instagram does not differentiate between uppercase and lowercase letters")`},
-	{NetworkYouTube, []string{"youtube.com"}, youTubeProfile, FactYouTubeProfile, "youtube.com", "handle",
+	{NetworkYouTube, []string{"youtube.com"}, youTubeProfile, "youtube.com", "handle",
 		`"What Exactly Are YouTube Handles and How Do They Work", famoustube.net/blog/what-exactly-are-youtube-handles-and-how-do-they-work ("handles are not case-sensitive"); channel ids are case-sensitive; nothing read for c and user paths`},
-	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile, FactTikTokProfile, "tiktok.com", "",
+	{NetworkTikTok, []string{"tiktok.com"}, tikTokProfile, "tiktok.com", "",
 		`nothing read`},
-	{NetworkMastodon, nil, nil, FactMastodonProfile, "", "handle",
+	{NetworkMastodon, nil, nil, "", "handle",
 		`ihabunek/toot pull request 211 ("Usernames on mastodon aren't case sensitive"), jointakahe/takahe pull request 474 ("Mastodon API is case-insensitive when looking up user handles")`},
 }
 
@@ -229,17 +228,21 @@ func networkKey(n Network, kind string) (domain string, insensitive bool) {
 	return nw.key, false
 }
 
-// profileFact returns the fact of the profile u has the shape of, or 0.
+// profileFact returns FactProfile when u has the shape of a profile, or 0.
 func profileFact(u *URL) Facts {
 	if !mayBeProfile(u) {
 		return 0 // most addresses: no call of profileOf, no Profile to return
 	}
-	if p, ok := profileOf(u, false); ok {
-		if nw := networkNamed(p.Network); nw != nil {
-			return nw.fact
-		}
+	if _, ok := profileOf(u, false); ok {
+		return FactProfile
 	}
 	return 0
+}
+
+// onMastodon reports whether u, an address with FactProfile, is a Mastodon
+// profile: one on a host that is none of the other networks'.
+func onMastodon(u *URL) bool {
+	return networkOf(lastTwoLabels(strings.TrimSuffix(u.Hostname(), "."))) == nil
 }
 
 // networkOf returns the network whose domain is domain, or nil. The

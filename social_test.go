@@ -283,8 +283,8 @@ func TestProfile(t *testing.T) {
 		if !ok || p != want {
 			t.Errorf("Parse(%q).Profile() = %+v, %v; want %+v", tt.in, p, ok, want)
 		}
-		if fact := networkNamed(want.Network).fact; a.Facts()&factProfiles != fact {
-			t.Errorf("Parse(%q).Facts() = %v, want only the %s profile fact", tt.in, a.Facts(), want.Network)
+		if !a.Facts().Has(FactProfile) || onMastodon(&a.url) != (want.Network == NetworkMastodon) {
+			t.Errorf("Parse(%q).Facts() = %v, want the profile fact (network %s)", tt.in, a.Facts(), want.Network)
 		}
 		count[tt.network]++
 	}
@@ -294,7 +294,7 @@ func TestProfile(t *testing.T) {
 			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
-		if p, ok := a.Profile(); ok || a.Facts()&factProfiles != 0 {
+		if p, ok := a.Profile(); ok || a.Facts().Has(FactProfile) {
 			t.Errorf("Parse(%q).Profile() = %+v (%s), want none", tt.in, p, tt.why)
 		}
 	}

@@ -542,8 +542,12 @@ func TestFacts(t *testing.T) {
 		t.Errorf("String() = %q", f.String())
 	}
 	all := Facts(1<<numFacts - 1)
-	if len(all.Names()) != numFacts {
+	if len(all.Names()) != numFacts-7 { // seven bits without a fact after FactProfile
 		t.Errorf("Names() = %q", all.Names())
+	}
+	var g Facts
+	if err := json.Unmarshal([]byte(`["profile",""]`), &g); err == nil {
+		t.Errorf(`UnmarshalJSON of an empty name: %v, no error`, g)
 	}
 }
 
