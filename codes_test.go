@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package webaddress_test
 
 import (
 	"encoding/json"
@@ -10,29 +10,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 // codeExamples are the package's error codes, in the order errors.go
 // declares them, each with an error that has it.
 var codeExamples = []struct {
-	code Code
+	code webaddress.Code
 	err  func() error
 }{
-	{CodeHostMissing, func() error { _, err := Parse("https://"); return err }},
-	{CodeInvalidHost, func() error { _, err := Parse("https://exa%20mple.com/"); return err }},
-	{CodeInvalidPort, func() error { _, err := Parse("example.com:99999"); return err }},
-	{CodeInvalidURL, func() error { _, err := ParseURL("no scheme"); return err }},
-	{CodeInvalidUTF8, func() error { _, err := Parse("example.com/\xff"); return err }},
-	{CodeInvalidArgument, func() error { _, err := KeyVersion(9).MarshalText(); return err }},
-	{CodeNetURL, func() error { _, err := MustParseURL("https://example.com/%zz").NetURL(); return err }},
-	{CodeInvalidRecord, func() error { var a Address; return json.Unmarshal([]byte(`[]`), &a) }},
-	{CodeEmpty, func() error { _, err := Tidy(" ", TidyOptions{}); return err }},
-	{CodePlaceholder, func() error { _, err := Tidy("N/A", TidyOptions{}); return err }},
-	{CodeSeveralAddresses, func() error { _, err := Tidy("acme.com globex.com", TidyOptions{}); return err }},
-	{CodeEmail, func() error { _, err := Tidy("jo@acme.com", TidyOptions{}); return err }},
-	{CodeEmailFreeMail, func() error { _, err := Tidy("jo@gmail.com", TidyOptions{EmailToWebsite: true}); return err }},
-	{CodeEmailNotPublic, func() error { _, err := Tidy("jo@example.com", TidyOptions{EmailToWebsite: true}); return err }},
+	{webaddress.CodeHostMissing, func() error { _, err := webaddress.Parse("https://"); return err }},
+	{webaddress.CodeInvalidHost, func() error { _, err := webaddress.Parse("https://exa%20mple.com/"); return err }},
+	{webaddress.CodeInvalidPort, func() error { _, err := webaddress.Parse("example.com:99999"); return err }},
+	{webaddress.CodeInvalidURL, func() error { _, err := webaddress.ParseURL("no scheme"); return err }},
+	{webaddress.CodeInvalidUTF8, func() error { _, err := webaddress.Parse("example.com/\xff"); return err }},
+	{webaddress.CodeInvalidArgument, func() error { _, err := webaddress.KeyVersion(9).MarshalText(); return err }},
+	{webaddress.CodeNetURL, func() error { _, err := webaddress.MustParseURL("https://example.com/%zz").NetURL(); return err }},
+	{webaddress.CodeInvalidRecord, func() error { var a webaddress.Address; return json.Unmarshal([]byte(`[]`), &a) }},
+	{webaddress.CodeEmpty, func() error { _, err := cells.Options{KeepEmails: true}.Tidy(" "); return err }},
+	{webaddress.CodePlaceholder, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("N/A"); return err }},
+	{webaddress.CodeSeveralAddresses, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("acme.com globex.com"); return err }},
+	{webaddress.CodeEmail, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("jo@acme.com"); return err }},
+	{webaddress.CodeEmailFreeMail, func() error { _, err := cells.Options{}.Tidy("jo@gmail.com"); return err }},
+	{webaddress.CodeEmailNotPublic, func() error { _, err := cells.Options{}.Tidy("jo@example.com"); return err }},
 }
 
 // TestCodes checks testdata/codes.txt, the list of the package's codes
@@ -45,7 +47,7 @@ func TestCodes(t *testing.T) {
 	for _, c := range codeExamples {
 		want = append(want, string(c.code))
 		err := c.err()
-		var coded interface{ Code() Code }
+		var coded interface{ Code() webaddress.Code }
 		if !errors.Is(err, c.code) || !errors.As(err, &coded) || coded.Code() != c.code {
 			t.Errorf("the example of %s gives %v", c.code, err)
 		}

@@ -29,18 +29,8 @@ var seenKinds = set("page", "list", "corpus", "request")
 // readAll returns the entries of a list.
 func readAll[T any](read func(func(T) error) error) []T {
 	var es []T
-	mustRead(read(func(e T) error { es = append(es, e); return nil }))
+	data.Must(read(func(e T) error { es = append(es, e); return nil }))
 	return es
-}
-
-// TestFreeMailDomains: the providers' domains that e-mail addresses are
-// told by are in the list the messy-cell layer reads.
-func TestFreeMailDomains(t *testing.T) {
-	for _, d := range []string{"wi.rr.com", "comcastbiz.net", "frontier.com", "centurytel.net", "tds.net", "windstream.net", "gmail.com"} {
-		if !freeMailDomains()[d] {
-			t.Errorf("%s is not a free-mail or provider domain", d)
-		}
-	}
 }
 
 // TestOwnPaths: every network of network_paths.txt is one whose profiles

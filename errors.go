@@ -111,8 +111,7 @@ func (e *ParseError) Error() string {
 	return string(b)
 }
 
-// Error is the error of the typed layers, [Parse] and [Tidy] (and so
-// [ParseCell]), and of the cleaner of package clean: its [Code], the
+// Error is the error of the typed layers, [Parse] and package cells, and of the cleaner of package clean: its [Code], the
 // input, where in it the failure was found, and the URL Standard's failure
 // behind it when there is one. Compare it with a Code using errors.Is, or
 // read it with errors.As.
@@ -290,12 +289,12 @@ func (e *valueError) Is(target error) bool {
 // Unwrap returns the error behind e, or nil.
 func (e *valueError) Unwrap() error { return e.err }
 
-// The codes of [Tidy]'s and [ParseCell]'s failures: a spreadsheet cell
+// The codes of package cells' failures: a spreadsheet cell
 // that is not one website address. Each is its own group for a program
 // that counts or deduplicates addresses.
 //
 // An e-mail address fails with one of three codes: [CodeEmail] when it is
-// kept as one ([TidyOptions.EmailToWebsite] false, the tool's
+// kept as one (cells.Options.KeepEmails, the tool's
 // --keep-emails), whatever its domain; else, when it cannot become its
 // domain's website, [CodeEmailFreeMail] at a free-mail or
 // Internet-provider domain (whose website is no company's) and

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 )
 
 func ExampleParseURL() {
@@ -351,99 +352,6 @@ func ExampleKeyVersion_Fingerprint() {
 	// KeyV1 true true
 }
 
-func ExampleTidy() {
-	cells := []string{
-		"\ufeffhttps://acme.com/",
-		"“www.acme.com”",
-		"acme.com/about.",
-		"http//acme.com",
-		"sales@acme.com",
-		"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F&reserved=0",
-		"bit.ly/3xYz",
-		"N/A",
-		"acme.com, globex.com",
-		"jane@gmail.com",
-	}
-	for _, cell := range cells {
-		t, err := webaddress.Tidy(cell, webaddress.TidyOptions{EmailToWebsite: true})
-		var c interface{ Code() webaddress.Code }
-		if errors.As(err, &c) {
-			fmt.Printf("%-26.24q %s\n", cell, c.Code())
-			continue
-		}
-		fmt.Printf("%-26.24q %-20q %s\n", cell, t.Text, t.Facts)
-	}
-	// Output:
-	// "\ufeffhttps://acme.com/"  "https://acme.com/"  invisible-removed
-	// "“www.acme.com”"           "www.acme.com"       wrapping-removed
-	// "acme.com/about."          "acme.com/about"     trailing-punctuation-removed
-	// "http//acme.com"           "http://acme.com"    typo-repaired
-	// "sales@acme.com"           "acme.com"           email-domain
-	// "https://eur01.safelinks." "https://acme.com/"  link-unwrapped
-	// "bit.ly/3xYz"              "bit.ly/3xYz"        opaque-redirect
-	// "N/A"                      web.placeholder
-	// "acme.com, globex.com"     web.several-addresses
-	// "jane@gmail.com"           web.email-free-mail
-}
-
-// A cell with several addresses fails with web.several-addresses; the
-// parts are in the Tidied returned with the error, each to be tidied on its
-// own.
-func ExampleTidy_severalAddresses() {
-	t, err := webaddress.Tidy("acme.com; www.globex.de/en", webaddress.TidyOptions{})
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, webaddress.CodeSeveralAddresses))
-	for _, part := range t.Parts {
-		a, err := webaddress.ParseCell(part, webaddress.TidyOptions{})
-		if err != nil {
-			panic(err)
-		}
-		fmt.Println(a.Key(webaddress.KeyV1, webaddress.LevelPage))
-	}
-	// Output:
-	// web.several-addresses: "acme.com; www.globex.de/en": 2 addresses: "acme.com", "www.globex.de/en"
-	// true
-	// acme.com
-	// globex.de/en
-}
-
-func ExampleParseCell() {
-	for _, cell := range []string{`"Acme.com/About-Us".`, "intranet/wiki", "https://protect-us.mimecast.com/s/aBc?domain=acme.com"} {
-		a, err := webaddress.ParseCell(cell, webaddress.TidyOptions{})
-		if err != nil {
-			panic(err)
-		}
-		fmt.Printf("%-22s %s\n", a.Key(webaddress.KeyV1, webaddress.LevelPage), a.Facts())
-	}
-	// Output:
-	// acme.com/about-us      scheme-assumed|wrapping-removed|trailing-punctuation-removed
-	// intranet/wiki          scheme-assumed|not-public-website
-	// mimecast.com/s/abc?domain=acme.com opaque-redirect
-}
-
-// The spans of the Address are spans of the text that was parsed;
-// CellSpan turns them into spans of the cell when the text is a part of it.
-func ExampleTidied_CellSpan() {
-	cell := ` "https://Acme.com/x",`
-	t, err := webaddress.Tidy(cell, webaddress.TidyOptions{})
-	if err != nil {
-		panic(err)
-	}
-	a, err := t.Parse()
-	if err != nil {
-		panic(err)
-	}
-	host := a.Fields().Host
-	fmt.Printf("%q %d\n", t.Text, t.Start)
-	fmt.Printf("%v %q\n", host, t.Text[host.Start:host.End])
-	in := t.CellSpan(host)
-	fmt.Printf("%v %q\n", in, cell[in.Start:in.End])
-	// Output:
-	// "https://Acme.com/x" 2
-	// {8 16} "Acme.com"
-	// {10 18} "Acme.com"
-}
-
 // Hostname is the URL Standard's hostname: an IPv6 address keeps its
 // brackets, unlike net/url's URL.Hostname.
 func ExampleURL_Hostname() {
@@ -533,7 +441,7 @@ func ExampleIsTrackingParam() {
 // AddressFromRecord rebuilds an Address from the columns of its record
 // that a program stored: the cell, the text parsed, and the facts.
 func ExampleAddressFromRecord() {
-	a, _ := webaddress.ParseCell("“Acme.com”", webaddress.TidyOptions{})
+	a, _ := cells.Parse("“Acme.com”")
 	b, err := webaddress.AddressFromRecord(a.Cell(), a.Input(), a.Facts())
 	fmt.Println(b.Cell(), b.Input(), b.Facts(), err, b.Canonical() == a.Canonical())
 	// Output:

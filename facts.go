@@ -47,7 +47,7 @@ const (
 	_
 	_
 	// FactInvisibleRemoved and the facts after it are the changes and
-	// findings of [Tidy], which [Parse] never reports: see [Tidy] for the
+	// findings of package cells, which [Parse] never reports: see cells.Options.Tidy for the
 	// rule behind each. FactInvisibleRemoved: invisible characters (a byte
 	// order mark, zero-width spaces and joiners, bidirectional marks, a
 	// soft hyphen, control characters) were removed from the ends.
@@ -80,7 +80,7 @@ const (
 	numFacts = iota
 )
 
-// changeFacts are the facts of the changes [Tidy] makes to a cell.
+// changeFacts are the facts of the changes package cells makes to a cell.
 const changeFacts = FactInvisibleRemoved | FactWrappingRemoved | FactTrailingPunctuationRemoved |
 	FactTypoRepaired | FactLinkUnwrapped | FactEmailDomain
 

@@ -106,7 +106,7 @@ const KeyV1 KeyVersion = 1
 //
 // A cell that the messy-cell layer says is not an address (a
 // placeholder such as "N/A", several addresses, an e-mail address) has no
-// key: [ParseCell] and [Tidy] return an *[Error] for it (web.placeholder,
+// key: package cells returns an *[Error] for it (web.placeholder,
 // web.several-addresses, web.email) and no Address, and the zero Address's
 // key is "". An address the layer marks [FactNotPublicWebsite]
 // ("localhost:3000", "intranet/wiki") is an address and has its key; keep

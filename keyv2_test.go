@@ -774,19 +774,3 @@ func BenchmarkAppendKey(b *testing.B) {
 		}
 	}
 }
-
-// TestKeyV2NotAnAddress: what the messy-cell layer says is not an address
-// has no KeyV2 key, since it has no Address.
-func TestKeyV2NotAnAddress(t *testing.T) {
-	for _, cell := range []string{"N/A", "  tbd ", "sales@acme.com", "acme.com, globex.com", "-"} {
-		a, err := ParseCell(cell, TidyOptions{})
-		if err == nil || a.IsValid() || a.Key(KeyV2, LevelPage) != "" {
-			t.Errorf("ParseCell(%q) = %q (key %q), %v; want an error and no key", cell, a.Canonical(), a.Key(KeyV2, LevelPage), err)
-		}
-	}
-	// A host without a public suffix is an address, with a fact and a key.
-	a, err := ParseCell("localhost:3000/x", TidyOptions{})
-	if err != nil || !a.Facts().Has(FactNotPublicWebsite) || a.Key(KeyV2, LevelPage) != "localhost:3000/x" {
-		t.Errorf("ParseCell(localhost:3000/x) = %q [%s] key %q, %v", a.Canonical(), a.Facts(), a.Key(KeyV2, LevelPage), err)
-	}
-}

@@ -91,7 +91,7 @@ func TestOwnerRulesShortcut(t *testing.T) {
 }
 
 // TestOwnerRulesFired counts the owner rules that fire on the corpus
-// files, each line read as a cell (ParseCell, then Levels), and the
+// files, each line read as an address (Parse, then Levels), and the
 // www/m labels the site drops. Run with -v to read the counts; it fails
 // only when a file has no address.
 func TestOwnerRulesFired(t *testing.T) {
@@ -99,7 +99,7 @@ func TestOwnerRulesFired(t *testing.T) {
 		counts := map[OwnerRule]int{}
 		n, dropped := 0, 0
 		for _, line := range readCorpus(t, name) {
-			a, err := ParseCell(line, TidyOptions{})
+			a, err := Parse(line)
 			if err != nil {
 				continue
 			}

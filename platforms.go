@@ -59,10 +59,10 @@ var (
 // readOwnerLists reads owner.
 func readOwnerLists() {
 	o := &owner
-	o.freeMailSites = domainSet(256, data.FreeMailSites, data.FreeMail)
+	o.freeMailSites = data.DomainSet(256, data.FreeMailSites, data.FreeMail)
 	o.shorteners = make(map[string]string, 64)
-	mustRead(data.Shorteners(func(s data.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
-	o.localityLabels = nameSet(data.LocalityLabels)
+	data.Must(data.Shorteners(func(s data.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
+	o.localityLabels = data.NameSet(data.LocalityLabels)
 	o.tails.addNetworks()
 	for d := range o.freeMailSites {
 		o.tails.add(lastTwoLabels(d)).noOwner = true
@@ -156,15 +156,15 @@ func (x platformIndex) clone() platformIndex {
 // URL shorteners.
 func readBuiltinPlatforms() platformIndex {
 	x := make(platformIndex)
-	mustRead(data.Tenants(func(t data.Shape) error { x.addShape(t.Shape, t.Own); return nil }))
-	mustRead(data.Platforms(func(t data.Shape) error {
+	data.Must(data.Tenants(func(t data.Shape) error { x.addShape(t.Shape, t.Own); return nil }))
+	data.Must(data.Platforms(func(t data.Shape) error {
 		x.addShape(t.Shape, t.Own)
 		if t.Route != "" {
 			x.entry(strings.TrimPrefix(t.Shape, "<name>.")).route = t.Route
 		}
 		return nil
 	}))
-	mustRead(data.StatePortals(func(d data.Domain) error { x.addShape("<name>."+d.Domain, nil); return nil }))
+	data.Must(data.StatePortals(func(d data.Domain) error { x.addShape("<name>."+d.Domain, nil); return nil }))
 	for host := range ownerData().shorteners {
 		reg := publicSuffixOf(host).registrable
 		if reg == "" {

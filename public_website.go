@@ -62,8 +62,8 @@ func hasListedTLD(domain string) bool {
 // example.com, .net and .org, RFC 8375's home.arpa), whose subdomains are
 // reserved too.
 var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
-	r.tlds = nameSet(data.ReservedTLDs)
-	r.domains = domainSet(8, data.ReservedDomains)
+	r.tlds = data.NameSet(data.ReservedTLDs)
+	r.domains = data.DomainSet(8, data.ReservedDomains)
 	return r
 })
 

@@ -28,7 +28,7 @@ type parseOutcome = record.Outcome[Address]
 func hasAddress(o *parseOutcome) bool { return o.Err == nil && o.Value.IsValid() }
 
 // addressColumns returns the record of an input Parse read, its key of
-// version v: the input (the cell, for an Address of [Tidied.Parse]), the
+// version v: the input (the cell, for an Address of package cells), the
 // text that was parsed, the address's columns, null when it failed, then
 // the error's. The columns site, owner and owner_rule are KeyV3's, the
 // only version with levels, whatever v is; owner is null when the address
@@ -196,7 +196,7 @@ func (a Address) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads back an address that [Address.MarshalJSON] wrote: it
 // parses the record's text again with [Parse] and keeps what the
 // messy-cell layer added, the cell (the record's input) and the layer's
-// facts, so that an Address of [ParseCell] round-trips. The other columns
+// facts, so that an Address of package cells round-trips. The other columns
 // are derived from the text, not read. The record of a value that failed
 // holds no address, and is an error of code [CodeInvalidRecord] naming
 // the value's code, as is a record that is not JSON; a text that does not

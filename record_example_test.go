@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 )
 
 // An Address's JSON record is a line of the webaddress command's parse
@@ -25,7 +26,7 @@ func ExampleAddress_MarshalJSON() {
 // cell (Address.Cell), text what was parsed (Address.Input), and the
 // offsets of fields are offsets into text.
 func ExampleAddress_MarshalJSON_cell() {
-	a, _ := webaddress.ParseCell("“http//Acme.com/about”", webaddress.TidyOptions{})
+	a, _ := cells.Parse("“http//Acme.com/about”")
 	b, _ := a.MarshalJSON()
 	fmt.Println(string(b))
 	// Output:
@@ -39,7 +40,7 @@ func ExampleAddress_UnmarshalJSON() {
 		Company string             `json:"company"`
 		Website webaddress.Address `json:"website"`
 	}
-	a, _ := webaddress.ParseCell("“http//Acme.com/about”", webaddress.TidyOptions{})
+	a, _ := cells.Parse("“http//Acme.com/about”")
 	data, _ := json.Marshal(map[string]any{"company": "Acme", "website": a})
 	if err := json.Unmarshal(data, &row); err != nil {
 		panic(err)

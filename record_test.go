@@ -40,16 +40,18 @@ func TestAddressRecord(t *testing.T) {
 	}
 }
 
-// TestCellRecord checks the record of an Address of Tidied.Parse: input is
-// the cell, text what was parsed (the spans are of text), and the facts
-// are the layer's too; and the record of each key version.
+// TestCellRecord checks the record of an Address of a cell, as package
+// cells makes it (AddressFromRecord with the cell, the text it parsed and
+// its facts): input is the cell, text what was parsed (the spans are of
+// text), and the facts are the layer's too; and the record of each key
+// version.
 func TestCellRecord(t *testing.T) {
-	a, err := ParseCell("“Twitter.com/NASA”", TidyOptions{})
+	a, err := AddressFromRecord("“Twitter.com/NASA”", "Twitter.com/NASA", FactWrappingRemoved)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Cell() != "“Twitter.com/NASA”" || a.Input() != "Twitter.com/NASA" {
-		t.Fatalf("ParseCell: Cell %q, Input %q", a.Cell(), a.Input())
+		t.Fatalf("AddressFromRecord: Cell %q, Input %q", a.Cell(), a.Input())
 	}
 	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["scheme-assumed","profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
 	if got := marshal(t, a); got != want {
@@ -162,7 +164,7 @@ func typeName(v any) string {
 func jsonOf(b []byte, _ bool) string { return string(b) }
 
 // TestAddressUnmarshalJSON: an Address read back from its record is the
-// Address that wrote it, for Parse's and ParseCell's; the record of a
+// Address that wrote it, for Parse's and package cells'; the record of a
 // failed value is an error naming its code.
 func TestAddressUnmarshalJSON(t *testing.T) {
 	var inputs []Address
@@ -173,8 +175,17 @@ func TestAddressUnmarshalJSON(t *testing.T) {
 		}
 		inputs = append(inputs, a)
 	}
-	for _, cell := range []string{"“www.acme.com”", "http//acme.com", "localhost:3000/x", "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F&data=x"} {
-		a, err := ParseCell(cell, TidyOptions{EmailToWebsite: true})
+	// Addresses of cells, as package cells reads them.
+	for _, c := range []struct {
+		cell, text string
+		facts      Facts
+	}{
+		{"“www.acme.com”", "www.acme.com", FactWrappingRemoved},
+		{"http//acme.com", "http://acme.com", FactTypoRepaired},
+		{"localhost:3000/x", "localhost:3000/x", FactNotPublicWebsite},
+		{"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F&data=x", "https://acme.com/", FactLinkUnwrapped},
+	} {
+		a, err := AddressFromRecord(c.cell, c.text, c.facts)
 		if err != nil {
 			t.Fatal(err)
 		}

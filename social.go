@@ -277,7 +277,7 @@ var (
 func readSocialLists() {
 	d := &social
 	d.ownPaths = make(map[Network]map[string]bool)
-	mustRead(data.NetworkPaths(func(p data.NetworkPath) error {
+	data.Must(data.NetworkPaths(func(p data.NetworkPath) error {
 		n := Network(p.Network) // one of networks, as TestOwnPaths checks
 		if d.ownPaths[n] == nil {
 			d.ownPaths[n] = make(map[string]bool)
@@ -285,7 +285,7 @@ func readSocialLists() {
 		d.ownPaths[n][p.Segment] = true
 		return nil
 	}))
-	mustRead(data.NotMastodon(func(h data.Domain) error { d.notMastodon = append(d.notMastodon, h.Domain); return nil }))
+	data.Must(data.NotMastodon(func(h data.Domain) error { d.notMastodon = append(d.notMastodon, h.Domain); return nil }))
 }
 
 // ownPath reports whether seg, ignoring ASCII case, is one of network n's

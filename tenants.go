@@ -73,7 +73,7 @@ func readTenantTable() {
 		}
 		return p
 	}
-	mustRead(data.Tenants(func(t data.Shape) error {
+	data.Must(data.Tenants(func(t data.Shape) error {
 		if domain, ok := strings.CutPrefix(t.Shape, "<name>."); ok {
 			p := get(domain)
 			p.hostTenants = true

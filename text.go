@@ -101,3 +101,12 @@ func utf16Len(s string) int {
 // word8 returns the first eight bytes of s, which has at least eight, as
 // a little-endian number: one load.
 func word8(s string) uint64 { return urlchars.Word8(s) }
+
+// set returns names as a set.
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

@@ -5,6 +5,25 @@
 // Package webaddress parses website addresses exactly as browsers do and
 // tells what they are.
 //
+// One call for each job:
+//
+//   - an address as a person typed it into a form: [Parse], an [Address];
+//   - a spreadsheet or CRM cell ("N/A", quotes, "sales@acme.com", wrapped
+//     links): package cells, whose Parse reads the cell as its author meant
+//     it and then calls Parse;
+//   - the same page, site or organisation: [Address.Key] at a [Level],
+//     with a [KeyVersion] that never changes once published ([Keyer] adds
+//     a user's platforms and aliases); [Address.Levels] gives the three
+//     keys and why the owner is what it is;
+//   - the registrable domain and public suffix: [Address.Split];
+//   - a social profile: [Address.Profile];
+//   - grouping a list or matching it against accounts: package lists;
+//   - a URL string as the URL Standard reads it: [ParseURL], a [URL], with
+//     the Standard's getters and setters, and [URL.Parse] for a reference;
+//   - the Standard's validation errors, with byte spans: [Lint];
+//   - R's safe_parse_url: package clean; the SURT keys of web archives:
+//     package surt.
+//
 // The WHATWG layer, [ParseURL] and [URL], is the URL Standard's basic URL
 // parser, host parser, serializer and setters
 // (https://url.spec.whatwg.org/, as of July 2026), tested against every
@@ -20,43 +39,17 @@
 // "input-too-long". The limit holds for every entry point: ParseURL,
 // URL.Parse, Parse, Lint and the cleaner, and for the href a setter makes.
 //
-// [Lint] reports each of the Standard's validation errors in an input, with
-// the byte span where it was found.
-//
 // The typed-address layer, [Parse] and [Address], takes what people type
-// into forms, CRMs and spreadsheets ("Example.com",
-// "www.shop.co.uk/?utm_source=x#top", "localhost:3000/x"): it trims white
-// space, assumes https when no scheme was written, and reports a canonical
-// form, the facts found, and where each component is in the input.
-// [Address.Key] gives a comparison key that is the same for the spellings
-// of one page of one owner; [KeyV3], the default of the records and the
-// tool, has page, site and owner levels, and [KeyV1] and
-// [KeyV2] stay as published (a version never changes once published).
-// [Address.Profile] tells social-profile addresses apart.
-//
-// The messy-cell layer, [Tidy] and [ParseCell], sits between a spreadsheet
-// cell and Parse: it removes invisible characters and wrapping quotes,
-// repairs address-bar typos, unwraps safe-links, turns e-mail addresses
-// into their domain's website, and rejects placeholders ("N/A") and cells
-// of several addresses, with a fact for every change. It stays in this
-// package rather than being one of its own, as the cleaner is, because it
-// is not a layer on the exported API: its Address carries the cell it was
-// read from ([Address.Cell]) and the layer's facts in the one [Facts] set,
-// which [Address.UnmarshalJSON] restores; it turns an e-mail domain into
-// its owner's website by KeyV3's owner rules and the wrappers of the Public
-// Suffix List (reserved names, unlisted top-level domains); and its
-// failures are this package's [Error] with their codes. A package of its
-// own would need those as new exported names for its sake alone, and a
-// user would import two packages to read one cell.
-//
-// Package clean, the cleaner, is a package of its own beside this one,
-// built on its exported API alone: it gives the answers of R's
-// safe_parse_url (package rurl) for every one of its options and cleans
-// columns of values that repeat in parallel with a bounded cache.
-// [ReadTyped], [TypedInput.ParseURL], [NewError], [PublicSuffix],
-// [Address.Split], [DomainToASCII], [DomainToUnicode], [DefaultPort]
-// and [IsTrackingParam] are the entry points such a layer builds on.
-// Package surt, the SURT keys of web archives, uses nothing of this
+// ("Example.com", "www.shop.co.uk/?utm_source=x#top", "localhost:3000/x"):
+// it trims white space, assumes https when no scheme was written, and
+// reports a canonical form, the facts found, and where each component is
+// in the input. Package cells, the messy-cell layer, is built on this
+// package's exported API: it rebuilds its addresses with
+// [AddressFromRecord] (so that an Address carries the cell it was read
+// from and the layer's facts, as its record does) and reports its failures
+// with [NewError]. Package clean, the cleaner, builds on [ReadTyped] and
+// [TypedInput.ParseURL], which read the scheme a person meant in front of
+// an address as R's cleaner needs. Package surt uses nothing of this
 // package: it reads URLs as the Internet Archive's surt does, not as the
 // URL Standard does.
 //
@@ -143,8 +136,12 @@ func schemeWritten(text string) bool {
 // assumedScheme is the scheme of an input whose scheme was not written.
 const assumedScheme = "https"
 
-// Parse parses a website address as a person typed it. The input is
-// trimmed of Unicode white space; when it does not start with a written
+// Parse parses a website address as a person typed it into a form. For a
+// spreadsheet or CRM cell, which may hold a placeholder ("N/A"), quotes,
+// an e-mail address or a wrapped link, use package cells: Parse reads
+// "N/A" as the host "n" and "sales@acme.com" as a user name at acme.com.
+//
+// The input is trimmed of Unicode white space; when it does not start with a written
 // scheme, "https://" is put in front and [FactSchemeAssumed] is set. The
 // result is then parsed with the URL Standard, as [ParseURL] does: every
 // WHATWG URL is accepted, including javascript: and data: URLs, so check
@@ -230,11 +227,11 @@ func (a *Address) parseSerialized(input string) (ok bool) {
 func (a Address) IsValid() bool { return a.url.IsValid() }
 
 // Input returns the input as given to [Parse]: for an Address of
-// [Tidied.Parse] (and [ParseCell]), the text that was parsed, [Tidied.Text].
+// package cells, the text that was parsed.
 func (a Address) Input() string { return a.input }
 
 // Cell returns the spreadsheet cell the address was read from: for an
-// Address of [Tidied.Parse] (and [ParseCell]), [Tidied.Cell], such as
+// Address of package cells, the cell, such as
 // "“Acme.com”" for the Input "Acme.com"; else Input. Its record
 // ([Address.MarshalJSON]) shows both, as input and text.
 func (a Address) Cell() string {
@@ -275,6 +272,18 @@ func (a Address) Facts() Facts { return a.facts }
 // such as javascript:, data: or mailto: parses, but is not a website link.
 func (a Address) IsWebsite() bool {
 	return a.url.isHTTP()
+}
+
+// IsPublicWebsite reports whether the address is a website (IsWebsite)
+// whose host is a public website: not a name with no public suffix (one
+// label, an unlisted top-level domain), not a reserved name (RFC 2606, RFC
+// 6761: "localhost", "example", "test", ".local", ...) and not an IP
+// address that is not global (0.0.0.0, loopback, private networks). It is
+// the test behind [FactNotPublicWebsite], which package cells adds to the
+// addresses of cells; Parse reports "localhost:3000" as an address, and
+// IsPublicWebsite says it is none a list of organisations should group.
+func (a Address) IsPublicWebsite() bool {
+	return a.url.isHTTP() && !notPublicWebsite(a.url)
 }
 
 // Fields returns where each component is in the input.

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 )
 
@@ -165,7 +166,7 @@ func TestCoders(t *testing.T) {
 		// The same through the messy-cell layer, and cells it changes:
 		// the cell, the text and the layer's facts come back.
 		for _, cell := range []string{in, "“" + in + "”", "\ufeff" + in, "(" + in + "),", "sales@acme.com", "http//acme.com"} {
-			a, err := webaddress.ParseCell(cell, webaddress.TidyOptions{EmailToWebsite: true})
+			a, err := cells.Parse(cell)
 			if err != nil {
 				t.Fatalf("ParseCell(%q): %v", cell, err)
 			}

@@ -21,7 +21,7 @@
 //
 // Parse, KeyBy and Dedupe read a value as the tool's parse, key and dedupe
 // do, by [Options]: as a spreadsheet cell, through the library's
-// messy-cell layer (webaddress.Tidy: placeholders such as "N/A", e-mail
+// messy-cell layer (package cells: placeholders such as "N/A", e-mail
 // addresses, wrapped links, typos), unless Options.Raw; with KeyV3 keys at
 // the level Options.By says (page by default, site, or owner: one group per
 // organisation), unless Options.KeyVersion says the frozen KeyV1 or KeyV2.
@@ -315,7 +315,7 @@ func failure(v Value, step string, err error) Failure {
 
 // Parse parses each address of col, a PCollection<string> or
 // PCollection<Value>, as opts say: by default through the messy-cell layer
-// (webaddress.ParseCell: the Address's Cell is the value, its Input the
+// (cells.Parse: the Address's Cell is the value, its Input the
 // text that was parsed), with Options.Raw by webaddress.Parse. It returns a
 // PCollection<webaddress.Address> of the addresses and a
 // PCollection<Failure> of the values that are not (step "parse": a

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 )
 
@@ -91,7 +92,7 @@ type want struct {
 }
 
 // wanted computes what the transforms should give for in with opts: the
-// library called in a loop (ParseCell, or Parse with opts.Raw), what is not
+// library called in a loop (cells.Parse, or Parse with opts.Raw), what is not
 // a public website a group of its own unless opts.MergeInvalid.
 func wanted(t *testing.T, in []string, opts Options) want {
 	t.Helper()
@@ -107,7 +108,7 @@ func wanted(t *testing.T, in []string, opts Options) want {
 		if opts.Raw {
 			a, err = webaddress.Parse(in)
 		} else {
-			a, err = webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: !opts.KeepEmails})
+			a, err = cells.Options{KeepEmails: opts.KeepEmails}.Parse(in)
 		}
 		if err != nil {
 			var e *webaddress.Error

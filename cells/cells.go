@@ -25,33 +25,44 @@ type Options struct {
 	// Raw reads the cell exactly as webaddress.Parse does, without the
 	// messy-cell layer.
 	Raw bool
-	// KeepEmails makes an e-mail address fail with web.email, rather
-	// than become its domain's website.
+	// KeepEmails makes every e-mail address fail with
+	// [webaddress.CodeEmail], kept as one. Without it, an e-mail address
+	// becomes the website of its domain: "sales@mail.acme.co.uk" becomes
+	// "acme.co.uk" (the registrable domain, so that a mail server's
+	// subdomain does not count; but the label that names the owner by
+	// KeyV3's rules stays: "info@ci.alamosa.co.us" becomes
+	// "ci.alamosa.co.us", the city's, not the county's), with
+	// [webaddress.FactEmailDomain]. Addresses at free-mail and
+	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
+	// ...: free_mail_list.txt in internal/data, with its source) fail with
+	// [webaddress.CodeEmailFreeMail], and at reserved names and at domains
+	// with no public suffix with [webaddress.CodeEmailNotPublic].
 	KeepEmails bool
-}
-
-// tidyOptions returns the options of the messy-cell layer.
-func (o Options) tidyOptions() webaddress.TidyOptions {
-	return webaddress.TidyOptions{EmailToWebsite: !o.KeepEmails}
-}
-
-// Tidy returns the address text a person meant by cell, and the facts of
-// the changes made to it, or why the cell is not one address; Raw does
-// not apply.
-func (o Options) Tidy(cell string) (webaddress.Tidied, error) {
-	return webaddress.Tidy(cell, o.tidyOptions())
 }
 
 // Parse reads cell with the zero Options.
 func Parse(cell string) (webaddress.Address, error) { return Options{}.Parse(cell) }
 
-// Parse reads cell: an Address whose Cell is the cell and whose Input is
-// the text that was parsed; with Raw, webaddress.Parse's.
+// Parse reads cell: [Options.Tidy], then [Tidied.Parse], an Address whose
+// Cell is the cell and whose Input is the text that was parsed; with Raw,
+// webaddress.Parse's. A failure is an *[webaddress.Error] with its code.
+// Call Tidy and Tidied.Parse yourself to show the text that was parsed
+// beside the cell, or use [Options.Addresses] to read each address of a
+// cell of several.
+//
+// A program that counts or deduplicates addresses should keep apart what
+// is not a public website: every failure (by its code) and every address
+// with [webaddress.FactNotPublicWebsite] or [webaddress.FactNonWebScheme].
+// Package lists does so.
 func (o Options) Parse(cell string) (webaddress.Address, error) {
 	if o.Raw {
 		return webaddress.Parse(cell)
 	}
-	return webaddress.ParseCell(cell, o.tidyOptions())
+	t, err := o.Tidy(cell)
+	if err != nil {
+		return webaddress.Address{}, err
+	}
+	return t.Parse()
 }
 
 // Addresses returns each address of cell, read as a cell of several
@@ -61,7 +72,7 @@ func (o Options) Parse(cell string) (webaddress.Address, error) {
 // does not apply: a cell is always tidied.
 func (o Options) Addresses(cell string) iter.Seq2[webaddress.Address, error] {
 	return func(yield func(webaddress.Address, error) bool) {
-		t, err := webaddress.Tidy(cell, o.tidyOptions())
+		t, err := o.Tidy(cell)
 		if err == nil {
 			yield(t.Parse())
 			return
@@ -72,7 +83,7 @@ func (o Options) Addresses(cell string) iter.Seq2[webaddress.Address, error] {
 		}
 		from := 0 // where the next part is looked for in t.Text
 		for _, part := range t.Parts {
-			pt, err := webaddress.Tidy(part, o.tidyOptions())
+			pt, err := o.Tidy(part)
 			if err != nil {
 				if !yield(webaddress.Address{}, err) {
 					return

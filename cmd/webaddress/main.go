@@ -53,7 +53,7 @@
 // it is an empty value.
 //
 // parse, key, dedupe and clean read each value as a spreadsheet cell: through the
-// library's messy-cell layer (webaddress.Tidy), which removes invisible
+// library's messy-cell layer (package cells), which removes invisible
 // characters, quotes and trailing punctuation, repairs scheme typos,
 // unwraps Safe Links and other wrapped links, turns an e-mail address into
 // its domain's website (--keep-emails: not), and fails a placeholder ("N/A",

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 )
 
@@ -242,7 +243,7 @@ func TestOrder(t *testing.T) {
 
 // TestSameRecords checks that the tool's JSON lines are the library's
 // records byte for byte, with any number of workers: parse's are
-// Address.MarshalJSON's of ParseCell (with --raw, of Parse), clean's
+// Address.MarshalJSON's of cells.Parse (with --raw, of Parse), clean's
 // Cleaned.MarshalJSON's. (The Beam pipeline's tests check its records
 // against the same methods.)
 func TestSameRecords(t *testing.T) {
@@ -268,7 +269,7 @@ func TestSameRecords(t *testing.T) {
 				c, _ := clean.Clean(in, clean.CleanOptions{})
 				want, _ = c.MarshalJSON()
 			case args[0] == "clean": // the cell read as parse reads it
-				t, err := webaddress.Tidy(in, webaddress.TidyOptions{EmailToWebsite: true})
+				t, err := cells.Options{}.Tidy(in)
 				if err != nil {
 					continue
 				}
@@ -276,7 +277,7 @@ func TestSameRecords(t *testing.T) {
 				c.Original = in
 				want, _ = c.MarshalJSON()
 			case len(args) == 1:
-				a, err := webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: true})
+				a, err := cells.Parse(in)
 				if err != nil {
 					continue // no Address to marshal: the record's columns are null
 				}

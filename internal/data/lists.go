@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package lists holds the lists that grow with the world, as data files
+// Package data holds the lists that grow with the world, as data files
 // embedded in the program, and the one reader of them: the platforms and
 // tenants, the state portals, the free-mail domains, the URL shorteners,
 // the link wrappers, the placeholders, the scheme typos, the reserved

@@ -25,6 +25,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	webaddressbeam "github.com/onecontact/webaddress/beam"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/testfiles"
 	"github.com/onecontact/webaddress/surt"
@@ -78,7 +79,7 @@ func wantParse(t *testing.T, in []read) (records, dedupe, failed []string) {
 	return wantParseOpts(t, in, webaddressbeam.Options{})
 }
 
-// wantParseOpts is wantParse with opts: the library's ParseCell (or Parse
+// wantParseOpts is wantParse with opts: the library's cells.Parse (or Parse
 // with opts.Raw), the records and groups with the key of opts.KeyVersion,
 // an address that is not a public website a group of its own unless
 // opts.MergeInvalid.
@@ -95,7 +96,7 @@ func wantParseOpts(t *testing.T, in []read, opts webaddressbeam.Options) (record
 		if opts.Raw {
 			a, err = webaddress.Parse(r.text)
 		} else {
-			a, err = webaddress.ParseCell(r.text, webaddress.TidyOptions{EmailToWebsite: !opts.KeepEmails})
+			a, err = cells.Options{KeepEmails: opts.KeepEmails}.Parse(r.text)
 		}
 		if err != nil {
 			f := webaddressbeam.Failure{Input: r.text, Step: "parse", Error: err.Error(), File: r.file, Line: r.line}

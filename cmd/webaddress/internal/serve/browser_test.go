@@ -42,6 +42,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 	"github.com/onecontact/webaddress/internal/record"
@@ -301,7 +302,7 @@ func TestBrowser(t *testing.T) {
 	typed := `HTTPS:\\Bücher.example\a b?utm_source=x#top`
 	do(chromedp.Click(chromedp.ID("address")), chromedp.SendKeys(chromedp.ID("address"), typed))
 	rendered(typed)
-	a, err := webaddress.ParseCell(typed, webaddress.TidyOptions{EmailToWebsite: true})
+	a, err := cells.Parse(typed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
@@ -90,7 +91,7 @@ func TestServePages(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("GET /: %d %s", code, body)
 	}
-	a, err := webaddress.ParseCell("WWW.Example.com/Shop?utm_source=x", webaddress.TidyOptions{EmailToWebsite: true})
+	a, err := cells.Parse("WWW.Example.com/Shop?utm_source=x")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestServeViewAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := webaddress.ParseCell(in, webaddress.TidyOptions{EmailToWebsite: true})
+	a, err := cells.Parse(in)
 	if err != nil {
 		t.Fatal(err)
 	}

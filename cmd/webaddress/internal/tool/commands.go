@@ -80,7 +80,7 @@ func parseCommand() *Command {
 		Long: `parse reads each input as a spreadsheet cell holding an address a person typed
 and prints its record, the JSON object of the library's Address.MarshalJSON.
 
-A cell goes through the messy-cell layer first (webaddress.Tidy): invisible
+A cell goes through the messy-cell layer first (package cells): invisible
 characters, quotes and brackets around it and trailing punctuation go, typos
 of the scheme ("http//") are repaired, a wrapped link (Safe Links, URL
 Defense, ...) becomes its target, and an e-mail address its domain's website
@@ -408,7 +408,7 @@ A result is cached by input, so a column whose values repeat is cleaned once
 per distinct value.
 
 A cell is read as parse reads it, through the messy-cell layer
-(webaddress.Tidy): invisible characters, quotes and trailing punctuation go,
+(package cells): invisible characters, quotes and trailing punctuation go,
 scheme typos are repaired, wrapped links unwrapped, an e-mail address
 becomes its domain's website (--keep-emails: it fails with web.email; at a
 free-mail domain with web.email-free-mail, at one that is not public with

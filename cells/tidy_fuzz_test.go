@@ -2,15 +2,17 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress"
 )
 
-// FuzzTidy checks Tidy on any cell, with EmailToWebsite off and on: no
+// FuzzTidy checks Tidy on any cell, with KeepEmails on and off: no
 // panic; a failure is an *Error whose Input is the cell; Start says where
 // Text is in the cell; with no fact of a change, Text is the cell; the
 // text is a part of the cell, or of the target of the last wrapped link
@@ -24,7 +26,7 @@ func FuzzTidy(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, cell string, email bool) {
-		opts := TidyOptions{EmailToWebsite: email}
+		opts := tidyOptions{emailToWebsite: email}
 		var s tidyState
 		tt, err := s.tidy(cell, opts)
 		target := s.target // the target of the last wrapped link undone
@@ -37,11 +39,11 @@ func FuzzTidy(f *testing.F) {
 		if tt.Facts&changeFacts == 0 && (tt.Text != cell || tt.Start != 0) && err == nil {
 			t.Fatalf("Tidy(%q) = %q at %d with no fact of a change", cell, tt.Text, tt.Start)
 		}
-		if tt.Facts&(FactTypoRepaired|FactEmailDomain) == 0 && !strings.Contains(cell, tt.Text) &&
-			!(tt.Facts.Has(FactLinkUnwrapped) && strings.Contains(target, tt.Text)) {
+		if tt.Facts&(webaddress.FactTypoRepaired|webaddress.FactEmailDomain) == 0 && !strings.Contains(cell, tt.Text) &&
+			!(tt.Facts.Has(webaddress.FactLinkUnwrapped) && strings.Contains(target, tt.Text)) {
 			t.Fatalf("Tidy(%q) = %q, which is in neither the cell nor the target %q", cell, tt.Text, target)
 		}
-		if (tt.Parts != nil) != errors.Is(err, CodeSeveralAddresses) {
+		if (tt.Parts != nil) != errors.Is(err, webaddress.CodeSeveralAddresses) {
 			t.Fatalf("Tidy(%q): Parts %q with error %v", cell, tt.Parts, err)
 		}
 		for _, p := range tt.Parts {
@@ -49,19 +51,19 @@ func FuzzTidy(f *testing.F) {
 				t.Fatalf("Tidy(%q): part %q is not in %q", cell, p, tt.Text)
 			}
 		}
-		again, err2 := Tidy(tt.Text, opts)
+		again, err2 := s.tidy(tt.Text, opts)
 		if err != nil {
-			var e *Error
+			var e *webaddress.Error
 			if !errors.As(err, &e) || e.Input != cell {
 				t.Fatalf("Tidy(%q): error %#v is not an *Error with the cell", cell, err)
 			}
-			if codeOfErr(err2) != e.Code() || again.Text != tt.Text && e.Code() != CodeInvalidUTF8 {
+			if codeOfErr(err2) != e.Code() || again.Text != tt.Text && e.Code() != webaddress.CodeInvalidUTF8 {
 				t.Fatalf("Tidy(%q) fails with %v on %q; again, %v on %q", cell, err, tt.Text, err2, again.Text)
 			}
 			return
 		}
 		if err2 != nil || again.Text != tt.Text || again.Facts&changeFacts != 0 ||
-			again.Facts&FactOpaqueRedirect != tt.Facts&FactOpaqueRedirect {
+			again.Facts&webaddress.FactOpaqueRedirect != tt.Facts&webaddress.FactOpaqueRedirect {
 			t.Fatalf("Tidy(%q) = %q %v; again: %q %v %v", cell, tt.Text, tt.Facts, again.Text, again.Facts, err2)
 		}
 		if a, err := tt.Parse(); err == nil && a.Facts()&tt.Facts != tt.Facts {

@@ -2,11 +2,14 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file repairs misspelled schemes and "www," (step 9 of [Tidy]).
@@ -34,7 +37,7 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 		return p, false // http, https and the scheme typos start with "h" or "t"
 	}
 	i := 0
-	for i < len(text) && i < 9 && isAlpha(text[i]) {
+	for i < len(text) && i < 9 && urlchars.IsAlpha(text[i]) {
 		i++
 	}
 	if i < 2 || i == len(text) || asciiAlnum(text[i]) {
@@ -98,7 +101,7 @@ func parseSchemePrefix(text string) (p schemePrefix, ok bool) {
 // gluedHTTP reports whether text starts with 1 to 4 ASCII letters then
 // "http" (in any case): a scheme typo glued to more letters, perhaps.
 func gluedHTTP(text string) bool {
-	for n := 1; n <= 4 && n+4 <= len(text) && isAlpha(text[n-1]); n++ {
+	for n := 1; n <= 4 && n+4 <= len(text) && urlchars.IsAlpha(text[n-1]); n++ {
 		if foldPrefix(text[n:], "http") {
 			return true
 		}
@@ -144,6 +147,6 @@ func (s *tidyState) repairTypos() bool {
 		return false
 	}
 	s.rewrite(text)
-	s.facts |= FactTypoRepaired
+	s.facts |= webaddress.FactTypoRepaired
 	return true
 }

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"net/netip"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file splits a cell that holds several addresses (step 8 of [Tidy])
@@ -166,7 +168,7 @@ func looksLikeAddress(part string, lookup bool) bool {
 		return err == nil
 	}
 	host = strings.ToLower(host)
-	if !isASCII(host[strings.LastIndexByte(host, '.')+1:]) {
+	if !urlchars.IsASCII(host[strings.LastIndexByte(host, '.')+1:]) {
 		return true
 	}
 	return hasListedTLD(host)

@@ -2,37 +2,29 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
-// This file is the layer between a spreadsheet cell and [Parse]: [Tidy]
+// This file is the layer between a spreadsheet cell and [webaddress.Parse]: [Tidy]
 // turns a cell into the address text a person meant, or says why the cell
 // is not an address, and reports every change as a fact. It holds Tidy's
 // rules and the trimming of a cell's ends; the other steps are in
 // tidy_unwrap.go (wrapped links), tidy_email.go (e-mail addresses),
 // tidy_split.go (several addresses in a cell) and tidy_typos.go
-// (address-bar typos), and the public-website test in public_website.go.
+// (address-bar typos); the public-website test is webaddress.Address.IsPublicWebsite.
 
-// TidyOptions are the choices of [Tidy]. The zero value is the default.
-type TidyOptions struct {
-	// EmailToWebsite turns an e-mail address into the website of its
-	// domain: "sales@mail.acme.co.uk" becomes "acme.co.uk" (the
-	// registrable domain, so that a mail server's subdomain does not
-	// count; but the label that names the owner by KeyV3's rules stays:
-	// "info@ci.alamosa.co.us" becomes "ci.alamosa.co.us", the city's, not
-	// the county's), with [FactEmailDomain]. Addresses at free-mail and
-	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
-	// ...: free_mail_list.txt in internal/data, with its source) fail with
-	// [CodeEmailFreeMail], and at reserved names and at domains with no
-	// public suffix with [CodeEmailNotPublic]. When EmailToWebsite is
-	// false, every e-mail address fails with [CodeEmail], kept as one.
-	EmailToWebsite bool
+// tidyOptions are the choices of the rules (Options.Tidy).
+type tidyOptions struct {
+	emailToWebsite bool // Options.KeepEmails false
 }
 
 // Tidied is a cell as [Tidy] left it.
@@ -49,16 +41,20 @@ type Tidied struct {
 	// e-mail address turned into its domain; then Start is -1.
 	Start int
 	// Facts are the facts of Tidy's changes, one per kind of change
-	// ([FactInvisibleRemoved], [FactWrappingRemoved],
-	// [FactTrailingPunctuationRemoved], [FactTypoRepaired],
-	// [FactLinkUnwrapped], [FactEmailDomain]), and [FactOpaqueRedirect].
+	// ([webaddress.FactInvisibleRemoved], [webaddress.FactWrappingRemoved],
+	// [webaddress.FactTrailingPunctuationRemoved], [webaddress.FactTypoRepaired],
+	// [webaddress.FactLinkUnwrapped], [webaddress.FactEmailDomain]), and [webaddress.FactOpaqueRedirect].
 	// When Facts has none of the changes, Text is Cell.
-	Facts Facts
+	Facts webaddress.Facts
 	// Parts are the addresses of a cell that holds several (the error's
-	// code is [CodeSeveralAddresses]), each as written in Text; nil
+	// code is [webaddress.CodeSeveralAddresses]), each as written in Text; nil
 	// otherwise. Tidy each part to parse it.
 	Parts []string
 }
+
+// changeFacts are the facts of the changes the rules make to a cell.
+const changeFacts = webaddress.FactInvisibleRemoved | webaddress.FactWrappingRemoved | webaddress.FactTrailingPunctuationRemoved |
+	webaddress.FactTypoRepaired | webaddress.FactLinkUnwrapped | webaddress.FactEmailDomain
 
 // maxUnwrap is how many wrapped links, one inside the other, Tidy undoes.
 const maxUnwrap = 5
@@ -69,25 +65,25 @@ const maxUnwrap = 5
 const maxRounds = 3*maxUnwrap + 4
 
 // Tidy turns a spreadsheet cell into the website address its author
-// meant, or reports why it is not one. It applies these rules, in this
+// meant, or reports why it is not one; Raw does not apply. It applies these rules, in this
 // order, and reports each change by a fact, so that a fact never hides a
-// change; white space at the ends, which [Parse] trims itself, is
+// change; white space at the ends, which [webaddress.Parse] trims itself, is
 // trimmed without one.
 //
 //  1. Invisible characters at the ends are removed
-//     ([FactInvisibleRemoved]): format characters (Unicode category Cf:
+//     ([webaddress.FactInvisibleRemoved]): format characters (Unicode category Cf:
 //     byte order mark, zero-width space, zero-width joiner and non-joiner,
 //     word joiner, soft hyphen, bidirectional marks and isolates), the
 //     Hangul fillers, and control characters. No-break spaces are white
-//     space. Inside a host, UTS #46 decides, as [Parse] does.
-//  2. A cell that is then empty fails with [CodeEmpty]; one with no letter
-//     or digit ("-", "?", "...") with [CodePlaceholder].
-//  3. Wrapping is removed ([FactWrappingRemoved]): straight and curly
+//     space. Inside a host, UTS #46 decides, as [webaddress.Parse] does.
+//  2. A cell that is then empty fails with [webaddress.CodeEmpty]; one with no letter
+//     or digit ("-", "?", "...") with [webaddress.CodePlaceholder].
+//  3. Wrapping is removed ([webaddress.FactWrappingRemoved]): straight and curly
 //     quotes, guillemets and CJK quotes around the cell, or alone at one
 //     end of it; matching brackets around the cell ("<…>", "(…)", "[…]",
 //     "{…}"); a bracket at one end whose partner is nowhere in the cell.
 //  4. Trailing sentence punctuation is removed
-//     ([FactTrailingPunctuationRemoved]): ",", "!", "?" (so an empty
+//     ([webaddress.FactTrailingPunctuationRemoved]): ",", "!", "?" (so an empty
 //     query goes), ")" without its "(", ";" unless it ends an HTML
 //     character reference ("&amp;"), their CJK full-width forms and "。",
 //     and "." after a closing quote or bracket or after a path (a "/"
@@ -95,8 +91,8 @@ const maxRounds = 3*maxUnwrap + 4
 //     "acme.com." keeps the root dot it may be. A URL whose own last
 //     character is one of these loses it too ("/wiki/Yahoo!"), and the
 //     fact says so. Steps 1, 3 and 4 repeat until none applies; past 64
-//     removals the cell fails with [CodeInvalidURL].
-//  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
+//     removals the cell fails with [webaddress.CodeInvalidURL].
+//  5. A placeholder fails with [webaddress.CodePlaceholder]: "n/a", "none", "null",
 //     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
 //     others of placeholders.txt in internal/data, compared ignoring case; a
 //     cell of zeros; a scheme and "www" alone ("http://", "www."). So is
@@ -104,7 +100,7 @@ const maxRounds = 3*maxUnwrap + 4
 //     before no letter or digit, with at most a "/" after it
 //     ("http://tbd", "https://www.n/a/", "http://-"): a scheme does not
 //     make a placeholder an address.
-//  6. A wrapped link is replaced by its target ([FactLinkUnwrapped]), and
+//  6. A wrapped link is replaced by its target ([webaddress.FactLinkUnwrapped]), and
 //     the steps from 1 run again on it, up to 5 wrappers deep: Microsoft
 //     Safe Links, Proofpoint URL Defense v1, v2 and v3, Google's /url,
 //     Facebook's and Instagram's link shims, LinkedIn's, Slack's and
@@ -114,26 +110,26 @@ const maxRounds = 3*maxUnwrap + 4
 //     be an http, https or mailto URL, or an address without a scheme
 //     under a listed top-level domain. A wrapper whose target cannot be
 //     read, or that is nested deeper, stays as it is with
-//     [FactOpaqueRedirect].
+//     [webaddress.FactOpaqueRedirect].
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
-//     "Sales <sales@acme.com>") fails with [CodeEmail], or, with
-//     [TidyOptions.EmailToWebsite], becomes its domain's website
-//     ([FactEmailDomain]), except at a free-mail or Internet-provider
-//     domain, where it fails with [CodeEmailFreeMail], and at a domain
+//     "Sales <sales@acme.com>") fails with [webaddress.CodeEmail] with [Options.KeepEmails], or,
+//     without, becomes its domain's website
+//     ([webaddress.FactEmailDomain]), except at a free-mail or Internet-provider
+//     domain, where it fails with [webaddress.CodeEmailFreeMail], and at a domain
 //     that is not a public one (no public suffix, a reserved name), where
-//     it fails with [CodeEmailNotPublic]. It is never the user info of a
+//     it fails with [webaddress.CodeEmailNotPublic]. It is never the user info of a
 //     website. After "http://" or "https://", an e-mail address (with at
 //     most a "/" after it) at a free-mail or Internet-provider domain
 //     fails too ("http://shop@gmail.com": no company's website is there),
-//     with [CodeEmailFreeMail], or [CodeEmail] without EmailToWebsite; at any other domain it is what the URL Standard reads, user
+//     with [webaddress.CodeEmailFreeMail], or [webaddress.CodeEmail] with KeepEmails; at any other domain it is what the URL Standard reads, user
 //     info and host ("http://user@acme.com"), and keeps its key.
 //  8. A cell of several addresses, separated by white space, newlines,
-//     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
+//     ",", ";", "|" or " / ", fails with [webaddress.CodeSeveralAddresses] and
 //     Tidied.Parts holds them: every part must look like an address (a
 //     host under a listed top-level domain, an IPv4 address or an e-mail
 //     address), so that a space in a path or a fragment
 //     ("page.html#Main Story") splits nothing.
-//  9. Address-bar typos are repaired ([FactTypoRepaired]), and the rules
+//  9. Address-bar typos are repaired ([webaddress.FactTypoRepaired]), and the rules
 //     run again from step 1 on the result. A ";" for the ":" of http or
 //     https is Chromium's repair (components/url_formatter/url_fixer.cc,
 //     SegmentURLInternal: "http;//acme.com"); a doubled ":" ("https:://")
@@ -154,54 +150,34 @@ const maxRounds = 3*maxUnwrap + 4
 //     "http:acme.com" and "http:///acme.com" are left as they are: the URL
 //     Standard reads them as browsers do.
 //  10. A link whose target is not in it, a URL shortener (t.co, bit.ly,
-//     ...) or Mimecast, gets [FactOpaqueRedirect]: it is not guessed at.
+//     ...) or Mimecast, gets [webaddress.FactOpaqueRedirect]: it is not guessed at.
 //
-// A cell that is not valid UTF-8 fails with [CodeInvalidUTF8], as in
-// [Parse]. A failure is an *[Error] whose Input is the cell; the Tidied
+// A cell that is not valid UTF-8 fails with [webaddress.CodeInvalidUTF8], as in
+// [webaddress.Parse]. A failure is an *[webaddress.Error] whose Input is the cell; the Tidied
 // returned with it says what was found.
 //
 // Tidy makes no allocation when no rule applies, the common case, unless
 // the cell has white space, ",", ";" or "|" between parts that all look
 // like domain names: their look-up in the Public Suffix List allocates.
-func Tidy(cell string, opts TidyOptions) (Tidied, error) {
+func (o Options) Tidy(cell string) (Tidied, error) {
 	var s tidyState
-	return s.tidy(cell, opts)
+	return s.tidy(cell, tidyOptions{emailToWebsite: !o.KeepEmails})
 }
 
-// ParseCell parses a spreadsheet cell: [Tidy], then [Tidied.Parse]. A
-// failure is Tidy's or Parse's *[Error]. Call Tidy and Tidied.Parse
-// yourself to show the text that was parsed beside the cell, or to read
-// the parts of a cell with several addresses.
-//
-// A program that counts or deduplicates addresses should keep apart what
-// is not a public website: every failure (by its code) and every address
-// with [FactNotPublicWebsite] or [FactNonWebScheme].
-func ParseCell(cell string, opts TidyOptions) (Address, error) {
-	t, err := Tidy(cell, opts)
-	if err != nil {
-		return Address{}, err
-	}
-	return t.Parse()
-}
-
-// Parse parses t.Text with [Parse] and adds to the Address's facts
+// Parse parses t.Text with [webaddress.Parse] and adds to the Address's facts
 // t.Facts and, for an http or https address whose host is not a public
-// website, [FactNotPublicWebsite]. The Address's Input is t.Text, its
+// website, [webaddress.FactNotPublicWebsite]. The Address's Input is t.Text, its
 // Cell is t.Cell, and its Fields are spans of t.Text, which
 // [Tidied.CellSpan] turns into spans of the cell. Parse is for a Tidied
 // that [Tidy] returned without an error, or one of its Parts tidied (whose
 // Cell may be set to the whole cell, to keep it in the record).
-func (t Tidied) Parse() (Address, error) {
-	a, err := Parse(t.Text)
+func (t Tidied) Parse() (webaddress.Address, error) {
+	a, err := webaddress.AddressFromRecord(t.Cell, t.Text, t.Facts)
 	if err != nil {
-		return Address{}, err
+		return webaddress.Address{}, err
 	}
-	a.facts |= t.Facts
-	if t.Cell != t.Text {
-		a.cell = t.Cell
-	}
-	if a.IsWebsite() && notPublicWebsite(a.url) {
-		a.facts |= FactNotPublicWebsite
+	if a.IsWebsite() && !a.IsPublicWebsite() {
+		return webaddress.AddressFromRecord(t.Cell, t.Text, t.Facts|webaddress.FactNotPublicWebsite)
 	}
 	return a, nil
 }
@@ -209,11 +185,11 @@ func (t Tidied) Parse() (Address, error) {
 // CellSpan returns s, a span of t.Text (such as a field of the Address
 // [Tidied.Parse] returns), as a span of t.Cell, or {-1, -1} when s is
 // absent or Text is not a part of Cell (t.Start is -1).
-func (t Tidied) CellSpan(s Span) Span {
+func (t Tidied) CellSpan(s webaddress.Span) webaddress.Span {
 	if !s.IsPresent() || t.Start < 0 {
-		return Span{-1, -1}
+		return webaddress.Span{Start: -1, End: -1}
 	}
-	return Span{s.Start + t.Start, s.End + t.Start}
+	return webaddress.Span{Start: s.Start + t.Start, End: s.End + t.Start}
 }
 
 // tidyState is the text Tidy works on: where it is in the cell, and the
@@ -221,7 +197,7 @@ func (t Tidied) CellSpan(s Span) Span {
 type tidyState struct {
 	text   string
 	start  int // the byte offset of text in the cell; -1 once it was rewritten
-	facts  Facts
+	facts  webaddress.Facts
 	trims  int    // how many times trimEnds removed something
 	target string // the target of the last wrapped link undone
 }
@@ -229,7 +205,7 @@ type tidyState struct {
 // A tidyFailure is why a cell is not one address: the code ("" for none),
 // the byte offset in the cell (-1 when not known) and the reason.
 type tidyFailure struct {
-	code   Code
+	code   webaddress.Code
 	offset int
 	reason string
 }
@@ -259,16 +235,16 @@ func (s *tidyState) rewrite(text string) {
 }
 
 // tidy is Tidy, with s its state, which it resets.
-func (s *tidyState) tidy(cell string, opts TidyOptions) (Tidied, error) {
+func (s *tidyState) tidy(cell string, opts tidyOptions) (Tidied, error) {
 	t := Tidied{Cell: cell, Text: cell}
 	if !utf8.ValidString(cell) {
-		_, err := Parse(cell) // Parse's CodeInvalidUTF8 error, at the first bad byte
+		_, err := webaddress.Parse(cell) // Parse's CodeInvalidUTF8 error, at the first bad byte
 		return t, err
 	}
 	*s = tidyState{text: cell}
 	if f, parts := s.rounds(cell, opts); f.code != "" {
 		t.Text, t.Start, t.Facts, t.Parts = s.text, s.start, s.facts, parts
-		return t, &Error{Input: cell, Offset: f.offset, Reason: f.reason, code: f.code}
+		return t, webaddress.NewError(f.code, cell, f.offset, f.reason)
 	}
 	if s.facts&changeFacts == 0 {
 		// Nothing changed but white space at the ends, which Parse
@@ -286,7 +262,7 @@ func (s *tidyState) tidy(cell string, opts TidyOptions) (Tidied, error) {
 // e-mail address made its domain's website (email), and typos repaired,
 // each change tidied again from step 1. It returns why the cell is not one
 // address, with the parts of a cell of several.
-func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string) {
+func (s *tidyState) rounds(cell string, opts tidyOptions) (tidyFailure, []string) {
 	unwraps := 0
 	var (
 		link     linkHost // what is known of the host of linkText
@@ -306,11 +282,11 @@ func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string
 			if ok && unwraps < maxUnwrap {
 				s.target = to
 				s.rewrite(to)
-				s.facts |= FactLinkUnwrapped
+				s.facts |= webaddress.FactLinkUnwrapped
 				unwraps++
 				continue
 			}
-			s.facts |= FactOpaqueRedirect
+			s.facts |= webaddress.FactOpaqueRedirect
 		}
 
 		if f, rewritten := s.email(opts); f.code != "" {
@@ -320,7 +296,7 @@ func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string
 		}
 
 		if parts, at := splitAddresses(s.text); parts != nil {
-			return tidyFailure{CodeSeveralAddresses, s.offset(at), partsReason(parts)}, parts
+			return tidyFailure{webaddress.CodeSeveralAddresses, s.offset(at), partsReason(parts)}, parts
 		}
 
 		if !s.repairTypos() {
@@ -332,7 +308,7 @@ func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string
 		link = linkHostOf(hostOf(s.text))
 	}
 	if link.opaque {
-		s.facts |= FactOpaqueRedirect
+		s.facts |= webaddress.FactOpaqueRedirect
 	}
 	return tidyFailure{}, nil
 }
@@ -345,7 +321,7 @@ func (s *tidyState) rounds(cell string, opts TidyOptions) (tidyFailure, []string
 func (s *tidyState) trim(cell string) tidyFailure {
 	s.trimInvisible()
 	if s.text == "" {
-		return tidyFailure{CodeEmpty, 0, "the cell is empty"}
+		return tidyFailure{webaddress.CodeEmpty, 0, "the cell is empty"}
 	}
 	if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) || placeholderAfterScheme(s.text) {
 		return s.placeholder()
@@ -353,7 +329,7 @@ func (s *tidyState) trim(cell string) tidyFailure {
 	trims := s.trims
 	if !s.trimEnds() {
 		s.text, s.start = cell, 0
-		return tidyFailure{CodeInvalidURL, 0, "more than " + strconv.Itoa(maxTrims) + " quotes, brackets and punctuation marks at the ends"}
+		return tidyFailure{webaddress.CodeInvalidURL, 0, "more than " + strconv.Itoa(maxTrims) + " quotes, brackets and punctuation marks at the ends"}
 	}
 	if s.trims > trims && (isPlaceholder(s.text) || placeholderAfterScheme(s.text)) {
 		return s.placeholder()
@@ -363,17 +339,17 @@ func (s *tidyState) trim(cell string) tidyFailure {
 
 // placeholder returns the failure of a text that is a placeholder.
 func (s *tidyState) placeholder() tidyFailure {
-	return tidyFailure{CodePlaceholder, s.start, strconv.Quote(s.text) + " is a placeholder, not an address"}
+	return tidyFailure{webaddress.CodePlaceholder, s.start, strconv.Quote(s.text) + " is a placeholder, not an address"}
 }
 
 // email is the e-mail step: an e-mail address written after a scheme at
 // a free-mail domain fails; another e-mail address becomes its domain's
-// website (rewritten) with EmailToWebsite, or fails.
-func (s *tidyState) email(opts TidyOptions) (f tidyFailure, rewritten bool) {
+// website (rewritten) unless KeepEmails, or fails.
+func (s *tidyState) email(opts tidyOptions) (f tidyFailure, rewritten bool) {
 	if addr, at, reason, ok := emailAfterScheme(s.text); ok {
-		code := CodeEmailFreeMail
-		if !opts.EmailToWebsite {
-			code = CodeEmail // kept as an e-mail address, whatever its domain
+		code := webaddress.CodeEmailFreeMail
+		if !opts.emailToWebsite {
+			code = webaddress.CodeEmail // kept as an e-mail address, whatever its domain
 		}
 		return s.failEmail(addr, at, code, reason), false
 	}
@@ -382,23 +358,23 @@ func (s *tidyState) email(opts TidyOptions) (f tidyFailure, rewritten bool) {
 		return tidyFailure{}, false
 	}
 	site, code, reason := emailWebsite(domain)
-	if !opts.EmailToWebsite {
+	if !opts.emailToWebsite {
 		if code == "" {
 			reason = "an e-mail address, not a website"
 		}
-		code = CodeEmail // kept as an e-mail address, whatever its domain
+		code = webaddress.CodeEmail // kept as an e-mail address, whatever its domain
 	}
 	if code != "" {
 		return s.failEmail(addr, at, code, reason), false
 	}
 	s.rewrite(site)
-	s.facts |= FactEmailDomain
+	s.facts |= webaddress.FactEmailDomain
 	return tidyFailure{}, true
 }
 
 // failEmail makes the e-mail address addr, whose "@" is byte at of the
 // text, the text (inside "Name <…>", say), and returns its failure.
-func (s *tidyState) failEmail(addr string, at int, code Code, reason string) tidyFailure {
+func (s *tidyState) failEmail(addr string, at int, code webaddress.Code, reason string) tidyFailure {
 	offset := s.offset(at)
 	if s.start >= 0 {
 		s.start += strings.Index(s.text, addr)
@@ -438,7 +414,7 @@ func (s *tidyState) trimInvisible() {
 			s.cut(n, 0)
 		} else if isInvisible(r) {
 			s.cut(n, 0)
-			s.facts |= FactInvisibleRemoved
+			s.facts |= webaddress.FactInvisibleRemoved
 		} else {
 			break
 		}
@@ -453,7 +429,7 @@ func (s *tidyState) trimInvisible() {
 			s.cut(0, n)
 		} else if isInvisible(r) {
 			s.cut(0, n)
-			s.facts |= FactInvisibleRemoved
+			s.facts |= webaddress.FactInvisibleRemoved
 		} else {
 			break
 		}
@@ -551,7 +527,7 @@ func (s *tidyState) trimEnds() bool {
 			return true // the common case: a letter or digit, or "/", at each end
 		}
 		two := n1+n2 <= len(s.text) // first and last are two code points
-		front, back, fact := 0, 0, FactWrappingRemoved
+		front, back, fact := 0, 0, webaddress.FactWrappingRemoved
 		switch {
 		case two && isQuote(first) && isQuote(last):
 			front, back = n1, n2
@@ -559,7 +535,7 @@ func (s *tidyState) trimEnds() bool {
 			front, back = n1, n2
 		case last == ')' && strings.Count(s.text, ")") > strings.Count(s.text, "("),
 			isTrailingPunctuation(s.text, last):
-			back, fact = n2, FactTrailingPunctuationRemoved
+			back, fact = n2, webaddress.FactTrailingPunctuationRemoved
 		case isQuote(first) && !strings.ContainsFunc(s.text[n1:], isQuote):
 			// A quote alone ("'acme.com", Excel's text prefix), not the
 			// one before a display name (`"Jane" <jane@acme.com>`).
@@ -621,7 +597,7 @@ func endsInCharRef(s string) bool {
 	}
 	switch {
 	case s[i-1] == '&':
-		return isAlpha(s[i])
+		return urlchars.IsAlpha(s[i])
 	case s[i-1] == '#' && i >= 2 && s[i-2] == '&':
 		return true // "&#38", "&#x26"
 	}
@@ -639,7 +615,7 @@ func hasPath(text string) bool {
 }
 
 // asciiAlnum reports whether c is an ASCII letter or digit.
-func asciiAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
+func asciiAlnum(c byte) bool { return urlchars.IsAlpha(c) || urlchars.IsDigit(c) }
 
 // hasLetterOrDigit reports whether s has a letter or a digit, of any
 // script.

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"bufio"
@@ -15,17 +15,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/onecontact/webaddress"
 )
 
 // cellCase is a case of testdata/tidy/cells.txt.
 type cellCase struct {
 	line  int
 	cell  string
-	text  string   // the wanted Text; "" with same
-	same  bool     // Text is the cell
-	code  Code     // the wanted error's code, or ""
-	parts []string // the wanted Parts, for CodeSeveralAddresses
-	facts Facts
+	text  string          // the wanted Text; "" with same
+	same  bool            // Text is the cell
+	code  webaddress.Code // the wanted error's code, or ""
+	parts []string        // the wanted Parts, for CodeSeveralAddresses
+	facts webaddress.Facts
 	key   string // the wanted KeyV1, "!code" for a Parse failure, "" unchecked
 }
 
@@ -59,7 +61,7 @@ func readCellCases(t testing.TB) []cellCase {
 			c.same = true
 		case strings.HasPrefix(want, "!"):
 			code, rest, _ := strings.Cut(want[1:], " ")
-			c.code = Code(code)
+			c.code = webaddress.Code(code)
 			for rest != "" {
 				q, err := strconv.QuotedPrefix(rest)
 				if err != nil {
@@ -69,7 +71,7 @@ func readCellCases(t testing.TB) []cellCase {
 				c.parts = append(c.parts, s)
 				rest = strings.TrimPrefix(rest[len(q):], " ")
 			}
-			if c.code != CodeSeveralAddresses && len(c.parts) == 1 {
+			if c.code != webaddress.CodeSeveralAddresses && len(c.parts) == 1 {
 				c.text, c.parts = c.parts[0], nil
 			}
 		default:
@@ -94,8 +96,8 @@ func readCellCases(t testing.TB) []cellCase {
 }
 
 // codeOfErr returns the code of err, or "" for nil.
-func codeOfErr(err error) Code {
-	var c interface{ Code() Code }
+func codeOfErr(err error) webaddress.Code {
+	var c interface{ Code() webaddress.Code }
 	if errors.As(err, &c) {
 		return c.Code()
 	}
@@ -107,32 +109,32 @@ func codeOfErr(err error) Code {
 
 // cellFacts returns the facts TestTidyCells compares: Tidy's, and
 // FactNotPublicWebsite when Tidied.Parse reports it.
-func cellFacts(t Tidied, err error) Facts {
+func cellFacts(t Tidied, err error) webaddress.Facts {
 	f := t.Facts
 	if err == nil {
 		if a, err := t.Parse(); err == nil {
-			f |= a.Facts() & FactNotPublicWebsite
+			f |= a.Facts() & webaddress.FactNotPublicWebsite
 		}
 	}
 	return f
 }
 
 // TestTidyCells runs the cells of testdata/tidy/cells.txt through Tidy
-// (EmailToWebsite on, as in the command-line tool) and Tidied.Parse, and
+// (the zero Options, as in the command-line tool) and Tidied.Parse, and
 // logs how many cells each rule applies to.
 func TestTidyCells(t *testing.T) {
 	cases := readCellCases(t)
 	if len(cases) < 300 {
 		t.Errorf("cells.txt has %d cases, want at least 300", len(cases))
 	}
-	opts := TidyOptions{EmailToWebsite: true}
+	opts := emails
 	seen := map[string]int{}
 	for _, c := range cases {
 		if prev, ok := seen[c.cell]; ok {
 			t.Errorf("cells.txt:%d: the cell %q is also on line %d", c.line, c.cell, prev)
 		}
 		seen[c.cell] = c.line
-		tt, err := Tidy(c.cell, opts)
+		tt, err := tidyWith(c.cell, opts)
 		if got := codeOfErr(err); got != c.code {
 			t.Errorf("cells.txt:%d: Tidy(%q): error %v, want code %q", c.line, c.cell, err, c.code)
 			continue
@@ -157,7 +159,7 @@ func TestTidyCells(t *testing.T) {
 			if a, err := tt.Parse(); err != nil {
 				got += string(codeOfErr(err))
 			} else {
-				got = a.Key(KeyV1, LevelPage)
+				got = a.Key(webaddress.KeyV1, webaddress.LevelPage)
 			}
 			if got != c.key {
 				t.Errorf("cells.txt:%d: Tidy(%q).Parse() key %q, want %q", c.line, c.cell, got, c.key)
@@ -175,9 +177,9 @@ func TestTidyCells(t *testing.T) {
 	}, opts)
 	t.Logf("rules on the %d cells of cells.txt: %s", len(cases), formatCounts(counts))
 	// Every rule has cases of its own; web.email, an address kept as one,
-	// comes only with EmailToWebsite off, which TestTidyEmailOff tests.
+	// comes only with KeepEmails, which TestTidyEmailOff tests.
 	for _, r := range tidyRules {
-		if counts[r] < 5 && r != string(CodeEmail) {
+		if counts[r] < 5 && r != string(webaddress.CodeEmail) {
 			t.Errorf("cells.txt has %d cases of %s, want at least 5", counts[r], r)
 		}
 	}
@@ -186,8 +188,8 @@ func TestTidyCells(t *testing.T) {
 // tidyRules are the names of Tidy's rules as ruleCounts counts them: the
 // codes of its failures and the names of its facts.
 var tidyRules = []string{
-	string(CodeEmpty), string(CodePlaceholder), string(CodeSeveralAddresses), string(CodeEmail), string(CodeEmailFreeMail), string(CodeEmailNotPublic),
-	string(CodeInvalidUTF8),
+	string(webaddress.CodeEmpty), string(webaddress.CodePlaceholder), string(webaddress.CodeSeveralAddresses), string(webaddress.CodeEmail), string(webaddress.CodeEmailFreeMail), string(webaddress.CodeEmailNotPublic),
+	string(webaddress.CodeInvalidUTF8),
 	"invisible-removed", "wrapping-removed", "trailing-punctuation-removed", "typo-repaired",
 	"link-unwrapped", "email-domain", "opaque-redirect", "not-public-website",
 }
@@ -196,10 +198,10 @@ var tidyRules = []string{
 // code, a change or finding by its fact (FactNotPublicWebsite from
 // Tidied.Parse); "unchanged" counts the cells that come out as they went
 // in, with no fact and no error.
-func ruleCounts(cells func(func(string) bool), opts TidyOptions) map[string]int {
+func ruleCounts(cells func(func(string) bool), opts Options) map[string]int {
 	counts := map[string]int{}
 	for cell := range cells {
-		tt, err := Tidy(cell, opts)
+		tt, err := tidyWith(cell, opts)
 		if err != nil {
 			counts[string(codeOfErr(err))]++
 		}
@@ -226,7 +228,7 @@ func formatCounts(counts map[string]int) string {
 	return b.String()
 }
 
-// TestTidyPassThrough runs Tidy (EmailToWebsite on) over every input of
+// TestTidyPassThrough runs Tidy (the zero Options) over every input of
 // urltestdata.json that parses as an absolute URL and every line of the
 // three corpus files. An input passes through unchanged (Text is the
 // input, no error, no fact of a change, and Tidied.Parse gives what
@@ -237,7 +239,7 @@ func formatCounts(counts map[string]int) string {
 func TestTidyPassThrough(t *testing.T) {
 	var absolute []string
 	for _, c := range wptCases(t) {
-		if _, err := ParseURL(c.Input); err == nil {
+		if _, err := webaddress.ParseURL(c.Input); err == nil {
 			absolute = append(absolute, c.Input)
 		}
 	}
@@ -276,17 +278,17 @@ func TestTidyPassThrough(t *testing.T) {
 			"unchanged": 43415,
 		}},
 	}
-	opts := TidyOptions{EmailToWebsite: true}
+	opts := emails
 	for _, set := range sets {
 		counts := map[string]int{}
 		for _, in := range set.inputs {
-			tt, err := Tidy(in, opts)
+			tt, err := tidyWith(in, opts)
 			if err != nil {
 				counts[string(codeOfErr(err))]++
 				continue
 			}
 			a, perr := tt.Parse()
-			for _, name := range (tt.Facts | a.Facts()&FactNotPublicWebsite).Names() {
+			for _, name := range (tt.Facts | a.Facts()&webaddress.FactNotPublicWebsite).Names() {
 				counts[name]++
 			}
 			if tt.Facts&changeFacts != 0 {
@@ -295,9 +297,9 @@ func TestTidyPassThrough(t *testing.T) {
 			if tt.Text != in || tt.Start != 0 {
 				t.Errorf("%s: Tidy(%q) = %q at %d with no fact of a change", set.name, in, tt.Text, tt.Start)
 			}
-			b, berr := Parse(in)
-			if (perr == nil) != (berr == nil) || perr == nil && (a.Canonical() != b.Canonical() || a.Key(KeyV1, LevelPage) != b.Key(KeyV1, LevelPage) ||
-				a.Fields() != b.Fields() || a.Facts()&^(FactOpaqueRedirect|FactNotPublicWebsite) != b.Facts()) {
+			b, berr := webaddress.Parse(in)
+			if (perr == nil) != (berr == nil) || perr == nil && (a.Canonical() != b.Canonical() || a.Key(webaddress.KeyV1, webaddress.LevelPage) != b.Key(webaddress.KeyV1, webaddress.LevelPage) ||
+				a.Fields() != b.Fields() || a.Facts()&^(webaddress.FactOpaqueRedirect|webaddress.FactNotPublicWebsite) != b.Facts()) {
 				t.Errorf("%s: Tidied.Parse of the unchanged %q differs from Parse", set.name, in)
 			}
 			counts["unchanged"]++
@@ -352,8 +354,8 @@ func TestTidyHostile(t *testing.T) {
 	for _, shape := range tidyHostile {
 		in := shape.build(256 << 10)
 		start := time.Now()
-		for _, opts := range []TidyOptions{{}, {EmailToWebsite: true}} {
-			if tt, err := Tidy(in, opts); err == nil {
+		for _, opts := range []Options{keepEmails, emails} {
+			if tt, err := tidyWith(in, opts); err == nil {
 				tt.Parse()
 			}
 		}
@@ -363,7 +365,7 @@ func TestTidyHostile(t *testing.T) {
 	}
 }
 
-// TestTidyEmailOff checks e-mail addresses with EmailToWebsite off: each
+// TestTidyEmailOff checks e-mail addresses with KeepEmails: each
 // is a CodeEmail error whose Text is the address and whose Start says
 // where it is; a URL with user info is not an e-mail address.
 func TestTidyEmailOff(t *testing.T) {
@@ -371,20 +373,20 @@ func TestTidyEmailOff(t *testing.T) {
 		in    string
 		want  string // Text
 		start int
-		code  Code
+		code  webaddress.Code
 	}{
-		// A company's address: no website without EmailToWebsite.
-		{"sales@acme.com", "sales@acme.com", 0, CodeEmail},
+		// A company's address: no website with KeepEmails.
+		{"sales@acme.com", "sales@acme.com", 0, webaddress.CodeEmail},
 		// mailto: and its query go.
-		{"mailto:sales@acme.com?subject=Hello", "sales@acme.com", 7, CodeEmail},
+		{"mailto:sales@acme.com?subject=Hello", "sales@acme.com", 7, webaddress.CodeEmail},
 		// A display name goes.
-		{"Sales <sales@acme.com>", "sales@acme.com", 7, CodeEmail},
+		{"Sales <sales@acme.com>", "sales@acme.com", 7, webaddress.CodeEmail},
 		// Quotes around it go first.
-		{`"sales@acme.com"`, "sales@acme.com", 1, CodeEmail},
+		{`"sales@acme.com"`, "sales@acme.com", 1, webaddress.CodeEmail},
 		// A free-mail address too (with EmailToWebsite it is
 		// CodeEmailFreeMail), and one after a scheme.
-		{"jane@gmail.com", "jane@gmail.com", 0, CodeEmail},
-		{"http://shop@gmail.com", "shop@gmail.com", 7, CodeEmail},
+		{"jane@gmail.com", "jane@gmail.com", 0, webaddress.CodeEmail},
+		{"http://shop@gmail.com", "shop@gmail.com", 7, webaddress.CodeEmail},
 		// A scheme makes it a URL with user info.
 		{"https://sales@acme.com/", "https://sales@acme.com/", 0, ""},
 		// So do a password and a path.
@@ -394,7 +396,7 @@ func TestTidyEmailOff(t *testing.T) {
 		{"a@b@acme.com", "a@b@acme.com", 0, ""},
 	}
 	for _, tt := range tests {
-		got, err := Tidy(tt.in, TidyOptions{})
+		got, err := tidyWith(tt.in, keepEmails)
 		if code := codeOfErr(err); code != tt.code || got.Text != tt.want || got.Start != tt.start {
 			t.Errorf("Tidy(%q) = %q at %d, %v; want %q at %d, code %q", tt.in, got.Text, got.Start, err, tt.want, tt.start, tt.code)
 		}
@@ -407,41 +409,41 @@ func TestTidyEmailOff(t *testing.T) {
 func TestTidyErrors(t *testing.T) {
 	tests := []struct {
 		in     string
-		code   Code
+		code   webaddress.Code
 		offset int
 		msg    string
 	}{
 		// An empty cell.
-		{"  ", CodeEmpty, 0, `web.empty: "  ": the cell is empty`},
+		{"  ", webaddress.CodeEmpty, 0, `web.empty: "  ": the cell is empty`},
 		// A placeholder, at its place in the cell.
-		{` "N/A"`, CodePlaceholder, 2, `web.placeholder: " \"N/A\"": "N/A" is a placeholder, not an address`},
+		{` "N/A"`, webaddress.CodePlaceholder, 2, `web.placeholder: " \"N/A\"": "N/A" is a placeholder, not an address`},
 		// Several addresses: the offset of the first separator.
-		{"acme.com, globex.com", CodeSeveralAddresses, 8, `web.several-addresses: "acme.com, globex.com": 2 addresses: "acme.com", "globex.com"`},
+		{"acme.com, globex.com", webaddress.CodeSeveralAddresses, 8, `web.several-addresses: "acme.com, globex.com": 2 addresses: "acme.com", "globex.com"`},
 		// The parts named are five at most.
-		{"a.com b.com c.com d.com e.com f.com", CodeSeveralAddresses, 5,
+		{"a.com b.com c.com d.com e.com f.com", webaddress.CodeSeveralAddresses, 5,
 			`web.several-addresses: "a.com b.com c.com d.com e.com f.com": 6 addresses: "a.com", "b.com", "c.com", "d.com", "e.com", …`},
 		// An e-mail address: the offset of its "@".
 		// A free-mail one, and one at a domain that is not public: codes
 		// of their own, apart from web.email (an address kept as one).
-		{"Jane <jane@gmail.com>", CodeEmailFreeMail, 10, `web.email-free-mail: "Jane <jane@gmail.com>": an e-mail address at gmail.com, a free-mail or Internet-provider domain`},
-		{"http://shop@gmail.com/", CodeEmailFreeMail, 11, `web.email-free-mail: "http://shop@gmail.com/": an e-mail address at gmail.com, a free-mail or Internet-provider domain, written after http://`},
-		{"info@acme.local", CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.local": an e-mail address at acme.local, a reserved name`},
-		{"info@acme.zz", CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.zz": an e-mail address at acme.zz, which has no public suffix`},
-		{"info@agency.govv", CodeEmailNotPublic, 4, `web.email-not-public: "info@agency.govv": an e-mail address at agency.govv, which has no public suffix`},
+		{"Jane <jane@gmail.com>", webaddress.CodeEmailFreeMail, 10, `web.email-free-mail: "Jane <jane@gmail.com>": an e-mail address at gmail.com, a free-mail or Internet-provider domain`},
+		{"http://shop@gmail.com/", webaddress.CodeEmailFreeMail, 11, `web.email-free-mail: "http://shop@gmail.com/": an e-mail address at gmail.com, a free-mail or Internet-provider domain, written after http://`},
+		{"info@acme.local", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.local": an e-mail address at acme.local, a reserved name`},
+		{"info@acme.zz", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.zz": an e-mail address at acme.zz, which has no public suffix`},
+		{"info@agency.govv", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@agency.govv": an e-mail address at agency.govv, which has no public suffix`},
 		// Invalid UTF-8: Parse's error, at the first bad byte.
-		{"acme\xff.com", CodeInvalidUTF8, 4, `web.invalid-utf8: "acme\xff.com": invalid UTF-8 at byte 4 ("\xff")`},
+		{"acme\xff.com", webaddress.CodeInvalidUTF8, 4, `web.invalid-utf8: "acme\xff.com": invalid UTF-8 at byte 4 ("\xff")`},
 		// Wrapping past maxTrims.
-		{strings.Repeat("(", 70) + "acme.com", CodeInvalidURL, 0, ""},
+		{strings.Repeat("(", 70) + "acme.com", webaddress.CodeInvalidURL, 0, ""},
 	}
 	for _, tt := range tests {
 		for _, parse := range []bool{false, true} {
 			var err error
 			if parse {
-				_, err = ParseCell(tt.in, TidyOptions{EmailToWebsite: true})
+				_, err = parseWith(tt.in, emails)
 			} else {
-				_, err = Tidy(tt.in, TidyOptions{EmailToWebsite: true})
+				_, err = tidyWith(tt.in, emails)
 			}
-			var e *Error
+			var e *webaddress.Error
 			if !errors.As(err, &e) || !errors.Is(err, tt.code) || e.Code() != tt.code {
 				t.Errorf("Tidy(%q): %v, want an *Error with code %q", tt.in, err, tt.code)
 				continue
@@ -452,10 +454,10 @@ func TestTidyErrors(t *testing.T) {
 		}
 	}
 	// A failure of Parse on the tidied text is Parse's, on that text.
-	_, err := ParseCell(`"acme .com"`, TidyOptions{})
-	var e *Error
-	if !errors.As(err, &e) || e.Code() != CodeInvalidHost || e.Input != "acme .com" {
-		t.Errorf(`ParseCell("\"acme .com\""): %v, want web.invalid-host on "acme .com"`, err)
+	_, err := parseWith(`"acme .com"`, keepEmails)
+	var e *webaddress.Error
+	if !errors.As(err, &e) || e.Code() != webaddress.CodeInvalidHost || e.Input != "acme .com" {
+		t.Errorf(`parseWith("\"acme .com\""): %v, want web.invalid-host on "acme .com"`, err)
 	}
 }
 
@@ -479,7 +481,7 @@ func TestTidyCellSpan(t *testing.T) {
 		{"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F", -1, ""},
 	}
 	for _, tt := range tests {
-		td, err := Tidy(tt.cell, TidyOptions{})
+		td, err := tidyWith(tt.cell, keepEmails)
 		if err != nil || td.Start != tt.start {
 			t.Errorf("Tidy(%q) = %+v, %v; want Start %d", tt.cell, td, err, tt.start)
 			continue
@@ -498,13 +500,13 @@ func TestTidyCellSpan(t *testing.T) {
 		}
 		s := td.CellSpan(h)
 		switch {
-		case tt.host == "" && s != (Span{-1, -1}):
+		case tt.host == "" && s != (webaddress.Span{Start: -1, End: -1}):
 			t.Errorf("Tidy(%q).CellSpan(%v) = %v, want {-1, -1}", tt.cell, h, s)
 		case tt.host != "" && (!s.IsPresent() || tt.cell[s.Start:s.End] != tt.host):
 			t.Errorf("Tidy(%q).CellSpan(%v) = %v, want the span of %q", tt.cell, h, s, tt.host)
 		}
 	}
-	if s := (Tidied{Start: 3}).CellSpan(Span{-1, -1}); s != (Span{-1, -1}) {
+	if s := (Tidied{Start: 3}).CellSpan(webaddress.Span{Start: -1, End: -1}); s != (webaddress.Span{Start: -1, End: -1}) {
 		t.Errorf("CellSpan of an absent span = %v", s)
 	}
 }
@@ -521,11 +523,11 @@ func TestTidyNestedLinks(t *testing.T) {
 		} else {
 			link = "https://eur01.safelinks.protection.outlook.com/?url=" + formEncode(link) + "&reserved=0"
 		}
-		got, err := Tidy(link, TidyOptions{})
-		want, facts := target, FactLinkUnwrapped
+		got, err := tidyWith(link, keepEmails)
+		want, facts := target, webaddress.FactLinkUnwrapped
 		if depth > maxUnwrap {
 			// What is left after maxUnwrap wrappers were undone.
-			want, facts = link, FactLinkUnwrapped|FactOpaqueRedirect
+			want, facts = link, webaddress.FactLinkUnwrapped|webaddress.FactOpaqueRedirect
 			for range maxUnwrap {
 				want, _, _ = unwrapLink(want)
 			}
@@ -599,26 +601,26 @@ func TestProofpoint(t *testing.T) {
 // TestTidyNoAllocs checks that Tidy allocates nothing for a cell no rule
 // applies to, on the lines of kasztp.txt, but for a cell with a separator
 // whose parts all look like domain names, which Tidy looks up in the
-// Public Suffix List (x/net/publicsuffix allocates an error for each
-// lookup of a name that is not an IP address): two lines,
-// ".../article59Silk&amp;Wool.html" and ".../Schoko&amp;Co.html", with
-// three allocations each.
+// Public Suffix List (through webaddress.PublicSuffix and its cache of
+// look-ups): two lines, ".../article59Silk&amp;Wool.html" and
+// ".../Schoko&amp;Co.html", with one allocation each (three each when the
+// layer called x/net/publicsuffix itself).
 func TestTidyNoAllocs(t *testing.T) {
 	var clean []string
 	for _, l := range readCorpus(t, "kasztp.txt") {
-		if tt, err := Tidy(l, TidyOptions{EmailToWebsite: true}); err == nil && tt.Facts == 0 {
+		if tt, err := tidyWith(l, emails); err == nil && tt.Facts == 0 {
 			clean = append(clean, l)
 		}
 	}
 	if n := testing.AllocsPerRun(3, func() {
 		for _, l := range clean {
-			Tidy(l, TidyOptions{EmailToWebsite: true})
+			tidyWith(l, emails)
 		}
-	}); n != 6 {
-		t.Errorf("Tidy of %d clean kasztp.txt lines: %v allocations, want 6", len(clean), n)
+	}); n != 2 {
+		t.Errorf("Tidy of %d clean kasztp.txt lines: %v allocations, want 2", len(clean), n)
 	}
 	for _, l := range []string{"https://acme.com/", "www.acme.com/about#Our Team", "https://acme.com/?a=1&amp;b=2"} {
-		if n := testing.AllocsPerRun(10, func() { Tidy(l, TidyOptions{}) }); n != 0 {
+		if n := testing.AllocsPerRun(10, func() { tidyWith(l, keepEmails) }); n != 0 {
 			t.Errorf("Tidy(%q): %v allocations, want 0", l, n)
 		}
 	}
@@ -635,18 +637,44 @@ func BenchmarkTidy(b *testing.B) {
 	for _, c := range readCellCases(b) {
 		cells["cells"] = append(cells["cells"], c.cell)
 	}
-	opts := TidyOptions{EmailToWebsite: true}
+	opts := emails
 	for _, name := range []string{"kasztp", "typed", "cells"} {
 		b.Run(name, func(b *testing.B) {
 			lines := cells[name]
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, l := range lines {
-					Tidy(l, opts)
+					tidyWith(l, opts)
 				}
 			}
 			n := float64(b.N) * float64(len(lines))
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/cell")
 		})
+	}
+}
+
+// TestKeyV2NotAnAddress: what the messy-cell layer says is not an address
+// has no webaddress.KeyV2 key, since it has no Address.
+func TestKeyV2NotAnAddress(t *testing.T) {
+	for _, cell := range []string{"N/A", "  tbd ", "sales@acme.com", "acme.com, globex.com", "-"} {
+		a, err := keepEmails.Parse(cell)
+		if err == nil || a.IsValid() || a.Key(webaddress.KeyV2, webaddress.LevelPage) != "" {
+			t.Errorf("ParseCell(%q) = %q (key %q), %v; want an error and no key", cell, a.Canonical(), a.Key(webaddress.KeyV2, webaddress.LevelPage), err)
+		}
+	}
+	// A host without a public suffix is an address, with a fact and a key.
+	a, err := keepEmails.Parse("localhost:3000/x")
+	if err != nil || !a.Facts().Has(webaddress.FactNotPublicWebsite) || a.Key(webaddress.KeyV2, webaddress.LevelPage) != "localhost:3000/x" {
+		t.Errorf("ParseCell(localhost:3000/x) = %q [%s] key %q, %v", a.Canonical(), a.Facts(), a.Key(webaddress.KeyV2, webaddress.LevelPage), err)
+	}
+}
+
+// TestFreeMailDomains: the providers' domains that e-mail addresses are
+// told by are in the list the messy-cell layer reads.
+func TestFreeMailDomains(t *testing.T) {
+	for _, d := range []string{"wi.rr.com", "comcastbiz.net", "frontier.com", "centurytel.net", "tds.net", "windstream.net", "gmail.com"} {
+		if !freeMailDomains()[d] {
+			t.Errorf("%s is not a free-mail or provider domain", d)
+		}
 	}
 }

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"fmt"
@@ -71,7 +71,7 @@ const maxSchemeTypo = 6
 func readCellLists() {
 	c := &cells
 	c.placeholders = make(map[string]bool, 128)
-	mustRead(data.Placeholders(func(p data.Name) error {
+	data.Must(data.Placeholders(func(p data.Name) error {
 		if len(p.Name) > maxPlaceholder {
 			return fmt.Errorf("placeholder=%s: longer than maxPlaceholder (%d bytes)", p.Name, maxPlaceholder)
 		}
@@ -79,16 +79,17 @@ func readCellLists() {
 		return nil
 	}))
 	c.schemeTypos = make(map[string]string, 16)
-	mustRead(data.SchemeTypos(func(t data.Typo) error {
+	data.Must(data.SchemeTypos(func(t data.Typo) error {
 		if len(t.Typo) > maxSchemeTypo || t.Typo[0] != 'h' && t.Typo[0] != 't' {
 			return fmt.Errorf("typo=%s: a typo is %d letters at most and starts with h or t, as parseSchemePrefix reads them", t.Typo, maxSchemeTypo)
 		}
 		c.schemeTypos[t.Typo] = t.Scheme
 		return nil
 	}))
-	shorteners := ownerData().shorteners
+	shorteners := make(map[string]string)
+	data.Must(data.Shorteners(func(s data.Shortener) error { shorteners[s.Host] = s.Service; return nil }))
 	c.linkHosts = make(map[string]linkHost, 32+2*len(shorteners))
-	mustRead(data.Wrappers(func(lw data.Wrapper) error {
+	data.Must(data.Wrappers(func(lw data.Wrapper) error {
 		w := &linkWrapper{name: lw.Name, kind: wrapperKindOf(lw.Kind), paths: lw.Paths, params: lw.Params}
 		for _, h := range lw.Hosts {
 			if prefix, ok := strings.CutSuffix(h, "<suffix>"); ok {
@@ -147,5 +148,5 @@ type linkWrapper struct {
 // cellData (14,000 domains: a program that reads no e-mail address never
 // pays for them).
 var freeMailDomains = sync.OnceValue(func() map[string]bool {
-	return domainSet(16384, data.FreeMailList, data.FreeMail, data.FreeMailSites)
+	return data.DomainSet(16384, data.FreeMailList, data.FreeMail, data.FreeMailSites)
 })

@@ -2,12 +2,16 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/data"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -77,7 +81,7 @@ func emailAfterScheme(text string) (addr string, at int, reason string, ok bool)
 	}
 	d := strings.ToLower(domain)
 	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if !isASCII(d) || err != nil || !isFreeMail(d, reg) {
+	if !urlchars.IsASCII(d) || err != nil || !isFreeMail(d, reg) {
 		return "", 0, "", false
 	}
 	return addr, n + at, "an e-mail address at " + d + ", a free-mail or Internet-provider domain, written after " + text[:n], true
@@ -99,21 +103,21 @@ func isDomainName(s string) bool {
 }
 
 // emailWebsite returns the website of an e-mail domain, or the code and
-// the reason why the address is not turned into one: [CodeEmailNotPublic]
-// or [CodeEmailFreeMail]. The website is the domain's owner by
+// the reason why the address is not turned into one: [webaddress.CodeEmailNotPublic]
+// or [webaddress.CodeEmailFreeMail]. The website is the domain's owner by
 // KeyV3's host rules: its registrable domain ("mail.acme.co.uk" is
 // "acme.co.uk"), or, where a label more names the owner, the tenant of a
 // site platform or a state portal ("omes.ok.gov") or the branch of a
 // locality's government ("ci.alamosa.co.us"), which its registrable
 // domain would merge with its neighbours'.
-func emailWebsite(domain string) (site string, code Code, reason string) {
+func emailWebsite(domain string) (site string, code webaddress.Code, reason string) {
 	d := strings.ToLower(domain)
-	if !isASCII(d) {
+	if !urlchars.IsASCII(d) {
 		// An internationalized domain: Parse maps it through UTS #46.
 		return d, "", ""
 	}
-	notPublic := func(why string) (string, Code, string) {
-		return "", CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
+	notPublic := func(why string) (string, webaddress.Code, string) {
+		return "", webaddress.CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
 	}
 	tld := d[strings.LastIndexByte(d, '.')+1:]
 	if reservedNames().tlds[tld] {
@@ -130,11 +134,11 @@ func emailWebsite(domain string) (site string, code Code, reason string) {
 		return notPublic("a reserved name")
 	}
 	if isFreeMail(d, reg) {
-		return "", CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+		return "", webaddress.CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
 	}
 	if len(d) > len(reg) {
-		if a, err := Parse(d); err == nil {
-			if lv := a.Levels(); lv.Rule == OwnerPlatform || lv.Rule == OwnerLocality {
+		if a, err := webaddress.Parse(d); err == nil {
+			if lv := a.Levels(); lv.Rule == webaddress.OwnerPlatform || lv.Rule == webaddress.OwnerLocality {
 				return lv.Owner, "", ""
 			}
 		}
@@ -156,4 +160,21 @@ func isFreeMail(d, reg string) bool {
 		h = h[i+1:]
 	}
 	return false
+}
+
+// reservedNames returns the names set aside so that they are never public
+// websites (reserved_tlds.txt and reserved_domains.txt in internal/data),
+// read on the first e-mail address: webaddress's own test of a public
+// website reads the same lists.
+var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
+	r.tlds = data.NameSet(data.ReservedTLDs)
+	r.domains = data.DomainSet(8, data.ReservedDomains)
+	return r
+})
+
+// hasListedTLD reports whether domain's top-level domain is in the Public
+// Suffix List: its suffix is an ICANN one, or of more than one label.
+func hasListedTLD(domain string) bool {
+	suffix, icann, _ := webaddress.PublicSuffix(domain)
+	return icann || strings.IndexByte(suffix, '.') >= 0
 }

@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package webaddress
+package cells
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -150,7 +152,7 @@ func unwrapParam(w *linkWrapper, rest string) (target string, found, ok bool) {
 			return "", false, false
 		}
 	}
-	params := ParseSearchParams(query)
+	params := webaddress.ParseSearchParams(query)
 	for _, name := range w.params {
 		v, ok := params.Get(name)
 		if !ok || v == "" {
@@ -302,5 +304,5 @@ func decodeProofpointV3(s string) (string, bool) {
 // percentDecodeUTF8 percent-decodes s and replaces what is then not UTF-8
 // with U+FFFD, as Python's urllib.parse.unquote does.
 func percentDecodeUTF8(s string) string {
-	return strings.ToValidUTF8(string(appendDecoded(nil, s)), "\uFFFD")
+	return strings.ToValidUTF8(string(urlchars.AppendDecoded(nil, s)), "\uFFFD")
 }
