@@ -252,3 +252,37 @@ func TestVersionStamp(t *testing.T) {
 		t.Errorf("webaddress --version prints\n%s\nwant\n%s", first, want)
 	}
 }
+
+// maxOpening is how many lines a command's help may take before its
+// usage has been said: what it does, and how it is typed.
+const maxOpening = 8
+
+// TestHelpOpens checks that the help of the tool and of each command
+// opens with what it does and its usage within maxOpening lines, and has
+// its examples after the usage.
+func TestHelpOpens(t *testing.T) {
+	root := commandTree()
+	cmds := []*cobra.Command{root}
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			cmds = append(cmds, c)
+		}
+	}
+	for _, c := range cmds {
+		var out bytes.Buffer
+		c.SetOut(&out)
+		if err := c.Help(); err != nil {
+			t.Fatalf("%s --help: %v", c.CommandPath(), err)
+		}
+		lines := strings.Split(out.String(), "\n")
+		usage := slices.Index(lines, "Usage:")
+		end := usage + slices.Index(lines[max(usage, 0):], "")
+		if lines[0] != c.Short || usage < 0 || end >= maxOpening {
+			t.Errorf("%s --help opens with\n%s\nwant its short help, then its usage, in at most %d lines", c.CommandPath(), strings.Join(lines[:min(len(lines), maxOpening+2)], "\n"), maxOpening)
+			continue
+		}
+		if examples := slices.Index(lines, "Examples:"); c.HasExample() && examples < end {
+			t.Errorf("%s --help: its examples at line %d, not after its usage (line %d)", c.CommandPath(), examples+1, usage+1)
+		}
+	}
+}

@@ -155,20 +155,25 @@ the summary says the run was interrupted (exit status 130 or 143).`,
 }
 
 // setHelp makes each command's help open with what it does and its
-// examples, then its details, then its usage and flags.
+// usage, in a few lines, then its examples, then its details, then its
+// commands and flags; a help topic (reading) is its text.
 func setHelp(root *cobra.Command) {
-	root.SetHelpTemplate(`{{.Short}}{{if .HasExample}}
+	usage := root.UsageTemplate()
+	const examples = `{{if .HasExample}}
 
 Examples:
-{{.Example}}{{end}}{{with .Long}}
+{{.Example}}{{end}}`
+	const details = `{{with .Long}}
 
-{{. | trimTrailingWhitespaces}}{{end}}
-
-{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`)
-	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), `{{if .HasExample}}
-
-Examples:
-{{.Example}}{{end}}`, "", 1))
+{{. | trimTrailingWhitespaces}}{{end}}`
+	help, n := strings.CutPrefix(usage, "Usage:")
+	if !n || !strings.Contains(usage, examples) {
+		panic("tool: cobra's usage template is not the one setHelp knows") // a test's failure, on an update of cobra
+	}
+	// The usage lines end where the aliases start.
+	help = strings.Replace(strings.Replace(help, examples, "", 1), "{{if gt (len .Aliases) 0}}", examples+details+"{{if gt (len .Aliases) 0}}", 1)
+	root.SetHelpTemplate("{{.Short}}\n\n{{if or .Runnable .HasSubCommands}}Usage:" + help + "{{else}}{{.Long | trimTrailingWhitespaces}}\n{{end}}")
+	root.SetUsageTemplate(strings.Replace(usage, examples, "", 1))
 }
 
 // strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or
