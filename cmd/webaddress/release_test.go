@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -283,6 +284,30 @@ func TestHelpOpens(t *testing.T) {
 		}
 		if examples := slices.Index(lines, "Examples:"); c.HasExample() && examples < end {
 			t.Errorf("%s --help: its examples at line %d, not after its usage (line %d)", c.CommandPath(), examples+1, usage+1)
+		}
+	}
+}
+
+// TestVersionUnstamped checks that --version of a build without a version
+// or a VCS revision says how it was built and how to get a stamped one,
+// and that of a stamped build does not.
+func TestVersionUnstamped(t *testing.T) {
+	for _, tt := range []struct {
+		info              *debug.BuildInfo
+		release, revision string
+		stamped           bool
+	}{
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "", "", false},
+		{nil, "", "", false},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123abcd"}}}, "", "", true},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.1.0"}}, "", "", true},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "v0.1.0", "0123abcd", true},
+	} {
+		out := versionOf(tt.info, tt.release, tt.revision)
+		lines := strings.Split(out, "\n")
+		says := strings.Contains(out, "without version-control stamps") && strings.Contains(out, "go install github.com/onecontact/webaddress/cmd/webaddress@")
+		if says == tt.stamped || !strings.HasPrefix(lines[0], "webaddress ") || !strings.HasPrefix(lines[len(lines)-1], "key KeyV3 ") {
+			t.Errorf("--version of %+v, %q %q:\n%s\nwant how it was built: %v", tt.info, tt.release, tt.revision, out, !tt.stamped)
 		}
 	}
 }
