@@ -180,6 +180,34 @@ func TestManPages(t *testing.T) {
 			t.Errorf("no man page %s among %v", name, slices.Sorted(maps.Keys(want)))
 		}
 	}
+	renderManPages(t, fresh)
+}
+
+// manWidth is the width the man pages render at without a warning.
+const manWidth = 80
+
+// renderManPages renders each man page of dir with groff at manWidth
+// columns, as man does on a terminal that wide, and fails on each
+// warning (a line it cannot adjust, a word longer than the line). It
+// skips without groff.
+func renderManPages(t *testing.T, dir string) {
+	groff, err := exec.LookPath("groff")
+	if err != nil {
+		t.Log("no groff: the man pages are not rendered:", err)
+		return
+	}
+	pages, err := filepath.Glob(filepath.Join(dir, "*.1"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no man pages in %s: %v", dir, err)
+	}
+	for _, page := range pages {
+		cmd := exec.Command(groff, "-man", "-Tutf8", "-ww", fmt.Sprintf("-rLL=%dn", manWidth), page)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+		if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+			t.Errorf("%s at %d columns: %v\n%s", filepath.Base(page), manWidth, err, stderr.String())
+		}
+	}
 }
 
 // manPages reads the files of dir by name.

@@ -66,7 +66,7 @@ names the column of the row written.
 
 With --first it prints only the first row of each group as it comes, with the
 columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
-picks any of ` + strings.Join(record.Names(record.Of[parsed]()), ",") + `,key_fingerprint): with
+picks any of ` + strings.Join(record.Names(record.Of[parsed]()), ", ") + `, key_fingerprint): with
 --column, a contact list without its duplicates.
 
 The key's fingerprint, the key version and the data its keys depend on (the
