@@ -78,7 +78,9 @@
 // line: strings, numbers, booleans, arrays, and null for what is absent),
 // csv, tsv (the empty cell for absent) or text (aligned columns under a
 // header; a single column alone, one value per line). The default is text on
-// a terminal and jsonl otherwise (and text for key). --fields picks and
+// a terminal and jsonl otherwise (and text for key and surt); parse's text
+// has the columns input, canonical, key, owner and error_code, beside the
+// input's, where its whole record is 300 columns wide. --fields picks and
 // orders the columns, the input's included. A value that fails fills its
 // row's error_code and error columns and never stops the run. CSV and TSV
 // output keep the input's byte order mark and CRLF line ends (--bom,

@@ -38,7 +38,8 @@ type command[T any] struct {
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
-	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
+	textDefaults []string // the columns the text format prints by default, if not defaults
+	textAlone    bool     // the text format prints textDefaults alone, without the input's columns
 
 	// line, when not nil, sets the input line a value was read from: the
 	// record's column "line" (lineColumn), printed on demand, and by
@@ -96,6 +97,10 @@ not-public-website. Then the text is parsed as typed: https:// is assumed
 when no scheme is written. --raw parses the cell itself, exactly as
 webaddress.Parse does.
 
+On a terminal (or with --format text) it prints the columns
+` + strings.Join(parseTextDefaults, ", ") + `, aligned, unless --fields
+says others; in a pipe, or with --format jsonl, the whole record.
+
 input is the cell and text the text that was parsed (null when the value
 failed); the byte offsets of fields are offsets into text. The key is
 KeyV3's page key (--by site or owner: KeyV3's key at that level;
@@ -125,10 +130,16 @@ value was read from, from 1.`,
 		if len(columnNames(cfg.Column)) > 1 {
 			cols = append(cols, viaColumn) // the library's record, and which column gave it
 		}
-		return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr, line: setLine, lineDefault: r.Split})
+		return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr,
+			textDefaults: parseTextDefaults, line: setLine, lineDefault: r.Split})
 	}
 	return c
 }
+
+// parseTextDefaults are the columns parse prints by default in the text
+// format, as on a terminal: those that fit a line, beside the input's
+// columns (the record is wider than 300 columns).
+var parseTextDefaults = []string{"input", "canonical", "key", "owner", "error_code"}
 
 // defaultReading is the reading of parse's options at their defaults.
 func defaultReading() *reading {
@@ -193,6 +204,7 @@ Store it beside the keys, and key the addresses again when it changes.`,
 			defaults:     defaults,
 			text:         true,
 			textDefaults: []string{"key"},
+			textAlone:    true,
 			line:         setLine,
 			lineDefault:  r.Split,
 		})
@@ -333,6 +345,7 @@ func surtRecords() command[records.SURTKey] {
 		errOf:        func(k *records.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
+		textAlone:    true,
 	}
 }
 
