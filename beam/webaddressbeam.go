@@ -339,14 +339,9 @@ type parseFn struct{ keyingFn }
 
 // ProcessElement parses one value.
 func (f *parseFn) ProcessElement(ctx context.Context, v Value, emit func(webaddress.Address), fail func(Failure)) {
-	r := read(f.rules, v)
-	if r.Err != nil {
-		parseFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepParse, r.Err))
-		return
+	if r, ok := f.address(ctx, v, StepParse, parsedCount, parseFailedCount, fail); ok {
+		emit(r.Address)
 	}
-	parsedCount.Inc(ctx, 1)
-	emit(r.Address)
 }
 
 // KeyBy keys each address of col, a PCollection<string> or
@@ -375,19 +370,28 @@ func (f *keyingFn) Setup() error {
 	return err
 }
 
+// address reads v by the worker's rules (read) and counts it, in done or
+// failed: a value that is not an address goes to fail, a failure of step,
+// and address reports false.
+func (f *keyingFn) address(ctx context.Context, v Value, step string, done, failed beam.Counter, fail func(Failure)) (lists.Value, bool) {
+	r := read(f.rules, v)
+	if r.Err != nil {
+		failed.Inc(ctx, 1)
+		fail(failure(v, step, r.Err))
+		return r, false
+	}
+	done.Inc(ctx, 1)
+	return r, true
+}
+
 // keyFn is the DoFn of KeyBy.
 type keyFn struct{ keyingFn }
 
 // ProcessElement keys one value.
 func (f *keyFn) ProcessElement(ctx context.Context, v Value, emit func(string, string), fail func(Failure)) {
-	r := read(f.rules, v)
-	if r.Err != nil {
-		keyFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepKey, r.Err))
-		return
+	if r, ok := f.address(ctx, v, StepKey, keyedCount, keyFailedCount, fail); ok {
+		emit(f.rules.Key(r.Address), r.Cell)
 	}
-	keyedCount.Inc(ctx, 1)
-	emit(f.rules.Key(r.Address), r.Cell)
 }
 
 // Dedupe groups the addresses of col, a PCollection<string> or
@@ -427,14 +431,9 @@ type dedupeKeyFn struct{ keyingFn }
 
 // ProcessElement keys one value.
 func (f *dedupeKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, dedupeInput), alone func(Group), fail func(Failure)) {
-	r := read(f.rules, v)
-	if r.Err != nil {
-		keyFailedCount.Inc(ctx, 1)
-		fail(failure(v, StepKey, r.Err))
-		return
+	if r, ok := f.address(ctx, v, StepKey, keyedCount, keyFailedCount, fail); ok {
+		emitValue(&r, emit, alone)
 	}
-	keyedCount.Inc(ctx, 1)
-	emitValue(&r, emit, alone)
 }
 
 // emitValue sends v, a value that parsed, to its group, or to the groups

@@ -78,7 +78,9 @@
 // line: strings, numbers, booleans, arrays, and null for what is absent),
 // csv, tsv (the empty cell for absent) or text (aligned columns under a
 // header; a single column alone, one value per line). The default is text on
-// a terminal and jsonl otherwise (and text for key). --fields picks and
+// a terminal and jsonl otherwise (and text for key and surt); parse's text
+// has the columns input, canonical, key, owner and error_code, beside the
+// input's, where its whole record is 300 columns wide. --fields picks and
 // orders the columns, the input's included. A value that fails fills its
 // row's error_code and error columns and never stops the run. CSV and TSV
 // output keep the input's byte order mark and CRLF line ends (--bom,
@@ -137,15 +139,33 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer, intr *too
 //	go build -ldflags "-X main.buildVersion=v0.1.0 -X main.buildRevision=COMMIT"
 var buildVersion, buildRevision string
 
-// version returns what --version prints: the module's version and VCS
-// revision (buildVersion and buildRevision, else the build information's:
-// the module's version for go install MODULE@VERSION, "(devel)" when built
-// in its repository), the Go version, and the fingerprint of each
-// comparison-key version this build writes, a line each.
+// version returns what --version prints: versionOf this build's
+// information.
 func version() string {
+	info, _ := debug.ReadBuildInfo()
+	return versionOf(info, buildVersion, buildRevision)
+}
+
+// unstamped is what --version says of a build without a version or a VCS
+// revision: how it was built, and how to get a stamped one.
+const unstamped = `built from source without version-control stamps (go run; go build or
+go install outside a git clone, or with -buildvcs=false, as GOFLAGS may
+say): for the version and commit, go build -buildvcs=true ./cmd/webaddress
+in a git clone, or .release/snapshot, or
+go install github.com/onecontact/webaddress/cmd/webaddress@VERSION`
+
+// versionOf returns what --version prints for the build information info
+// (nil: none) and the version and revision set at link time (release,
+// revision): the module's version and VCS revision (release and
+// revision, else the build information's: the module's version for go
+// install MODULE@VERSION, the commit for a build in a git clone), the Go
+// version, and the fingerprint of each comparison-key version this build
+// writes, a line each. A build without either says so, and how to get
+// them (unstamped).
+func versionOf(info *debug.BuildInfo, release, revision string) string {
 	v := "(unknown)"
 	var rev string
-	if info, ok := debug.ReadBuildInfo(); ok {
+	if info != nil {
 		v = info.Main.Version
 		for _, s := range info.Settings {
 			switch s.Key {
@@ -158,14 +178,17 @@ func version() string {
 			}
 		}
 	}
-	if buildVersion != "" {
-		v, rev = buildVersion, buildRevision
+	if release != "" {
+		v, rev = release, revision
 	}
 	out := "webaddress " + v
 	if rev != "" {
 		out += " " + rev
 	}
 	out += " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if rev == "" && (v == "" || v == "(devel)" || v == "(unknown)") {
+		out += "\n" + unstamped
+	}
 	for _, k := range keyVersions() {
 		out += "\nkey " + k
 	}

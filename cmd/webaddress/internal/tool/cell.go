@@ -11,6 +11,7 @@ package tool
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/onecontact/webaddress"
@@ -25,53 +26,110 @@ type reading = cellrecord.Reading
 // parsed is what parse, key and dedupe make of a value.
 type parsed = cellrecord.Parsed
 
-// readingOptions are the options of parse, key and dedupe that say how a
-// value is read and keyed.
-func readingOptions() []Option {
+// The options by which a command reads a cell and keys it, each declared
+// once for the commands that take it.
+var (
+	rawOption = Option{Name: "raw", Usage: "take each value as it is, without the messy-cell layer: a placeholder such as N/A, quotes, an e-mail address, a wrapped link, a typo or several addresses are read as a URL (as webaddress.Parse reads it; clean: as R's safe_parse_url does)"}
+
+	keepEmailsOption = Option{Name: "keep-emails", Usage: "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)"}
+
+	splitOption = Option{Name: "split", Usage: "a cell of several addresses gives a row per address, with the row's other columns (read from lines or arguments: the column line, the input line it came from), instead of failing with web.several-addresses"}
+
+	platformsOption = Option{Name: "platforms", Kind: File, Usage: "KeyV3 with the extra site platforms of `FILE`, a shape per line (\"<name>.example.net\", \"example.net/members/<name>\"; # comments)"}
+
+	aliasesOption = Option{Name: "aliases", Kind: File, Usage: "KeyV3 with the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\": acme.de's owner is acme.com; # comments)"}
+)
+
+// keyVersionOption is --key-version: 3, or the frozen 1 or 2.
+func keyVersionOption() Option {
 	var versions []string
 	for v := webaddress.KeyVersion(1); v.IsValid(); v++ {
 		versions = append(versions, strconv.Itoa(int(v)))
 	}
+	return Option{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(webaddress.KeyV3)),
+		Usage: "the comparison key's `VERSION`: 3 (KeyV3: keys at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together, the path kept with the registrable domain)",
+		check: func(s string) error { var v webaddress.KeyVersion; return v.UnmarshalText([]byte(s)) }}
+}
+
+// byOption is --by, KeyV3's level, at def by default; note ends its words.
+func byOption(def webaddress.Level, note string) Option {
 	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
-	return []Option{
-		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer (placeholders, e-mail addresses, wrapped links, typos and several addresses are read as URLs)"},
-		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
-		{Name: "split", Kind: Bool, Default: "false", Usage: "a cell of several addresses gives a row per address, with the row's other columns (read from lines or arguments: the column line, the input line it came from), instead of failing with web.several-addresses"},
-		{Name: "key-version", Kind: Choice, Values: versions, Default: strconv.Itoa(int(webaddress.KeyV3)),
-			Usage: "the comparison key's `VERSION`: 3 (KeyV3: keys at the level of --by), or the frozen 1 (KeyV1) or 2 (KeyV2: tenants of shared platforms apart, one network under two names together, the path kept with the registrable domain)",
-			check: func(s string) error { var v webaddress.KeyVersion; return v.UnmarshalText([]byte(s)) }},
-		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelPage.String(),
-			Usage: "the key's `LEVEL` (KeyV3; site or owner implies --key-version 3): page, site (a host, a profile, a path tenant) or owner (an organisation)",
-			check: func(s string) error { var l webaddress.Level; return l.UnmarshalText([]byte(s)) }},
-		{Name: "platforms", Kind: File, Usage: "KeyV3 with the extra site platforms of `FILE`, a shape per line (\"<name>.example.net\", \"example.net/members/<name>\"; # comments)"},
-		{Name: "aliases", Kind: File, Usage: "KeyV3 with the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\": acme.de's owner is acme.com; # comments)"},
+	return Option{Name: "by", Kind: Choice, Values: levels, Default: def.String(),
+		Usage: "the KeyV3 key's `LEVEL`: page, site (a host, a profile, a path tenant) or owner (an organisation)" + note,
+		check: func(s string) error { var l webaddress.Level; return l.UnmarshalText([]byte(s)) }}
+}
+
+// keyOptions are the readers of the options by which parse, key, dedupe
+// and match read a cell and key it.
+type keyOptions struct {
+	raw, keepEmails    boolOpt
+	by                 textOpt
+	platforms, aliases textOpt
+}
+
+// declareKeyOptions declares the options of keyOptions on c, --by at def.
+func declareKeyOptions(c *Command, by Option) keyOptions {
+	return keyOptions{
+		raw:        c.boolOption(rawOption),
+		keepEmails: c.boolOption(keepEmailsOption),
+		by:         c.textOption(by),
+		platforms:  c.textOption(platformsOption),
+		aliases:    c.textOption(aliasesOption),
 	}
 }
 
-// keepEmailsUsage is the help of --keep-emails.
-const keepEmailsUsage = "an e-mail address fails with web.email, instead of becoming its domain's website (sales@acme.com: acme.com)"
+// options returns the rules of the options v, with the lists of
+// --platforms and --aliases read (cfg.readList), and whether the options
+// need KeyV3: a level other than page, or a list.
+func (k keyOptions) options(cfg *config, v Values) (o lists.Options, levels bool, err error) {
+	o = lists.Options{Raw: k.raw.Get(v), KeepEmails: k.keepEmails.Get(v)}
+	o.By.UnmarshalText([]byte(k.by.Get(v))) // checked
+	levels = o.By != webaddress.LevelPage
+	for _, l := range []struct {
+		opt  textOpt
+		read func(io.Reader) error
+	}{{k.platforms, o.Keys.ReadPlatforms}, {k.aliases, o.Keys.ReadAliases}} {
+		name := l.opt.Get(v)
+		if name == "" {
+			continue
+		}
+		levels = true
+		if err := cfg.readList(l.opt.Name(), name, l.read); err != nil {
+			return o, false, fmt.Errorf("--%s: %w", l.opt.Name(), err)
+		}
+	}
+	return o, levels, nil
+}
+
+// readingOptions are the readers of the options by which parse, key and
+// dedupe read a value and key it.
+type readingOptions struct {
+	keyOptions
+	split      boolOpt
+	keyVersion textOpt
+}
+
+// declareReading declares the options of readingOptions on c.
+func declareReading(c *Command) readingOptions {
+	return readingOptions{
+		keyOptions: declareKeyOptions(c, byOption(webaddress.LevelPage, "; site or owner implies --key-version 3")),
+		split:      c.boolOption(splitOption),
+		keyVersion: c.textOption(keyVersionOption()),
+	}
+}
 
 // newReading returns the reading of the options v: --by site or owner,
-// and the lists of --platforms and --aliases (cfg.readList), are KeyV3's, which they
+// and the lists of --platforms and --aliases, are KeyV3's, which they
 // make the version unless --key-version says another.
-func newReading(cfg *config, v Values) (*reading, error) {
-	o := lists.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails"), Split: v.Bool("split")}
-	if v.Changed("key-version") {
-		o.KeyVersion.UnmarshalText([]byte(v.Text("key-version"))) // checked
+func (ro readingOptions) newReading(cfg *config, v Values) (*reading, error) {
+	o, levels, err := ro.options(cfg, v)
+	if err != nil {
+		return nil, err
 	}
-	o.By.UnmarshalText([]byte(v.Text("by"))) // checked
-	platforms, aliases := v.Text("platforms"), v.Text("aliases")
-	if platforms != "" {
-		if err := cfg.readList("platforms", platforms, o.Keys.ReadPlatforms); err != nil {
-			return nil, fmt.Errorf("--platforms: %w", err)
-		}
+	o.Split = ro.split.Get(v)
+	if ro.keyVersion.Changed(v) {
+		o.KeyVersion.UnmarshalText([]byte(ro.keyVersion.Get(v))) // checked
 	}
-	if aliases != "" {
-		if err := cfg.readList("aliases", aliases, o.Keys.ReadAliases); err != nil {
-			return nil, fmt.Errorf("--aliases: %w", err)
-		}
-	}
-	levels := o.By != webaddress.LevelPage || platforms != "" || aliases != ""
 	if levels && o.KeyVersion != 0 && o.KeyVersion != webaddress.KeyV3 {
 		what := "--by " + o.By.String()
 		if o.By == webaddress.LevelPage {

@@ -38,7 +38,8 @@ type command[T any] struct {
 
 	defaults     []string // the columns printed by default, if not all
 	text         bool     // the default format is text, even in a pipe
-	textDefaults []string // the columns the text format prints by default, if not defaults, and alone: without the input's
+	textDefaults []string // the columns the text format prints by default, if not defaults
+	textAlone    bool     // the text format prints textDefaults alone, without the input's columns
 
 	// line, when not nil, sets the input line a value was read from: the
 	// record's column "line" (lineColumn), printed on demand, and by
@@ -73,7 +74,7 @@ func parseErr(p *parsed) error { return p.Err }
 // parseCommand is the parse command: the Address record, with the key of
 // --key-version.
 func parseCommand() *Command {
-	return &Command{
+	c := &Command{
 		Name:  "parse",
 		Use:   "[ADDRESS...]",
 		Short: "Print the address record: canonical form, key, facts, profile, fields",
@@ -96,6 +97,10 @@ not-public-website. Then the text is parsed as typed: https:// is assumed
 when no scheme is written. --raw parses the cell itself, exactly as
 webaddress.Parse does.
 
+On a terminal (or with --format text) it prints the columns
+` + strings.Join(parseTextDefaults, ", ") + `, aligned, unless --fields
+says others; in a pipe, or with --format jsonl, the whole record.
+
 input is the cell and text the text that was parsed (null when the value
 failed); the byte offsets of fields are offsets into text. The key is
 KeyV3's page key (--by site or owner: KeyV3's key at that level;
@@ -109,36 +114,44 @@ default with --split on lines) line (integer): the line of the input the
 value was read from, from 1.`,
 		Example: `  webaddress parse 'WWW.Example.com/shop?utm_source=x#top'
   webaddress parse --column website --format csv < contacts.csv > enriched.csv`,
-		Options: readingOptions(),
 		Columns: Columns{All: record.Names(withLine(defaultReading().Columns())), Defaults: record.Names(defaultReading().Columns())},
-		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(cfg, v)
-			if err != nil {
-				return err
-			}
-			cols := r.Columns()
-			if cfg.Fields == "" {
-				cols = sharedPageKey(r, cols) // the default columns show the levels
-			}
-			cols = withLine(cols)
-			if len(columnNames(cfg.Column)) > 1 {
-				cols = append(cols, viaColumn) // the library's record, and which column gave it
-			}
-			return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr, line: setLine, lineDefault: r.Split})
-		},
 	}
+	ro := declareReading(c)
+	c.run = func(cfg *config, args []string, v Values) error {
+		r, err := ro.newReading(cfg, v)
+		if err != nil {
+			return err
+		}
+		cols := r.Columns()
+		if cfg.Fields == "" {
+			cols = sharedPageKey(r, cols) // the default columns show the levels
+		}
+		cols = withLine(cols)
+		if len(columnNames(cfg.Column)) > 1 {
+			cols = append(cols, viaColumn) // the library's record, and which column gave it
+		}
+		return runTable(cfg, args, command[parsed]{columns: cols, eval: r.Read, evalRow: rowReader(r), failed: parseFailed, errOf: parseErr,
+			textDefaults: parseTextDefaults, line: setLine, lineDefault: r.Split})
+	}
+	return c
 }
+
+// parseTextDefaults are the columns parse prints by default in the text
+// format, as on a terminal: those that fit a line, beside the input's
+// columns (the record is wider than 300 columns).
+var parseTextDefaults = []string{"input", "canonical", "key", "owner", "error_code"}
 
 // defaultReading is the reading of parse's options at their defaults.
 func defaultReading() *reading {
-	r, _ := newReading(&config{}, (&Command{Options: readingOptions()}).NewValues())
+	c := &Command{}
+	r, _ := declareReading(c).newReading(&config{}, c.NewValues())
 	return r
 }
 
 // keyCommand is the key command: the key of --key-version, and the error;
 // key_fingerprint on demand.
 func keyCommand() *Command {
-	return &Command{
+	c := &Command{
 		Name:  "key",
 		Use:   "[ADDRESS...]",
 		Short: "Print the comparison key (KeyV3, page level) of each input",
@@ -170,31 +183,33 @@ Store it beside the keys, and key the addresses again when it changes.`,
 		Example: `  webaddress key < urls.txt | sort | uniq -c | sort -rn | head
   webaddress key --column website --format csv --fields name,key,key_fingerprint < contacts.csv
   webaddress key --by owner --format csv --fields input,key,owner_rule,domain < urls.txt`,
-		Options: readingOptions(),
 		Columns: Columns{All: record.Names(keyColumns(defaultReading())), Defaults: []string{"key", "error_code", "error"}},
-		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(cfg, v)
-			if err != nil {
-				return err
-			}
-			defaults := []string{"key", "error_code", "error"}
-			if len(columnNames(cfg.Column)) > 1 {
-				defaults = append(defaults, "via")
-			}
-			return runTable(cfg, args, command[parsed]{
-				columns:      keyColumns(r),
-				eval:         r.Read,
-				evalRow:      rowReader(r),
-				failed:       parseFailed,
-				errOf:        parseErr,
-				defaults:     defaults,
-				text:         true,
-				textDefaults: []string{"key"},
-				line:         setLine,
-				lineDefault:  r.Split,
-			})
-		},
 	}
+	ro := declareReading(c)
+	c.run = func(cfg *config, args []string, v Values) error {
+		r, err := ro.newReading(cfg, v)
+		if err != nil {
+			return err
+		}
+		defaults := []string{"key", "error_code", "error"}
+		if len(columnNames(cfg.Column)) > 1 {
+			defaults = append(defaults, "via")
+		}
+		return runTable(cfg, args, command[parsed]{
+			columns:      keyColumns(r),
+			eval:         r.Read,
+			evalRow:      rowReader(r),
+			failed:       parseFailed,
+			errOf:        parseErr,
+			defaults:     defaults,
+			text:         true,
+			textDefaults: []string{"key"},
+			textAlone:    true,
+			line:         setLine,
+			lineDefault:  r.Split,
+		})
+	}
+	return c
 }
 
 // lineColumn is the column line of parse and key: the line of the input a
@@ -330,6 +345,7 @@ func surtRecords() command[records.SURTKey] {
 		errOf:        func(k *records.SURTKey) error { return k.Err },
 		text:         true,
 		textDefaults: []string{"surt"},
+		textAlone:    true,
 	}
 }
 
@@ -395,9 +411,8 @@ and prints its components with the URL API's names. Columns: ` + columnList(urlR
 // value, with a Cleaner shared by the workers and one flag per option of
 // safe_parse_url, whose names and values come from the library.
 func cleanCommand() *Command {
-	names := clean.CleanOptionNames()
 	cols := cleanColumns()
-	return &Command{
+	c := &Command{
 		Name:  "clean",
 		Use:   "[ADDRESS...]",
 		Short: "Clean addresses as R's safe_parse_url does, with its options",
@@ -428,44 +443,41 @@ written (host_encoding keep: "bücher.de" stays Unicode where key gives
 https the scheme). Columns: ` + columnList(cols) + `.`,
 		Example: `  webaddress clean --www-handling strip --trailing-slash-handling strip 'WWW.Example.com/Shop/'
   webaddress clean --column website --format csv --fields clean_url,domain,parse_status < crm.csv`,
-		Options: cleanOptions(),
 		Columns: Columns{All: record.Names(cols)},
-		run: func(cfg *config, args []string, v Values) error {
-			var opts clean.CleanOptions
-			for _, name := range names {
-				if v.Changed(flagName(name)) {
-					if err := opts.Set(name, v.Text(flagName(name))); err != nil {
-						return fmt.Errorf("--%s: %w", flagName(name), err)
-					}
-				}
-			}
-			r := cleanReading{cells.Options{Raw: v.Bool("raw"), KeepEmails: v.Bool("keep-emails")}}
-			c := clean.NewCleaner(opts, v.Int("cache"))
-			return runTable(cfg, args, command[cleanedCell]{
-				columns:  cols,
-				defaults: cleanDefaults,
-				eval:     one(func(value string) cleanedCell { return r.clean(c, value) }),
-				failed:   func(v *cleanedCell) bool { return v.Err != nil },
-				errOf:    func(v *cleanedCell) error { return v.Err },
-			})
-		},
 	}
-}
-
-// cleanOptions are clean's options: one per argument of safe_parse_url,
-// whose names and values come from the library, then --raw,
-// --keep-emails and --cache.
-func cleanOptions() []Option {
-	var opts []Option
+	// One option per argument of safe_parse_url, whose names and values
+	// come from the library, then --raw, --keep-emails and --cache.
+	type rOption struct {
+		name string // R's
+		opt  textOpt
+	}
+	var rOptions []rOption
 	for _, name := range clean.CleanOptionNames() {
 		vs := clean.CleanOptionValues(name)
-		opts = append(opts, Option{Name: flagName(name), Kind: Text, Values: vs, Usage: cleanFlagUsage(name, vs)})
+		rOptions = append(rOptions, rOption{name, c.textOption(Option{Name: flagName(name), Kind: Text, Values: vs, Usage: cleanFlagUsage(name, vs)})})
 	}
-	return append(opts,
-		Option{Name: "raw", Kind: Bool, Default: "false", Usage: "clean each value exactly as R's safe_parse_url does, without the messy-cell layer (a placeholder such as N/A, quotes and e-mail addresses are read as URLs)"},
-		Option{Name: "keep-emails", Kind: Bool, Default: "false", Usage: keepEmailsUsage},
-		Option{Name: "cache", Kind: Int, Default: "100000", Usage: "the most distinct inputs whose results are kept (a few hundred bytes each)"},
-	)
+	raw, keepEmails := c.boolOption(rawOption), c.boolOption(keepEmailsOption)
+	cache := c.intOption(Option{Name: "cache", Default: "100000", Usage: "the most distinct inputs whose results are kept (a few hundred bytes each)"})
+	c.run = func(cfg *config, args []string, v Values) error {
+		var opts clean.CleanOptions
+		for _, o := range rOptions {
+			if o.opt.Changed(v) {
+				if err := opts.Set(o.name, o.opt.Get(v)); err != nil {
+					return fmt.Errorf("--%s: %w", o.opt.Name(), err)
+				}
+			}
+		}
+		r := cleanReading{cells.Options{Raw: raw.Get(v), KeepEmails: keepEmails.Get(v)}}
+		cl := clean.NewCleaner(opts, cache.Get(v))
+		return runTable(cfg, args, command[cleanedCell]{
+			columns:  cols,
+			defaults: cleanDefaults,
+			eval:     one(func(value string) cleanedCell { return r.clean(cl, value) }),
+			failed:   func(v *cleanedCell) bool { return v.Err != nil },
+			errOf:    func(v *cleanedCell) error { return v.Err },
+		})
+	}
+	return c
 }
 
 // flagName is the flag of R's argument name, as the tool and the pipeline

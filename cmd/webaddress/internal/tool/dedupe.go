@@ -24,7 +24,7 @@ import (
 var firstDefaults = []string{"input", "text", "key", "error_code", "error"}
 
 func dedupeCommand() *Command {
-	return &Command{
+	c := &Command{
 		Name:  "dedupe",
 		Use:   "[ADDRESS...]",
 		Short: "Group the inputs by comparison key (KeyV3, at the level of --by)",
@@ -66,7 +66,7 @@ names the column of the row written.
 
 With --first it prints only the first row of each group as it comes, with the
 columns ` + strings.Join(firstDefaults, ", ") + ` of the parse record (--fields
-picks any of ` + strings.Join(record.Names(record.Of[parsed]()), ",") + `,key_fingerprint): with
+picks any of ` + strings.Join(record.Names(record.Of[parsed]()), ", ") + `, key_fingerprint): with
 --column, a contact list without its duplicates.
 
 The key's fingerprint, the key version and the data its keys depend on (the
@@ -79,43 +79,43 @@ and group again when it changes: keys of another fingerprint may differ.`,
 		Example: `  webaddress dedupe < urls.txt
   webaddress dedupe --first --column website --format csv < contacts.csv > unique.csv
   webaddress dedupe --format csv --fields key,count,first,key_fingerprint < urls.txt`,
-		Options: append([]Option{
-			{Name: "first", Kind: Bool, Default: "false", Usage: "print only the first row of each group, as it comes"},
-			{Name: "merge-invalid", Kind: Bool, Default: "false", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"},
-			{Name: "keep", Kind: Choice, Values: keepValues, Default: "first", Usage: "with --first, the row of each group written: first (as it comes) or most-complete (the most cells not empty, the first of those; written where the group's first row was, at the end)"},
-			{Name: "keep-apart", Kind: File, Usage: "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own"},
-		}, readingOptions()...),
 		Columns: Columns{All: append(record.Names(records.GroupColumns), "key_fingerprint"), Defaults: record.Names(records.GroupColumns)},
-		Alt: map[string]Columns{
-			"first": {All: append(record.Names(defaultReading().Columns()), "key_fingerprint", "via"), Defaults: firstDefaults},
-		},
-		run: func(cfg *config, args []string, v Values) error {
-			r, err := newReading(cfg, v)
-			if err != nil {
-				return err
-			}
-			d := &dedupeFlags{reading: r, first: v.Bool("first")}
-			keepApart, err := cfg.readKeepApart(v.Text("keep-apart"))
-			if err != nil {
-				return err
-			}
-			o := r.Options()
-			o.KeepApart, o.MergeInvalid = keepApart, v.Bool("merge-invalid")
-			if d.groups, err = lists.NewDeduper(o); err != nil {
-				return err
-			}
-			if !d.first && v.Text("keep") != "first" {
-				return fmt.Errorf("--keep %s: which row of a group is written is --first's: add --first", v.Text("keep"))
-			}
-			if d.first {
-				if v.Text("keep") == "most-complete" {
-					d.mostComplete = &mostComplete{byKey: map[string]*kept{}}
-				}
-				return cfg.dedupeFirst(args, d)
-			}
-			return cfg.dedupe(args, d)
-		},
 	}
+	first := c.boolOption(Option{Name: "first", Usage: "print only the first row of each group, as it comes"})
+	mergeInvalid := c.boolOption(Option{Name: "merge-invalid", Usage: "group what is not an address too: addresses that are not public websites by key, values that failed by code and input"})
+	keep := c.textOption(Option{Name: "keep", Kind: Choice, Values: keepValues, Default: "first", Usage: "with --first, the row of each group written: first (as it comes) or most-complete (the most cells not empty, the first of those; written where the group's first row was, at the end)"})
+	keepApartFile := c.textOption(Option{Name: "keep-apart", Kind: File, Usage: "never merge the rows of the keys of `FILE`, a key per line as the key column has it (# comments): each row is a group of its own"})
+	ro := declareReading(c)
+	c.Alt = map[string]Columns{
+		first.Name(): {All: append(record.Names(defaultReading().Columns()), "key_fingerprint", "via"), Defaults: firstDefaults},
+	}
+	c.run = func(cfg *config, args []string, v Values) error {
+		r, err := ro.newReading(cfg, v)
+		if err != nil {
+			return err
+		}
+		d := &dedupeFlags{reading: r, first: first.Get(v)}
+		keepApart, err := cfg.readKeepApart(keepApartFile.Get(v))
+		if err != nil {
+			return err
+		}
+		o := r.Options()
+		o.KeepApart, o.MergeInvalid = keepApart, mergeInvalid.Get(v)
+		if d.groups, err = lists.NewDeduper(o); err != nil {
+			return err
+		}
+		if !d.first && keep.Get(v) != "first" {
+			return fmt.Errorf("--keep %s: which row of a group is written is --first's: add --first", keep.Get(v))
+		}
+		if d.first {
+			if keep.Get(v) == "most-complete" {
+				d.mostComplete = &mostComplete{byKey: map[string]*kept{}}
+			}
+			return cfg.dedupeFirst(args, d)
+		}
+		return cfg.dedupe(args, d)
+	}
+	return c
 }
 
 // dedupeFlags are dedupe's flags.

@@ -33,52 +33,41 @@ type matchFlags struct {
 	againstColumn string // its columns of addresses, tried in order
 	againstFields string // its columns printed (default all)
 	all           bool   // a row per matched pair
-	raw           bool
-	keepEmails    bool
-	by            webaddress.Level
-	platforms     string
-	aliases       string
+
+	keys keyOptions // how a cell is read and keyed
+	v    Values
 }
 
-// matchOptions are match's options.
-func matchOptions() []Option {
-	levels := []string{webaddress.LevelPage.String(), webaddress.LevelSite.String(), webaddress.LevelOwner.String()}
-	return []Option{
-		{Name: "against", Kind: File, Usage: "the reference table's `FILE` (CSV, TSV or .xlsx), read with the input's options"},
-		{Name: "against-column", Kind: Text, Usage: "the reference's `COLUMNS` of addresses, comma-separated, tried in order (default: --column's)"},
-		{Name: "against-fields", Kind: Text, Usage: "the reference's `COLUMNS` added to each matched row, comma-separated (default all)"},
-		{Name: "all", Kind: Bool, Default: "false", Usage: "a row per matched pair (input row, reference row) instead of a row per input row"},
-		{Name: "raw", Kind: Bool, Default: "false", Usage: "parse each value exactly as webaddress.Parse does, without the messy-cell layer"},
-		{Name: "keep-emails", Kind: Bool, Default: "false", Usage: "an e-mail address fails with web.email (never matches), instead of becoming its domain's website"},
-		{Name: "by", Kind: Choice, Values: levels, Default: webaddress.LevelOwner.String(),
-			Usage: "the KeyV3 `LEVEL` two addresses match at: owner (an organisation), site (a host, a profile, a path tenant) or page",
-			check: func(s string) error { var l webaddress.Level; return l.UnmarshalText([]byte(s)) }},
-		{Name: "platforms", Kind: File, Usage: "the extra site platforms of `FILE`, a shape per line (as dedupe's --platforms)"},
-		{Name: "aliases", Kind: File, Usage: "the owner aliases of `FILE`, a pair per line (\"acme.de acme.com\"; as dedupe's --aliases)"},
+// matchOptions are the readers of match's options.
+type matchOptions struct {
+	against, againstColumn, againstFields textOpt
+	all                                   boolOpt
+	keys                                  keyOptions
+}
+
+// declareMatch declares match's options on c.
+func declareMatch(c *Command) matchOptions {
+	return matchOptions{
+		against:       c.textOption(Option{Name: "against", Kind: File, Usage: "the reference table's `FILE` (CSV, TSV or .xlsx), read with the input's options"}),
+		againstColumn: c.textOption(Option{Name: "against-column", Kind: Text, Usage: "the reference's `COLUMNS` of addresses, comma-separated, tried in order (default: --column's)"}),
+		againstFields: c.textOption(Option{Name: "against-fields", Kind: Text, Usage: "the reference's `COLUMNS` added to each matched row, comma-separated (default all)"}),
+		all:           c.boolOption(Option{Name: "all", Usage: "a row per matched pair (input row, reference row) instead of a row per input row"}),
+		keys:          declareKeyOptions(c, byOption(webaddress.LevelOwner, ", the level two addresses match at")),
 	}
 }
 
-// newMatchFlags returns match's options of v.
-func newMatchFlags(v Values) *matchFlags {
-	m := &matchFlags{against: v.Text("against"), againstColumn: v.Text("against-column"), againstFields: v.Text("against-fields"),
-		all: v.Bool("all"), raw: v.Bool("raw"), keepEmails: v.Bool("keep-emails"), platforms: v.Text("platforms"), aliases: v.Text("aliases")}
-	m.by.UnmarshalText([]byte(v.Text("by"))) // checked
-	return m
+// flags returns match's options of v.
+func (mo matchOptions) flags(v Values) *matchFlags {
+	return &matchFlags{against: mo.against.Get(v), againstColumn: mo.againstColumn.Get(v), againstFields: mo.againstFields.Get(v),
+		all: mo.all.Get(v), keys: mo.keys, v: v}
 }
 
 // index returns the empty index of the reference, with the rules of m's
 // flags, reading --platforms and --aliases.
 func (m *matchFlags) index(cfg *config) (*lists.Index, error) {
-	o := lists.Options{Raw: m.raw, KeepEmails: m.keepEmails, By: m.by}
-	if m.platforms != "" {
-		if err := cfg.readList("platforms", m.platforms, o.Keys.ReadPlatforms); err != nil {
-			return nil, fmt.Errorf("--platforms: %w", err)
-		}
-	}
-	if m.aliases != "" {
-		if err := cfg.readList("aliases", m.aliases, o.Keys.ReadAliases); err != nil {
-			return nil, fmt.Errorf("--aliases: %w", err)
-		}
+	o, _, err := m.keys.options(cfg, m.v)
+	if err != nil {
+		return nil, err
 	}
 	ix, err := lists.NewIndex(o)
 	if err != nil {
@@ -89,7 +78,7 @@ func (m *matchFlags) index(cfg *config) (*lists.Index, error) {
 }
 
 func matchCommand() *Command {
-	return &Command{
+	c := &Command{
 		Name:  "match",
 		Use:   "--column COLS --against FILE [--against-column COLS] [FILE]",
 		Short: "Match a list's rows against a reference table (leads to accounts) by owner",
@@ -126,12 +115,11 @@ says the rows read, matched (by column), unmatched, matched several, and
 the values without a key by code.`,
 		Example: `  webaddress match --column email,website --against accounts.csv --against-column domain --format csv leads.csv
   webaddress match --column website --against crm.xlsx --against-column Website --against-fields Name,Id --format csv < signups.csv`,
-		Options: matchOptions(),
 		Columns: Columns{All: matchColumns},
-		run: func(cfg *config, args []string, v Values) error {
-			return cfg.match(args, newMatchFlags(v))
-		},
 	}
+	mo := declareMatch(c)
+	c.run = func(cfg *config, args []string, v Values) error { return cfg.match(args, mo.flags(v)) }
+	return c
 }
 
 // A matched is what match writes after an input row's columns.

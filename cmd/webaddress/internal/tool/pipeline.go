@@ -279,8 +279,8 @@ func runTable[T any](cfg *config, args []string, c command[T]) error {
 	}
 	format := cfg.outputFormat(c.text)
 	defaults := c.defaults
-	alone := format == "text" && c.textDefaults != nil // key and surt: the key alone
-	if alone {
+	alone := format == "text" && c.textAlone // key and surt: the key alone
+	if format == "text" && c.textDefaults != nil {
 		defaults = c.textDefaults
 	}
 	if c.line != nil && defaults == nil {

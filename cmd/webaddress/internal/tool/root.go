@@ -12,11 +12,14 @@
 // Run, with a Call of typed options, not with a command line.
 //
 // To add a command: write its func NAMECommand() *Command (name, usage,
-// help with examples, Options, Columns, and run, which reads its options
-// from Values), and list it in Commands. To add an option: add an Option
-// to its command's Options (name, usage, kind, values, default) and read
-// it in run with Values.Bool, Int or Text; the flag, its completion and
-// the page's control follow from the table.
+// help with examples, Columns, its options, and run), and list it in
+// Commands. To add an option: declare it on its command with
+// Command.boolOption, intOption or textOption (name, words, kind, values,
+// default; an option several commands take is declared once, in cell.go),
+// which returns its reader, and read it in run with the reader's Get; the
+// flag, its completion, its man page entry and the page's control follow
+// from the table. A flag every command takes is an entry of commonFlags
+// (flags.go), with its field of Flags.
 package tool
 
 // This file is the command line's root command: the flags every command
@@ -26,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -111,30 +113,7 @@ what SIGINT and SIGTERM do.`,
 	root.SetIn(cfg.stdin)
 	root.SetOut(cfg.stdout)
 	root.SetErr(cfg.stderr)
-	pf := root.PersistentFlags()
-	pf.StringVar(&cfg.Column, "column", "", "read a table (CSV, TSV or .xlsx) with a header row from standard input or the one file named; `NAME` is the column of addresses, its name or its number from 1 (parse, key, dedupe and match: several, comma-separated, tried in order)")
-	pf.StringVar(&cfg.Input, "input", "", "input format: lines, csv, tsv or xlsx, an Excel workbook (default lines, or with --column csv, or xlsx for a .xlsx file named)")
-	pf.StringVar(&cfg.Input, "input-format", "", "the same as --input, by the name the Beam pipeline gives it (the pipeline's --input is its files)")
-	pf.StringVar(&cfg.Delimiter, "delimiter", "", "the field delimiter of CSV input and output, one byte such as ';' or '|' (default: with --column, the one of ',' ';' tab '|' that finds the column in the header row)")
-	pf.StringVar(&cfg.Sheet, "sheet", "", "the sheet of a workbook (--input xlsx, or a .xlsx file named) to read, by `NAME` (default the first)")
-	pf.BoolVar(&cfg.NoHeader, "no-header", false, "the table has no header row: its first row is data, --column a number from 1, and its columns are named 1, 2, ...")
-	pf.Var(triState{&cfg.BOM}, "bom", "start CSV and TSV output with a UTF-8 byte order mark, as Excel's \"CSV UTF-8\" does (--bom=false: never; default: when the input has one)")
-	pf.Lookup("bom").NoOptDefVal = "true"
-	pf.Var(triState{&cfg.CRLF}, "crlf", "end the lines of CSV and TSV output with CRLF, as Excel does (--crlf=false: LF; default: as the input's header row)")
-	pf.Lookup("crlf").NoOptDefVal = "true"
-	pf.StringVar(&cfg.Encoding, "encoding", "", "the input's character encoding, such as latin1, windows-1252 or utf-16 (default UTF-8, bytes kept as they are)")
-	pf.StringVar(&cfg.OnBadRecord, "on-bad-record", "error", "a malformed CSV record: error (stop, naming it) or skip (reject it and go on)")
-	pf.StringVar(&cfg.Rejects, "rejects", "", "with --on-bad-record skip, write the rejected records to `FILE` as JSON lines (default: standard error, as messages)")
-	pf.StringVar(&cfg.Format, "format", "", "output format: jsonl, csv, tsv or text (default text on a terminal, else jsonl)")
-	pf.StringVar(&cfg.Fields, "fields", "", "comma-separated `COLUMNS` to print, in order, the input's included (default the command's)")
-	pf.IntVar(&cfg.Jobs, "jobs", runtime.GOMAXPROCS(0), "number of workers, 1 or more")
-	pf.StringVar(&cfg.Strict, "strict", "", strictUsage)
-	pf.Lookup("strict").NoOptDefVal = strictDefault
-	pf.BoolVarP(&cfg.Quiet, "quiet", "q", false, "no summary on standard error at the end")
-	root.RegisterFlagCompletionFunc("format", fixedCompletion("jsonl", "csv", "tsv", "text"))
-	root.RegisterFlagCompletionFunc("input", fixedCompletion("lines", "csv", "tsv", "xlsx"))
-	root.RegisterFlagCompletionFunc("on-bad-record", fixedCompletion("error", "skip"))
-	root.RegisterFlagCompletionFunc("encoding", fixedCompletion(Encodings...))
+	addCommonFlags(root, &cfg.Flags)
 
 	for _, c := range Commands() {
 		root.AddCommand(c.cobraCommand(cfg))
@@ -176,20 +155,25 @@ the summary says the run was interrupted (exit status 130 or 143).`,
 }
 
 // setHelp makes each command's help open with what it does and its
-// examples, then its details, then its usage and flags.
+// usage, in a few lines, then its examples, then its details, then its
+// commands and flags; a help topic (reading) is its text.
 func setHelp(root *cobra.Command) {
-	root.SetHelpTemplate(`{{.Short}}{{if .HasExample}}
+	usage := root.UsageTemplate()
+	const examples = `{{if .HasExample}}
 
 Examples:
-{{.Example}}{{end}}{{with .Long}}
+{{.Example}}{{end}}`
+	const details = `{{with .Long}}
 
-{{. | trimTrailingWhitespaces}}{{end}}
-
-{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`)
-	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), `{{if .HasExample}}
-
-Examples:
-{{.Example}}{{end}}`, "", 1))
+{{. | trimTrailingWhitespaces}}{{end}}`
+	help, n := strings.CutPrefix(usage, "Usage:")
+	if !n || !strings.Contains(usage, examples) {
+		panic("tool: cobra's usage template is not the one setHelp knows") // a test's failure, on an update of cobra
+	}
+	// The usage lines end where the aliases start.
+	help = strings.Replace(strings.Replace(help, examples, "", 1), "{{if gt (len .Aliases) 0}}", examples+details+"{{if gt (len .Aliases) 0}}", 1)
+	root.SetHelpTemplate("{{.Short}}\n\n{{if or .Runnable .HasSubCommands}}Usage:" + help + "{{else}}{{.Long | trimTrailingWhitespaces}}\n{{end}}")
+	root.SetUsageTemplate(strings.Replace(usage, examples, "", 1))
 }
 
 // strictHelp makes "help TOPIC" and "completion SHELL" fail on a topic or

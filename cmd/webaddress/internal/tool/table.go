@@ -39,6 +39,9 @@ type Command struct {
 	// run runs the command on cfg's input, the arguments args, with the
 	// options v.
 	run func(cfg *config, args []string, v Values) error
+	// readers names the options whose readers its declaration made
+	// (declare), in the order of Options.
+	readers []string
 }
 
 // Columns are a command's output columns, and those it prints without
@@ -118,7 +121,9 @@ func (c Command) Option(name string) (Option, bool) {
 }
 
 // Values are the options of one run of a command, by name, each checked
-// against its Option's kind. An option not set has its default.
+// against its Option's kind. An option not set has its default. A
+// command's run reads them by the readers its declaration of each option
+// made (Command.boolOption, intOption, textOption), never by name.
 type Values struct {
 	cmd *Command
 	set map[string]string // the options given, as written
@@ -142,38 +147,88 @@ func (v Values) Set(name, s string) error {
 	return nil
 }
 
-// Changed reports whether the option name was set.
-func (v Values) Changed(name string) bool {
-	_, ok := v.set[name]
-	return ok
-}
-
-// text returns the value of option name, as written.
-func (v Values) text(name string) string {
-	if s, ok := v.set[name]; ok {
+// text returns the value of c's option name, as written.
+func (v Values) text(o Option) string {
+	if s, ok := v.set[o.Name]; ok {
 		return s
-	}
-	o, ok := v.cmd.Option(name)
-	if !ok {
-		panic("tool: " + v.cmd.Name + " has no option " + name) // a mistake in the table
 	}
 	return o.Default
 }
 
-// Bool returns the value of the Bool option name.
-func (v Values) Bool(name string) bool {
-	b, _ := strconv.ParseBool(v.text(name)) // checked by Set
+// An opt reads one option of a command from the Values of a run: made by
+// the command's declaration of the option, it reads nothing by a name
+// written at the read site.
+type opt struct{ o Option }
+
+// Changed reports whether the option was set in v.
+func (r opt) Changed(v Values) bool {
+	_, ok := v.set[r.o.Name]
+	return ok
+}
+
+// Name returns the option's name, the flag's without "--".
+func (r opt) Name() string { return r.o.Name }
+
+// A boolOpt reads a Bool option.
+type boolOpt struct{ opt }
+
+// Get returns the option's value in v.
+func (r boolOpt) Get(v Values) bool {
+	b, _ := strconv.ParseBool(v.text(r.o)) // checked by Set
 	return b
 }
 
-// Int returns the value of the Int option name.
-func (v Values) Int(name string) int {
-	n, _ := strconv.ParseInt(v.text(name), 0, 64) // checked by Set
+// An intOpt reads an Int option.
+type intOpt struct{ opt }
+
+// Get returns the option's value in v.
+func (r intOpt) Get(v Values) int {
+	n, _ := strconv.ParseInt(v.text(r.o), 0, 64) // checked by Set
 	return int(n)
 }
 
-// Text returns the value of the option name, as written.
-func (v Values) Text(name string) string { return v.text(name) }
+// A textOpt reads a Text, File or Choice option, as written.
+type textOpt struct{ opt }
+
+// Get returns the option's value in v.
+func (r textOpt) Get(v Values) string { return v.text(r.o) }
+
+// declare adds o to c's options and returns its reader. An option of a
+// kind its reader does not read, without words, or declared twice, is a
+// mistake in the table: the table is built when the tool starts (and by
+// every test), and it stops there.
+func (c *Command) declare(o Option, kinds ...Kind) opt {
+	switch {
+	case !slices.Contains(kinds, o.Kind):
+		panic(fmt.Sprintf("tool: %s --%s: kind %d, not one its reader reads", c.Name, o.Name, o.Kind))
+	case o.Name == "" || o.Usage == "":
+		panic(fmt.Sprintf("tool: %s --%s: an option without a name or words", c.Name, o.Name))
+	case slices.ContainsFunc(c.Options, func(p Option) bool { return p.Name == o.Name }):
+		panic(fmt.Sprintf("tool: %s --%s: declared twice", c.Name, o.Name))
+	}
+	c.Options = append(c.Options, o)
+	c.readers = append(c.readers, o.Name)
+	return opt{o}
+}
+
+// boolOption declares the Bool option o of c (its default false) and
+// returns its reader.
+func (c *Command) boolOption(o Option) boolOpt {
+	o.Kind, o.Default = Bool, "false"
+	return boolOpt{c.declare(o, Bool)}
+}
+
+// intOption declares the Int option o of c and returns its reader.
+func (c *Command) intOption(o Option) intOpt {
+	o.Kind = Int
+	return intOpt{c.declare(o, Int)}
+}
+
+// textOption declares the Text, File or Choice option o of c and returns
+// its reader.
+func (c *Command) textOption(o Option) textOpt {
+	return textOpt{c.declare(o, Text, File, Choice)}
+}
 
 // Flags are the flags every command takes: how it reads its input and
 // writes its output. The zero value is the command line's defaults.
@@ -249,33 +304,25 @@ func Run(c Call) error {
 // command, the flags not at their zero value, and its options set, by
 // name.
 func (c Call) CommandLine() []string {
-	f := c.Flags
 	args := []string{c.Command.Name}
-	add := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name+"="+value)
+	for _, f := range commonFlags() {
+		if f.alias {
+			continue
 		}
-	}
-	add("column", f.Column)
-	add("format", f.Format)
-	add("on-bad-record", f.OnBadRecord)
-	if f.Quiet {
-		args = append(args, "--quiet")
-	}
-	add("input", f.Input)
-	add("delimiter", f.Delimiter)
-	add("encoding", f.Encoding)
-	add("fields", f.Fields)
-	add("sheet", f.Sheet)
-	if f.NoHeader {
-		args = append(args, "--no-header")
-	}
-	add("bom", f.BOM)
-	add("crlf", f.CRLF)
-	add("rejects", f.Rejects)
-	add("strict", f.Strict)
-	if f.Jobs != 0 {
-		add("jobs", strconv.Itoa(f.Jobs))
+		switch p := f.field(&c.Flags).(type) {
+		case *bool:
+			if *p {
+				args = append(args, "--"+f.Name)
+			}
+		case *int:
+			if *p != 0 {
+				args = append(args, "--"+f.Name+"="+strconv.Itoa(*p))
+			}
+		case *string:
+			if *p != "" {
+				args = append(args, "--"+f.Name+"="+*p)
+			}
+		}
 	}
 	names := make([]string, 0, len(c.Options.set))
 	for n := range c.Options.set {
@@ -340,7 +387,7 @@ type optionValue struct {
 	v Values
 }
 
-func (f optionValue) String() string     { return f.v.text(f.o.Name) }
+func (f optionValue) String() string     { return f.v.text(f.o) }
 func (f optionValue) Set(s string) error { return f.v.Set(f.o.Name, s) }
 func (f optionValue) Type() string       { return f.o.Type() }
 

@@ -101,11 +101,93 @@ func TestValues(t *testing.T) {
 			t.Errorf("Set(%q, %q) = nil, want an error", bad[0], bad[1])
 		}
 	}
-	if v.Changed("first") || v.Bool("first") || v.Text("by") != "page" {
-		t.Errorf("after refused values: first changed %v, %v; by %q: want the defaults", v.Changed("first"), v.Bool("first"), v.Text("by"))
+	first, _ := cmd.Option("first")
+	by, _ := cmd.Option("by")
+	firstOpt, byOpt := boolOpt{opt{first}}, textOpt{opt{by}}
+	if firstOpt.Changed(v) || firstOpt.Get(v) || byOpt.Get(v) != "page" {
+		t.Errorf("after refused values: first changed %v, %v; by %q: want the defaults", firstOpt.Changed(v), firstOpt.Get(v), byOpt.Get(v))
 	}
-	if err := v.Set("by", "owner"); err != nil || !v.Changed("by") || v.Text("by") != "owner" {
-		t.Errorf("Set(by, owner) = %v: by %q", err, v.Text("by"))
+	if err := v.Set("by", "owner"); err != nil || !byOpt.Changed(v) || byOpt.Get(v) != "owner" {
+		t.Errorf("Set(by, owner) = %v: by %q", err, byOpt.Get(v))
+	}
+}
+
+// TestOptions checks the table's options: each of a command has a kind,
+// words and a reader, made by its one declaration; each flag every
+// command takes a kind, words and a field of Flags of its kind, and is a
+// flag of the command line with its default and completion.
+func TestOptions(t *testing.T) {
+	root := NewRoot(Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard})
+	for _, c := range Commands() {
+		if len(c.readers) != len(c.Options) {
+			t.Errorf("%s: %d options, %d readers: an option not declared by boolOption, intOption or textOption", c.Name, len(c.Options), len(c.readers))
+		}
+		for i, o := range c.Options {
+			if o.Kind < Bool || o.Kind > Choice || o.Usage == "" {
+				t.Errorf("%s --%s: kind %d, words %q: want a kind and words", c.Name, o.Name, o.Kind, o.Usage)
+			}
+			if i >= len(c.readers) || c.readers[i] != o.Name {
+				t.Errorf("%s --%s: no reader", c.Name, o.Name)
+			}
+			if root.PersistentFlags().Lookup(o.Name) != nil {
+				t.Errorf("%s --%s: also a flag every command takes", c.Name, o.Name)
+			}
+		}
+	}
+	var f Flags
+	for _, c := range commonFlags() {
+		if c.Usage == "" {
+			t.Errorf("--%s: no words", c.Name)
+		}
+		var ok bool
+		switch c.field(&f).(type) {
+		case *bool:
+			ok = c.Kind == Bool
+		case *int:
+			ok = c.Kind == Int
+		case *string:
+			ok = c.Kind != Int // a Bool of three states, or text
+		}
+		if !ok {
+			t.Errorf("--%s: kind %d, a field of type %T", c.Name, c.Kind, c.field(&f))
+		}
+		fl := root.PersistentFlags().Lookup(c.Name)
+		if fl == nil {
+			t.Errorf("--%s: not a flag of the command line", c.Name)
+			continue
+		}
+		if fl.DefValue != c.Default && !(c.Kind == Bool && c.Default == "" && fl.DefValue == "") {
+			t.Errorf("--%s: default %q on the command line, %q in the table", c.Name, fl.DefValue, c.Default)
+		}
+		if fl.Shorthand != c.short || fl.NoOptDefVal != c.alone && !(c.Kind == Bool && fl.NoOptDefVal == "true") {
+			t.Errorf("--%s: -%s given alone %q on the command line, -%s %q in the table", c.Name, fl.Shorthand, fl.NoOptDefVal, c.short, c.alone)
+		}
+		if _, ok := root.GetFlagCompletionFunc(c.Name); ok != (c.Values != nil) {
+			t.Errorf("--%s: completion %v, values %q", c.Name, ok, c.Values)
+		}
+	}
+}
+
+// TestDeclare checks that a mistake in the table stops its building: an
+// option declared twice, without words, or of a kind its reader does not
+// read.
+func TestDeclare(t *testing.T) {
+	for _, tt := range []struct {
+		what    string
+		declare func(c *Command)
+	}{
+		{"twice", func(c *Command) { c.boolOption(rawOption); c.boolOption(rawOption) }},
+		{"no words", func(c *Command) { c.boolOption(Option{Name: "nameless"}) }},
+		{"a Bool as text", func(c *Command) { c.textOption(Option{Name: "b", Kind: Bool, Usage: "u"}) }},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("declaring an option %s: the table was built", tt.what)
+				}
+			}()
+			tt.declare(&Command{Name: "test"})
+		}()
 	}
 }
 
