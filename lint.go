@@ -306,7 +306,7 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 		hl.report(vDomainPercentEncoded, 0, len(input))
 		domain = decodeUTF8(appendDecoded(nil, input))
 	}
-	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
+	if _, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain) {
 		// A failure only when the relaxed run fails too, which the host
 		// parser reports itself.
 		emit(vDomainToASCII, 0, len(input))
