@@ -453,21 +453,25 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 	}
 	// 6–8. If any item in numbers is greater than 255,
 	// IPv4-out-of-range-part validation error; if any but the last is,
-	// return failure.
+	// return failure. (The failure is that one report, as is step 9's
+	// failure, which follows it.)
+	last := numbers[n-1]
 	for i, v := range numbers[:n] {
 		if v > 255 {
 			if i < n-1 {
 				return 0, &hostError{vIPv4OutOfRangePart, starts[i], ends[i]}
 			}
-			hl.report(vIPv4OutOfRangePart, starts[i], ends[i])
+			if last < 1<<(8*(5-n)) {
+				hl.report(vIPv4OutOfRangePart, starts[i], ends[i])
+			}
 		}
 	}
 	// 9. If the last item in numbers is greater than or equal to
 	// 256^(5 − numbers's size), then return failure.
-	if numbers[n-1] >= 1<<(8*(5-n)) {
+	if last >= 1<<(8*(5-n)) {
 		return 0, &hostError{vIPv4OutOfRangePart, starts[n-1], ends[n-1]}
 	}
-	ipv4 := numbers[n-1]
+	ipv4 := last
 	for i, v := range numbers[:n-1] {
 		ipv4 += v << (8 * (3 - i))
 	}

@@ -97,55 +97,30 @@ func (l *linter) each(f func(v *Violation)) {
 }
 
 // sorted returns the violations in input order: by start, and in the
-// order found where starts tie. It leaves out the violations that repeat,
-// as not a failure, a failure found last: the strict domain-to-ASCII run
-// reports what the relaxed one then fails with.
+// order found where starts tie.
 func (l *linter) sorted() []Violation {
-	n := l.n
-	var last Violation
-	if n > 0 {
-		last = l.v[len(l.v)-1]
-	}
-	kept, maxStart, i := 0, 0, 0
-	l.each(func(v *Violation) {
-		if i < n-1 && last.Failure && v.Name == last.Name && v.Span == last.Span {
-			v.Name = "" // dropped
-		} else {
-			kept++
-			maxStart = max(maxStart, v.Span.Start)
-		}
-		i++
-	})
-	if kept == 0 {
+	if l.n == 0 {
 		return nil
 	}
-	vs := make([]Violation, 0, kept)
-	if kept <= 64 {
-		l.each(func(v *Violation) {
-			if v.Name != "" {
-				vs = append(vs, *v)
-			}
-		})
+	maxStart := 0
+	l.each(func(v *Violation) { maxStart = max(maxStart, v.Span.Start) })
+	vs := make([]Violation, 0, l.n)
+	if l.n <= 64 {
+		l.each(func(v *Violation) { vs = append(vs, *v) })
 		slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
 		return vs
 	}
 	// Many violations (an input can have one per byte): a counting sort by
 	// start, which is stable and linear.
 	next := make([]int32, maxStart+2) // where the next violation of each start goes
-	l.each(func(v *Violation) {
-		if v.Name != "" {
-			next[v.Span.Start+1]++
-		}
-	})
+	l.each(func(v *Violation) { next[v.Span.Start+1]++ })
 	for k := 1; k < len(next); k++ {
 		next[k] += next[k-1]
 	}
-	vs = vs[:kept]
+	vs = vs[:l.n]
 	l.each(func(v *Violation) {
-		if v.Name != "" {
-			vs[next[v.Span.Start]] = *v
-			next[v.Span.Start]++
-		}
+		vs[next[v.Span.Start]] = *v
+		next[v.Span.Start]++
 	})
 	return vs
 }
@@ -287,7 +262,8 @@ func (h *hostLint) report(v verr, start, end int) {
 // and passes each to emit with its span in input; the host parser reports
 // those that make it fail. special is whether the URL is special. For a
 // domain it finds domain-percent-encoded, the strict ToASCII run's
-// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
+// domain-to-ASCII (unless the host parser fails with it), IPv4-non-ASCII-input
+// and what the IPv4 parser finds; for an IPv6 address,
 // IPv6-piece-leading-zero.
 func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
 	hl := &hostLint{emit: emit, n: len(input), exact: true}
@@ -306,16 +282,24 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 		hl.report(vDomainPercentEncoded, 0, len(input))
 		domain = decodeUTF8(appendDecoded(nil, input))
 	}
-	if _, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain) {
-		// A failure only when the relaxed run fails too, which the host
-		// parser reports itself.
-		emit(vDomainToASCII, 0, len(input))
-	}
-	// The IPv4 parser, on the ASCII domain the domain parser gives for
-	// input (which percent-decodes it itself).
+	// The domain parser reports domain-to-ASCII once, at its step 2, when
+	// the strict run fails; when the relaxed run then fails too, that is
+	// the host parser's failure, which it reports itself.
 	ascii, err := appendDomain(nil, input)
+	if err == nil || err.v != vDomainToASCII {
+		if _, serr := strictProfile.ToASCII(domain); serr != nil || !idnaChecks(domain) {
+			emit(vDomainToASCII, 0, len(input))
+		}
+	}
+	// The host parser's step 8, on the ASCII domain the domain parser
+	// gives for input (which percent-decodes it itself): when it ends in a
+	// number and domain is not ASCII, IPv4-non-ASCII-input, then the IPv4
+	// parser's own.
 	hl.exact = domain == input && isASCII(input)
 	if err == nil && endsInNumber(ascii) {
+		if !isASCII(domain) {
+			hl.report(vIPv4NonASCIIInput, 0, len(input))
+		}
 		parseIPv4(ascii, hl)
 	}
 }

@@ -24,6 +24,7 @@ var lintTests = []struct {
 	{"https://exa%23mple.org", "", "domain-to-ASCII", "exa%23mple.org", 8, true},
 	{"https://exam%70le.org", "", "domain-percent-encoded", "exam%70le.org", 8, false},
 	{"foo://exa[mple.org", "", "host-invalid-code-point", "[", 9, true},
+	{"https://１２７.０.０.１", "", "IPv4-non-ASCII-input", "１２７.０.０.１", 8, false},
 	{"https://127.0.0.1./", "", "IPv4-empty-part", ".", 17, false},
 	{"https://1.2.3/", "", "IPv4-too-few-parts", "1.2.3", 8, false},
 	{"https://1.2.3.4.5/", "", "IPv4-too-many-parts", "1.2.3.4.5", 8, true},
@@ -127,6 +128,21 @@ func TestLintMore(t *testing.T) {
 		{"https://0x7f.1/", "IPv4-too-few-parts[8:14] IPv4-non-decimal-part[8:12]"},
 		{"https://1.2.300/", "IPv4-too-few-parts[8:15] IPv4-out-of-range-part[12:15]"},
 		{"https://1.2.3.300/", "IPv4-out-of-range-part[14:17]!"},
+		{"https://1.2.999/", "IPv4-too-few-parts[8:15] IPv4-out-of-range-part[12:15]"}, // the last of three parts may be up to 65535
+		{"https://1.2.65536/", "IPv4-too-few-parts[8:17] IPv4-out-of-range-part[12:17]!"},
+		// Each validation error once (issue 46): the domain parser's strict
+		// run reports domain-to-ASCII, and the relaxed run's failure is that
+		// report; full-width digits or dots that make an IPv4 address are
+		// IPv4-non-ASCII-input, then the IPv4 parser's own.
+		{"https://ex ample.org/", "domain-to-ASCII[10:11]!"},
+		{"https://ä.xn--xn---epa/", "domain-to-ASCII[8:23]!"},
+		{"https://xn--xn---epa/", "domain-to-ASCII[8:20]"},
+		{"https://１２７.０.０.１", "IPv4-non-ASCII-input[8:29]"},
+		{"https://1。2。3。4", "IPv4-non-ASCII-input[8:21]"},
+		{"https://%EF%BC%91.2.3.4/", "domain-percent-encoded[8:23] IPv4-non-ASCII-input[8:23]"},
+		{"https://１２７.１/", "IPv4-non-ASCII-input[8:21] IPv4-too-few-parts[8:21]"},
+		{"https://é.0x/", "IPv4-non-ASCII-input[8:13] IPv4-too-few-parts[8:13] IPv4-non-numeric-part[8:13]!"},
+		{"https://１.２.３.４.５/", "IPv4-non-ASCII-input[8:27] IPv4-too-many-parts[8:27]!"},
 		{"https://1.2.3.4.5/", "IPv4-too-many-parts[8:17]!"},
 		{"https://%31.2.0xffff/", "domain-percent-encoded[8:20] IPv4-too-few-parts[8:20] IPv4-non-decimal-part[8:20] IPv4-out-of-range-part[8:20]"},
 		{"file:///C|/x", "invalid-URL-unit[9:10]"},
