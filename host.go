@@ -95,7 +95,7 @@ func DomainToASCII(domain string) (ascii string, ok bool) {
 // (the Standard's domain parser lowercases an ASCII domain whatever
 // ToASCII says), is not a Punycode label UTS #46 accepts.
 func DomainToUnicode(domain string) (result string, ok bool) {
-	if s, err := idnaProfile.ToUnicode(domain); err == nil && idnaChecks(domain) {
+	if s, err := idnaProfile.ToUnicode(domain); err == nil && idnaChecks(domain, false) {
 		return s, true
 	}
 	return domain, false
@@ -255,7 +255,7 @@ func toASCII(domain string) (string, bool) {
 // lookUpASCII is toASCII without the cache.
 func lookUpASCII(domain string) domaincache.ASCIIAnswer {
 	result, err := domainToASCII(domain)
-	return domaincache.ASCIIAnswer{ASCII: result, OK: err == nil && idnaChecks(domain)}
+	return domaincache.ASCIIAnswer{ASCII: result, OK: err == nil && idnaChecks(domain, false)}
 }
 
 // idnaChecks makes up for the checks of UTS #46 (version 17) that
@@ -277,12 +277,17 @@ func lookUpASCII(domain string) domaincache.ASCIIAnswer {
 //     after mapping and decoding; x/net/idna decides whether the domain is
 //     a Bidi domain name from the code points before mapping, so "aℶ" (ℶ
 //     maps to the Hebrew letter bet) passes it.
+//   - Validity criteria 2 and 3, when checkHyphens (the linter's strict
+//     run; the profile it uses leaves them out): no U+002D (-) in both the
+//     third and fourth positions, none first or last. x/net/idna counts
+//     the positions in bytes, not code points, so it accepts "ẋn--zca"
+//     and rejects "é--x".
 //
 // The other criteria on a decoded label (NFC, no leading combining mark,
 // the code points' status, the joiners) are x/net/idna's.
 //
 // TODO: remove when x/net/idna makes these checks itself.
-func idnaChecks(domain string) bool {
+func idnaChecks(domain string, checkHyphens bool) bool {
 	labels := mappedLabels(domain)
 	bidiDomain := false
 	for i, label := range labels {
@@ -299,6 +304,9 @@ func idnaChecks(domain string) bool {
 			}
 			labels[i] = u
 		}
+		if checkHyphens && !hyphensValid(labels[i]) {
+			return false
+		}
 		bidiDomain = bidiDomain || bidirule.DirectionString(labels[i]) == bidi.RightToLeft
 	}
 	if bidiDomain {
@@ -306,6 +314,29 @@ func idnaChecks(domain string) bool {
 			if !bidirule.ValidString(label) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// hyphensValid reports whether label meets UTS #46's validity criteria 2
+// and 3 (CheckHyphens): no U+002D (-) in both the third and fourth code
+// points, and none first or last. The empty label meets them.
+func hyphensValid(label string) bool {
+	if label == "" {
+		return true
+	}
+	if label[0] == '-' || label[len(label)-1] == '-' {
+		return false
+	}
+	n := 0
+	for _, r := range label {
+		n++
+		if n == 3 && r != '-' {
+			return true
+		}
+		if n == 4 {
+			return r != '-'
 		}
 	}
 	return true

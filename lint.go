@@ -287,7 +287,7 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 	// the host parser's failure, which it reports itself.
 	ascii, err := appendDomain(nil, input)
 	if err == nil || err.v != vDomainToASCII {
-		if _, serr := strictProfile.ToASCII(domain); serr != nil || !idnaChecks(domain) {
+		if _, serr := strictProfile.ToASCII(domain); serr != nil || !idnaChecks(domain, true) {
 			emit(vDomainToASCII, 0, len(input))
 		}
 	}
@@ -306,13 +306,14 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 
 // strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
 // with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
-// on.
+// on. CheckHyphens is idnaChecks's (x/net/idna counts its positions in
+// bytes), so the profile turns it off.
 var strictProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
 	idna.Transitional(false),
 	idna.StrictDomainName(true),
-	idna.CheckHyphens(true),
+	idna.CheckHyphens(false),
 	idna.CheckJoiners(true),
 	idna.VerifyDNSLength(true),
 )
