@@ -6,7 +6,6 @@ package webaddress
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,17 +37,7 @@ type idnaRow struct {
 // sha256 against testdata/unicode/SOURCE.
 func readIdnaTestV2(t testing.TB) []idnaRow {
 	t.Helper()
-	data, err := os.ReadFile(testfiles.Path("unicode/IdnaTestV2.txt"))
-	if err != nil {
-		t.Fatalf("Unicode's IdnaTestV2.txt: %v (testdata/unicode is part of the repository)", err)
-	}
-	want, err := testfiles.SHA256Of("unicode/SOURCE", "IdnaTestV2.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := testfiles.SHA256(data); got != want {
-		t.Fatalf("testdata/unicode/IdnaTestV2.txt: sha256 %s, SOURCE says %s", got, want)
-	}
+	data := testfiles.ReadPinned(t, "unicode", "IdnaTestV2.txt", "SOURCE")
 	var rows []idnaRow
 	n := 0
 	for line := range strings.Lines(string(data)) {
