@@ -288,35 +288,44 @@ func lookUpASCII(domain string) domaincache.ASCIIAnswer {
 //
 // TODO: remove when x/net/idna makes these checks itself.
 func idnaChecks(domain string, checkHyphens bool) bool {
-	labels := mappedLabels(domain)
+	mapped := mapLabels(domain)
 	bidiDomain := false
-	for i, label := range labels {
-		if strings.HasPrefix(label, "xn--") {
-			if !isASCII(label) {
-				return false // step 4.1.1
-			}
-			u, err := idna.Punycode.ToUnicode(label)
-			if err != nil || u == "" || isASCII(u) {
-				return false // steps 4.1.2 and 4.1.3
-			}
-			if strings.HasPrefix(u, "xn--") {
-				return false // validity criterion 4
-			}
-			labels[i] = u
-		}
-		if checkHyphens && !hyphensValid(labels[i]) {
+	for label := range strings.SplitSeq(mapped, ".") {
+		label, ok := decodeLabel(label)
+		if !ok || checkHyphens && !hyphensValid(label) {
 			return false
 		}
-		bidiDomain = bidiDomain || bidirule.DirectionString(labels[i]) == bidi.RightToLeft
+		bidiDomain = bidiDomain || bidirule.DirectionString(label) == bidi.RightToLeft
 	}
 	if bidiDomain {
-		for _, label := range labels {
-			if !bidirule.ValidString(label) {
+		for label := range strings.SplitSeq(mapped, ".") {
+			if label, _ := decodeLabel(label); !bidirule.ValidString(label) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// decodeLabel takes a label of mapLabels's result and returns it as UTS
+// #46 Processing's step 4 has it: without mapLabels's "0", and decoded
+// when it starts with "xn--". ok is false when step 4.1 records an error
+// for it: a code point that is not ASCII (4.1.1), Punycode that does not
+// decode (4.1.2), a result that is empty or ASCII only (4.1.3), or one
+// that begins with "xn--" (validity criterion 4, by 4.1.4).
+func decodeLabel(label string) (_ string, ok bool) {
+	label = strings.TrimPrefix(label, "0")
+	if !strings.HasPrefix(label, "xn--") {
+		return label, true
+	}
+	if !isASCII(label) {
+		return label, false
+	}
+	u, err := idna.Punycode.ToUnicode(label)
+	if err != nil || u == "" || isASCII(u) || strings.HasPrefix(u, "xn--") {
+		return label, false
+	}
+	return u, true
 }
 
 // hyphensValid reports whether label meets UTS #46's validity criteria 2
@@ -353,15 +362,15 @@ var mapOnly = idna.New(
 	idna.CheckJoiners(false),
 )
 
-// mappedLabels returns the labels of domain as UTS #46 Processing has them
-// after step 3 (map, normalize, break), before step 4 decodes those that
-// start with "xn--". x/net/idna maps and decodes in one call, so each
-// label goes in behind a "0": a label then never starts with "xn--", and
-// "0" composes with no code point, so the label maps as it would alone.
-// Only the four label separators map to a string with "." in it
-// (TestOnlySeparatorsMapToFullStop), so the labels of the input are those
-// of the result.
-func mappedLabels(domain string) []string {
+// mapLabels returns domain as UTS #46 Processing has it after steps 1
+// and 2 (map, normalize), before step 4 decodes the labels that start
+// with "xn--", with a "0" before each label. x/net/idna maps and decodes
+// in one call, so each label goes in behind the "0": a label then never
+// starts with "xn--", and "0" composes with no code point, so the label
+// maps as it would alone. Only the four label separators map to a string
+// with "." in it (TestOnlySeparatorsMapToFullStop), so the labels of the
+// input are those of the result.
+func mapLabels(domain string) string {
 	var b strings.Builder
 	b.Grow(len(domain) + 8)
 	b.WriteByte('0')
@@ -373,11 +382,7 @@ func mappedLabels(domain string) []string {
 		}
 	}
 	mapped, _ := mapOnly.ToUnicode(b.String())
-	labels := strings.Split(mapped, ".")
-	for i, l := range labels {
-		labels[i] = strings.TrimPrefix(l, "0")
-	}
-	return labels
+	return mapped
 }
 
 // isLabelSeparator reports whether r is one of the code points UTS #46 maps

@@ -122,7 +122,7 @@ func TestPunycodeLabelsValid(t *testing.T) {
 	}
 }
 
-// TestOnlySeparatorsMapToFullStop checks what mappedLabels relies on: of
+// TestOnlySeparatorsMapToFullStop checks what mapLabels relies on: of
 // the code points that are not ASCII, only the three label separators
 // besides "." map, under UTS #46, to a string with a U+002E (.) in it.
 func TestOnlySeparatorsMapToFullStop(t *testing.T) {
