@@ -138,8 +138,11 @@ func lint(input string, base *URL) []Violation {
 // parser's reports besides their failures.
 
 // reportTrimmed reports what the parser's first steps removed from the
-// input: leading or trailing C0 controls and spaces, and ASCII tabs and
-// newlines, are invalid-URL-unit validation errors.
+// input, as the basic URL parser's steps 1 to 3 do: one invalid-URL-unit
+// validation error if there are leading or trailing C0 controls and
+// spaces (with the span of the leading ones, else of the trailing ones),
+// and one if there are ASCII tabs and newlines (with the span of the
+// first).
 func (p *parser) reportTrimmed() {
 	raw, start := p.raw, p.trim
 	end := len(raw)
@@ -147,16 +150,17 @@ func (p *parser) reportTrimmed() {
 		end--
 	}
 	name := vInvalidURLUnit.String()
-	if start > 0 {
+	switch {
+	case start > 0:
 		p.sink(Violation{name, Span{0, start}, false})
+	case end < len(raw):
+		p.sink(Violation{name, Span{end, len(raw)}, false})
 	}
 	for i := start; i < end; i++ {
 		if isTabOrNewline(raw[i]) {
 			p.sink(Violation{name, Span{i, i + 1}, false})
+			break
 		}
-	}
-	if end < len(raw) {
-		p.sink(Violation{name, Span{end, len(raw)}, false})
 	}
 }
 
@@ -164,13 +168,22 @@ func (p *parser) reportTrimmed() {
 // and opaque host after a parse: each that is not a URL code point, and
 // each "%" not followed by two hex digits, is an invalid-URL-unit
 // validation error, as the path, opaque path, query and fragment states
-// and the opaque-host parser say; a "\" in the path of a special URL is an
-// invalid-reverse-solidus validation error.
+// say for each code point; the opaque-host parser says it once for the
+// host for each of the two (at the first); a "\" in the path of a special
+// URL is an invalid-reverse-solidus validation error.
 func (p *parser) reportCodePoints() {
-	check := func(k int, backslash bool) {
+	check := func(k int, backslash, once bool) {
 		s := p.spans[k]
 		if s[0] < 0 {
 			return
+		}
+		var badUnit, badPercent bool // reported
+		unit := func(percent bool, start, end int) {
+			if once && (percent && badPercent || !percent && badUnit) {
+				return
+			}
+			badPercent, badUnit = badPercent || percent, badUnit || !percent
+			p.report(vInvalidURLUnit, start, end)
 		}
 		for i := s[0]; i < s[1]; {
 			c := p.in[i]
@@ -180,28 +193,28 @@ func (p *parser) reportCodePoints() {
 				p.report(vInvalidReverseSolidus, i, i+1)
 			case c == '%':
 				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
-					p.report(vInvalidURLUnit, i, i+1)
+					unit(true, i, i+1)
 				}
 			case c < utf8.RuneSelf:
 				if charClass[c]&urlUnit == 0 {
-					p.report(vInvalidURLUnit, i, i+1)
+					unit(false, i, i+1)
 				}
 			default:
 				var r rune
 				r, size = utf8.DecodeRuneInString(p.in[i:])
 				if !isURLCodePoint(r) {
-					p.report(vInvalidURLUnit, i, i+size)
+					unit(false, i, i+size)
 				}
 			}
 			i += size
 		}
 	}
 	special := p.scheme.special()
-	check(spanPath, special && !p.u.HasOpaquePath())
-	check(spanQuery, false)
-	check(spanFragment, false)
+	check(spanPath, special && !p.u.HasOpaquePath(), false)
+	check(spanQuery, false, false)
+	check(spanFragment, false, false)
 	if p.u.hostKind == OpaqueHost {
-		check(spanHost, false)
+		check(spanHost, false, true)
 	}
 }
 

@@ -149,7 +149,18 @@ func TestLintMore(t *testing.T) {
 		// Decoded once, the host is "é%30x1.1", not a domain that ends in a
 		// number: no IPv4 errors (decoding twice gave "é0x1.1").
 		{"https://é%2530x1.1/", "domain-percent-encoded[8:19] domain-to-ASCII[8:19]!"},
-		{"  \thttps://a/ \n", "invalid-URL-unit[0:3] invalid-URL-unit[13:15]"},
+		// The basic URL parser reports leading and trailing C0 controls and
+		// spaces once, and ASCII tabs and newlines once (issue 46).
+		{"  \thttps://a/ \n", "invalid-URL-unit[0:3]"},
+		{"https://a/ \n", "invalid-URL-unit[10:12]"},
+		{"ht\ttps://a/\n\tb", "invalid-URL-unit[2:3]"},
+		{" https://a/\tb", "invalid-URL-unit[0:1] invalid-URL-unit[11:12]"},
+		// The opaque-host parser reports code points that are not URL code
+		// points once, and "%" without two hex digits once.
+		{"sc://a\x01b\x02%zz%/", "invalid-URL-unit[6:7] invalid-URL-unit[9:10]"},
+		// Each @ is invalid-credentials, also when the host is missing.
+		{"http://user:pass@/", "invalid-credentials[7:17] host-missing[17:17]!"},
+		{"sc://a@b@/", "invalid-credentials[5:7] invalid-credentials[5:9] host-missing[9:9]!"},
 	}
 	for _, tt := range tests {
 		got := ""

@@ -613,11 +613,13 @@ func (p *parser) run(st state, i int) bool {
 			if lastAt >= 0 {
 				// If atSignSeen is true and buffer is the empty string,
 				// host-missing validation error, return failure.
-				if lastAt+1 == end {
-					return p.fail(vHostMissing, end, end)
-				}
+				// (Each @ was an invalid-credentials validation error
+				// before that.)
 				if p.sink != nil {
 					p.reportCredentials(i, lastAt)
+				}
+				if lastAt+1 == end {
+					return p.fail(vHostMissing, end, end)
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
