@@ -4,7 +4,8 @@
 
 // Command idnadiff compares the host parser, the linter and UTS #46 of
 // package webaddress with whatwg-url and its tr46, the URL Standard's
-// reference implementation, on hosts generated around the edges of IDNA:
+// reference implementation, on the corpus and on hosts generated around
+// the edges of IDNA:
 // labels that start with "xn--" of every length and validity, labels of
 // mixed scripts, IPv4 addresses in full-width digits and dots, and labels
 // that map to "xn--". It is run by hand, with Node, never by go test: the
@@ -23,7 +24,9 @@
 // gen writes one question a line, as JSON: {"kind": "url", "input":
 // "https://H/"} for the URL parser and its validation errors, and
 // {"kind": "ascii"} and {"kind": "unicode"} with H itself for UTS #46
-// ToASCII and ToUnicode with the URL Standard's flags. compare prints how
+// ToASCII and ToUnicode with the URL Standard's flags; then, for the
+// linter at large, {"kind": "url"} with each input of the web-platform-tests'
+// urltestdata.json that has no base and each line of the corpus. compare prints how
 // many questions of each kind agree, and each disagreement as a line of
 // testdata/idna_diff.txt's format (TestIdnaDiff's doc comment says it),
 // to add to that file.

@@ -10,9 +10,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/onecontact/webaddress/internal/idnacase"
+	"github.com/onecontact/webaddress/internal/testfiles"
 	"golang.org/x/net/idna"
 )
 
@@ -58,7 +61,53 @@ func gen(w io.Writer) error {
 			}
 		}
 	}
+	// The linter's validation errors and the parser on inputs of every
+	// kind: the web-platform-tests inputs without a base, and the corpus.
+	inputs, err := wptInputs()
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{"kasztp.txt", "node_files.txt", "typed.txt", "unique_hosts.txt"} {
+		lines, err := testfiles.CorpusLines(name)
+		if err != nil {
+			return err
+		}
+		inputs = append(inputs, lines...)
+	}
+	seen := map[string]bool{}
+	for _, in := range inputs {
+		if seen[in] || !utf8.ValidString(in) {
+			continue // the oracle reads UTF-16 strings, which hold no bytes that are not UTF-8
+		}
+		seen[in] = true
+		if err := enc.Encode(question{"url", in}); err != nil {
+			return err
+		}
+	}
 	return bw.Flush()
+}
+
+// wptInputs returns the inputs of urltestdata.json that have no base.
+func wptInputs() ([]string, error) {
+	data, err := os.ReadFile(filepath.Join(testfiles.WPTDir(), "urltestdata.json"))
+	if err != nil {
+		return nil, err
+	}
+	var entries []json.RawMessage
+	if err := json.Unmarshal(data, &entries); err != nil {
+		return nil, err
+	}
+	var inputs []string
+	for _, e := range entries {
+		var c struct {
+			Input *string         `json:"input"`
+			Base  json.RawMessage `json:"base"`
+		}
+		if json.Unmarshal(e, &c) == nil && c.Input != nil && (c.Base == nil || string(c.Base) == "null") {
+			inputs = append(inputs, *c.Input)
+		}
+	}
+	return inputs, nil
 }
 
 // hosts returns the generated hosts, each once, in a fixed order.
