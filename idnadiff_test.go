@@ -14,12 +14,8 @@ import (
 
 // idnaDiffKnown are the cases of testdata/idna_diff.txt where this package
 // answers otherwise than whatwg-url, by input, with the reason; an
-// unexpected agreement fails too.
-var idnaDiffKnown = map[string]string{
-	"file://C|/": `the file host state sends the buffer "C|" to the path state without the path ` +
-		`state reading its code points, so "|" is no invalid-URL-unit there; the linter checks ` +
-		`the path's code points after the parse and reports it`,
-}
+// unexpected agreement fails too. None at present.
+var idnaDiffKnown = map[string]string{}
 
 // TestIdnaDiff checks the cases of testdata/idna_diff.txt, the answers of
 // whatwg-url (the URL Standard's reference implementation) to the

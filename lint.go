@@ -168,9 +168,11 @@ func (p *parser) reportTrimmed() {
 // and opaque host after a parse: each that is not a URL code point, and
 // each "%" not followed by two hex digits, is an invalid-URL-unit
 // validation error, as the path, opaque path, query and fragment states
-// say for each code point; the opaque-host parser says it once for the
-// host for each of the two (at the first); a "\" in the path of a special
-// URL is an invalid-reverse-solidus validation error.
+// say for each code point they read (not the "|" of a drive letter that
+// the file host state passes to the path state in its buffer); the
+// opaque-host parser says it once for the host for each of the two (at
+// the first); a "\" in the path of a special URL is an
+// invalid-reverse-solidus validation error.
 func (p *parser) reportCodePoints() {
 	check := func(k int, backslash, once bool) {
 		s := p.spans[k]
@@ -196,7 +198,7 @@ func (p *parser) reportCodePoints() {
 					unit(true, i, i+1)
 				}
 			case c < utf8.RuneSelf:
-				if charClass[c]&urlUnit == 0 {
+				if charClass[c]&urlUnit == 0 && (k != spanPath || i+1 != p.hostPipe) {
 					unit(false, i, i+1)
 				}
 			default:

@@ -158,6 +158,10 @@ func TestLintMore(t *testing.T) {
 		// The opaque-host parser reports code points that are not URL code
 		// points once, and "%" without two hex digits once.
 		{"sc://a\x01b\x02%zz%/", "invalid-URL-unit[6:7] invalid-URL-unit[9:10]"},
+		// The file host state passes "C|" to the path state in its buffer:
+		// the path state reads no "|" (but reads the second one).
+		{"file://C|/", "file-invalid-Windows-drive-letter-host[7:9]"},
+		{"file://C|/|", "file-invalid-Windows-drive-letter-host[7:9] invalid-URL-unit[10:11]"},
 		// Each @ is invalid-credentials, also when the host is missing.
 		{"http://user:pass@/", "invalid-credentials[7:17] host-missing[17:17]!"},
 		{"sc://a@b@/", "invalid-credentials[5:7] invalid-credentials[5:9] host-missing[9:9]!"},

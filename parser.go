@@ -137,6 +137,7 @@ type parser struct {
 	spans    spans           // where each component was found in in
 	reuse    bool            // finish may return in itself as the href
 	sink     func(Violation) // receives the validation errors, when not nil
+	hostPipe int             // 1 + where in in the file host state's drive letter ends ("|" or ":"), 0 for none
 	edited   bool            // in is not raw[trim:trim+len(in)]: tabs, newlines or invalid bytes went
 	rawAt    []int32         // rawOffset's answers, made at its first use when edited
 	err      verr            // the failure
@@ -800,6 +801,7 @@ func (p *parser) run(st state, i int) bool {
 				// file-invalid-Windows-drive-letter-host validation error;
 				// buffer is not reset and is used in the path state.
 				p.report(vFileInvalidWindowsDriveLetterHost, i, end)
+				p.hostPipe = i + 2
 				p.u.pathStart = uint32(len(p.buf))
 				st = statePath
 				continue
