@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // punycodeLabelTests are domains with a label that starts with "xn--"
@@ -133,6 +135,38 @@ func TestOnlySeparatorsMapToFullStop(t *testing.T) {
 		mapped, _ := mapOnly.ToUnicode("a" + string(r) + "b")
 		if strings.Contains(mapped, ".") != isLabelSeparator(r) {
 			t.Errorf("%U maps to %q", r, mapped)
+		}
+	}
+}
+
+// TestCheckHyphensCodePoints checks validity criteria 2 and 3
+// (CheckHyphens), which the linter's strict run checks itself: UTS #46
+// counts the positions in code points, and x/net/idna in bytes.
+func TestCheckHyphensCodePoints(t *testing.T) {
+	xnet := idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false),
+		idna.CheckHyphens(true), idna.CheckJoiners(true), idna.VerifyDNSLength(false))
+	tests := []struct {
+		label    string
+		invalid  bool // by UTS #46
+		xnetFail bool // x/net/idna's answer
+	}{
+		{"ẋn--zca", true, false}, // "-" third and fourth; bytes 4 and 5
+		{"é--x", false, true},    // bytes 2 and 3, code points 2 and 3
+		{"ab--c", true, true},
+		{"é-", true, true},
+		{"aé--", true, true}, // ends with "-"
+		{"xn--zca", false, false},
+	}
+	for _, tt := range tests {
+		if _, err := xnet.ToASCII(tt.label); (err != nil) != tt.xnetFail {
+			t.Errorf("x/net/idna with CheckHyphens: ToASCII(%q) error %v, want failure %v: if it counts code points now, strictProfile can check hyphens again", tt.label, err, tt.xnetFail)
+		}
+		reported := false
+		for _, v := range Lint("https://" + tt.label + ".example/") {
+			reported = reported || v.Name == "domain-to-ASCII"
+		}
+		if reported != tt.invalid {
+			t.Errorf("Lint(https://%s.example/): domain-to-ASCII %v, want %v", tt.label, reported, tt.invalid)
 		}
 	}
 }
