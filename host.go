@@ -76,22 +76,26 @@ var idnaProfile = idna.New(
 // DomainToASCII maps domain through UTS #46 ToASCII with the options of
 // the URL Standard's domain to ASCII (CheckHyphens, VerifyDnsLength and
 // Transitional_Processing false; CheckBidi and CheckJoiners true), the
-// profile the host parser uses for a host that is not ASCII. ok is false
-// when UTS #46 reports an error. Unlike the host parser it neither
-// percent-decodes domain nor checks it for forbidden domain code points:
-// it answers what one label or domain becomes, as [URL.Hostname] shows it.
+// profile the host parser uses for a host that is not ASCII, with the
+// same checks (UTS #46's on labels that start with "xn--" among them). ok
+// is false when UTS #46 records an error. Unlike the host parser it
+// neither percent-decodes domain nor checks it for forbidden domain code
+// points, nor lets an ASCII domain through unchecked: it answers what one
+// label or domain becomes, as [URL.Hostname] shows it.
 func DomainToASCII(domain string) (ascii string, ok bool) {
-	s, err := idnaProfile.ToASCII(domain)
-	return s, err == nil
+	a := lookUpASCII(domain)
+	return a.ASCII, a.OK
 }
 
 // DomainToUnicode returns domain, an ASCII domain such as [URL.Hostname]
 // gives, with its Punycode labels ("xn--") in Unicode, as the URL
 // Standard's domain to Unicode does. ok is false, and the result domain
-// itself, when a label cannot be converted (which does not happen to a
-// host the parser wrote).
+// itself, when UTS #46 ToUnicode records an error: a label such as
+// "xn--a" or "xn--xn---epa", which the host parser keeps in an ASCII host
+// (the Standard's domain parser lowercases an ASCII domain whatever
+// ToASCII says), is not a Punycode label UTS #46 accepts.
 func DomainToUnicode(domain string) (result string, ok bool) {
-	if s, err := idnaProfile.ToUnicode(domain); err == nil {
+	if s, err := idnaProfile.ToUnicode(domain); err == nil && idnaChecks(domain, false) {
 		return s, true
 	}
 	return domain, false
@@ -251,51 +255,134 @@ func toASCII(domain string) (string, bool) {
 // lookUpASCII is toASCII without the cache.
 func lookUpASCII(domain string) domaincache.ASCIIAnswer {
 	result, err := domainToASCII(domain)
-	return domaincache.ASCIIAnswer{ASCII: result, OK: err == nil && idnaChecks(domain, result)}
+	return domaincache.ASCIIAnswer{ASCII: result, OK: err == nil && idnaChecks(domain, false)}
 }
 
-// idnaChecks makes up for two checks of UTS #46 that x/net/idna leaves out,
-// given the domain and the result of its ToASCII. It reports false when
-// UTS #46 records an error:
+// idnaChecks makes up for the checks of UTS #46 (version 17) that
+// x/net/idna leaves out, for ToASCII and ToUnicode alike. It reports false
+// when UTS #46 records an error:
 //
-//   - Processing step 4: a label that maps to "xn--" decodes to the empty
-//     label, an error; x/net/idna accepts it and drops the label.
-//   - Validity criterion 8 (CheckBidi): the Bidi rule applies to the labels
-//     after mapping; x/net/idna decides whether the domain is a Bidi domain
-//     name from the code points before mapping, so "aℶ" (ℶ maps to the
-//     Hebrew letter bet) passes it.
+//   - Processing step 4.1, for a label that starts with "xn--" once mapped
+//     and normalized (steps 1 and 2): if it has a code point that is not
+//     ASCII (4.1.1), if the rest does not decode as Punycode (4.1.2), or if
+//     it decodes to the empty label or to one of ASCII code points only
+//     (4.1.3), an error. x/net/idna Punycode-decodes such a label even
+//     with code points that are not ASCII ("xn--f\u034A-ptp"), and accepts
+//     and drops a label that decodes to nothing ("xn--.example.org").
+//   - Validity criterion 4 (4.1.4 applies the criteria to the decoded
+//     label): with CheckHyphens false, a label must not begin with "xn--";
+//     x/net/idna checks it only with CheckHyphens, so it accepts
+//     "xn--xn---epa", which decodes to "xn--é".
+//   - Validity criterion 9 (CheckBidi): the Bidi rule applies to the labels
+//     after mapping and decoding; x/net/idna decides whether the domain is
+//     a Bidi domain name from the code points before mapping, so "aℶ" (ℶ
+//     maps to the Hebrew letter bet) passes it.
+//   - Validity criteria 2 and 3, when checkHyphens (the linter's strict
+//     run; the profile it uses leaves them out): no U+002D (-) in both the
+//     third and fourth positions, none first or last. x/net/idna counts
+//     the positions in bytes, not code points, so it accepts "ẋn--zca"
+//     and rejects "é--x".
+//
+// The other criteria on a decoded label (NFC, no leading combining mark,
+// the code points' status, the joiners) are x/net/idna's.
 //
 // TODO: remove when x/net/idna makes these checks itself.
-func idnaChecks(domain, result string) bool {
-	// An empty label in the result that was not empty in the domain came
-	// from "xn--" (or from code points UTS #46 ignores, which is fine).
-	if strings.HasPrefix(result, ".") || strings.HasSuffix(result, ".") || strings.Contains(result, "..") {
-		for label := range strings.FieldsFuncSeq(domain, isLabelSeparator) {
-			if r, err := idnaProfile.ToASCII(label); err == nil && r == "" {
-				if r, _ := idnaProfile.ToASCII("a" + label); r == "axn--" {
-					return false
-				}
-			}
-		}
-	}
-	// The Bidi rule, on the labels as they are after mapping (and after
-	// decoding, for labels that were A-labels).
-	mapped, _ := idnaProfile.ToUnicode(domain)
+func idnaChecks(domain string, checkHyphens bool) bool {
+	mapped := mapLabels(domain)
 	bidiDomain := false
 	for label := range strings.SplitSeq(mapped, ".") {
-		if bidirule.DirectionString(label) == bidi.RightToLeft {
-			bidiDomain = true
-			break
+		label, ok := decodeLabel(label)
+		if !ok || checkHyphens && !hyphensValid(label) {
+			return false
 		}
+		bidiDomain = bidiDomain || bidirule.DirectionString(label) == bidi.RightToLeft
 	}
 	if bidiDomain {
 		for label := range strings.SplitSeq(mapped, ".") {
-			if !bidirule.ValidString(label) {
+			if label, _ := decodeLabel(label); !bidirule.ValidString(label) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// decodeLabel takes a label of mapLabels's result and returns it as UTS
+// #46 Processing's step 4 has it: without mapLabels's "0", and decoded
+// when it starts with "xn--". ok is false when step 4.1 records an error
+// for it: a code point that is not ASCII (4.1.1), Punycode that does not
+// decode (4.1.2), a result that is empty or ASCII only (4.1.3), or one
+// that begins with "xn--" (validity criterion 4, by 4.1.4).
+func decodeLabel(label string) (_ string, ok bool) {
+	label = strings.TrimPrefix(label, "0")
+	if !strings.HasPrefix(label, "xn--") {
+		return label, true
+	}
+	if !isASCII(label) {
+		return label, false
+	}
+	u, err := idna.Punycode.ToUnicode(label)
+	if err != nil || u == "" || isASCII(u) || strings.HasPrefix(u, "xn--") {
+		return label, false
+	}
+	return u, true
+}
+
+// hyphensValid reports whether label meets UTS #46's validity criteria 2
+// and 3 (CheckHyphens): no U+002D (-) in both the third and fourth code
+// points, and none first or last. The empty label meets them.
+func hyphensValid(label string) bool {
+	if label == "" {
+		return true
+	}
+	if label[0] == '-' || label[len(label)-1] == '-' {
+		return false
+	}
+	n := 0
+	for _, r := range label {
+		n++
+		if n == 3 && r != '-' {
+			return true
+		}
+		if n == 4 {
+			return r != '-'
+		}
+	}
+	return true
+}
+
+// mapOnly runs UTS #46's mapping and normalization (Processing steps 1 and
+// 2) and validates nothing.
+var mapOnly = idna.New(
+	idna.MapForLookup(),
+	idna.ValidateLabels(false),
+	idna.StrictDomainName(false),
+	idna.Transitional(false),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(false),
+)
+
+// mapLabels returns domain as UTS #46 Processing has it after steps 1
+// and 2 (map, normalize), before step 4 decodes the labels that start
+// with "xn--", with a "0" before each label. x/net/idna maps and decodes
+// in one call, so each label goes in behind the "0": a label then never
+// starts with "xn--", and "0" composes with no code point, so the label
+// maps as it would alone. Only the four label separators map to a string
+// with "." in it (TestOnlySeparatorsMapToFullStop), so the labels of the
+// input are those of the result.
+func mapLabels(domain string) string {
+	var b strings.Builder
+	b.Grow(len(domain) + 8)
+	b.WriteByte('0')
+	for _, r := range domain {
+		if isLabelSeparator(r) {
+			b.WriteString(".0")
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	mapped, _ := mapOnly.ToUnicode(b.String())
+	return mapped
 }
 
 // isLabelSeparator reports whether r is one of the code points UTS #46 maps
@@ -402,21 +489,25 @@ func parseIPv4(s []byte, hl *hostLint) (uint32, *hostError) {
 	}
 	// 6–8. If any item in numbers is greater than 255,
 	// IPv4-out-of-range-part validation error; if any but the last is,
-	// return failure.
+	// return failure. (The failure is that one report, as is step 9's
+	// failure, which follows it.)
+	last := numbers[n-1]
 	for i, v := range numbers[:n] {
 		if v > 255 {
 			if i < n-1 {
 				return 0, &hostError{vIPv4OutOfRangePart, starts[i], ends[i]}
 			}
-			hl.report(vIPv4OutOfRangePart, starts[i], ends[i])
+			if last < 1<<(8*(5-n)) {
+				hl.report(vIPv4OutOfRangePart, starts[i], ends[i])
+			}
 		}
 	}
 	// 9. If the last item in numbers is greater than or equal to
 	// 256^(5 − numbers's size), then return failure.
-	if numbers[n-1] >= 1<<(8*(5-n)) {
+	if last >= 1<<(8*(5-n)) {
 		return 0, &hostError{vIPv4OutOfRangePart, starts[n-1], ends[n-1]}
 	}
-	ipv4 := numbers[n-1]
+	ipv4 := last
 	for i, v := range numbers[:n-1] {
 		ipv4 += v << (8 * (3 - i))
 	}

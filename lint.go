@@ -97,55 +97,30 @@ func (l *linter) each(f func(v *Violation)) {
 }
 
 // sorted returns the violations in input order: by start, and in the
-// order found where starts tie. It leaves out the violations that repeat,
-// as not a failure, a failure found last: the strict domain-to-ASCII run
-// reports what the relaxed one then fails with.
+// order found where starts tie.
 func (l *linter) sorted() []Violation {
-	n := l.n
-	var last Violation
-	if n > 0 {
-		last = l.v[len(l.v)-1]
-	}
-	kept, maxStart, i := 0, 0, 0
-	l.each(func(v *Violation) {
-		if i < n-1 && last.Failure && v.Name == last.Name && v.Span == last.Span {
-			v.Name = "" // dropped
-		} else {
-			kept++
-			maxStart = max(maxStart, v.Span.Start)
-		}
-		i++
-	})
-	if kept == 0 {
+	if l.n == 0 {
 		return nil
 	}
-	vs := make([]Violation, 0, kept)
-	if kept <= 64 {
-		l.each(func(v *Violation) {
-			if v.Name != "" {
-				vs = append(vs, *v)
-			}
-		})
+	maxStart := 0
+	l.each(func(v *Violation) { maxStart = max(maxStart, v.Span.Start) })
+	vs := make([]Violation, 0, l.n)
+	if l.n <= 64 {
+		l.each(func(v *Violation) { vs = append(vs, *v) })
 		slices.SortStableFunc(vs, func(a, b Violation) int { return a.Span.Start - b.Span.Start })
 		return vs
 	}
 	// Many violations (an input can have one per byte): a counting sort by
 	// start, which is stable and linear.
 	next := make([]int32, maxStart+2) // where the next violation of each start goes
-	l.each(func(v *Violation) {
-		if v.Name != "" {
-			next[v.Span.Start+1]++
-		}
-	})
+	l.each(func(v *Violation) { next[v.Span.Start+1]++ })
 	for k := 1; k < len(next); k++ {
 		next[k] += next[k-1]
 	}
-	vs = vs[:kept]
+	vs = vs[:l.n]
 	l.each(func(v *Violation) {
-		if v.Name != "" {
-			vs[next[v.Span.Start]] = *v
-			next[v.Span.Start]++
-		}
+		vs[next[v.Span.Start]] = *v
+		next[v.Span.Start]++
 	})
 	return vs
 }
@@ -163,8 +138,11 @@ func lint(input string, base *URL) []Violation {
 // parser's reports besides their failures.
 
 // reportTrimmed reports what the parser's first steps removed from the
-// input: leading or trailing C0 controls and spaces, and ASCII tabs and
-// newlines, are invalid-URL-unit validation errors.
+// input, as the basic URL parser's steps 1 to 3 do: one invalid-URL-unit
+// validation error if there are leading or trailing C0 controls and
+// spaces (with the span of the leading ones, else of the trailing ones),
+// and one if there are ASCII tabs and newlines (with the span of the
+// first).
 func (p *parser) reportTrimmed() {
 	raw, start := p.raw, p.trim
 	end := len(raw)
@@ -172,16 +150,17 @@ func (p *parser) reportTrimmed() {
 		end--
 	}
 	name := vInvalidURLUnit.String()
-	if start > 0 {
+	switch {
+	case start > 0:
 		p.sink(Violation{name, Span{0, start}, false})
+	case end < len(raw):
+		p.sink(Violation{name, Span{end, len(raw)}, false})
 	}
 	for i := start; i < end; i++ {
 		if isTabOrNewline(raw[i]) {
 			p.sink(Violation{name, Span{i, i + 1}, false})
+			break
 		}
-	}
-	if end < len(raw) {
-		p.sink(Violation{name, Span{end, len(raw)}, false})
 	}
 }
 
@@ -189,13 +168,24 @@ func (p *parser) reportTrimmed() {
 // and opaque host after a parse: each that is not a URL code point, and
 // each "%" not followed by two hex digits, is an invalid-URL-unit
 // validation error, as the path, opaque path, query and fragment states
-// and the opaque-host parser say; a "\" in the path of a special URL is an
+// say for each code point they read (not the "|" of a drive letter that
+// the file host state passes to the path state in its buffer); the
+// opaque-host parser says it once for the host for each of the two (at
+// the first); a "\" in the path of a special URL is an
 // invalid-reverse-solidus validation error.
 func (p *parser) reportCodePoints() {
-	check := func(k int, backslash bool) {
+	check := func(k int, backslash, once bool) {
 		s := p.spans[k]
 		if s[0] < 0 {
 			return
+		}
+		var badUnit, badPercent bool // reported
+		unit := func(percent bool, start, end int) {
+			if once && (percent && badPercent || !percent && badUnit) {
+				return
+			}
+			badPercent, badUnit = badPercent || percent, badUnit || !percent
+			p.report(vInvalidURLUnit, start, end)
 		}
 		for i := s[0]; i < s[1]; {
 			c := p.in[i]
@@ -205,28 +195,28 @@ func (p *parser) reportCodePoints() {
 				p.report(vInvalidReverseSolidus, i, i+1)
 			case c == '%':
 				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
-					p.report(vInvalidURLUnit, i, i+1)
+					unit(true, i, i+1)
 				}
 			case c < utf8.RuneSelf:
-				if charClass[c]&urlUnit == 0 {
-					p.report(vInvalidURLUnit, i, i+1)
+				if charClass[c]&urlUnit == 0 && (k != spanPath || i+1 != p.hostPipe) {
+					unit(false, i, i+1)
 				}
 			default:
 				var r rune
 				r, size = utf8.DecodeRuneInString(p.in[i:])
 				if !isURLCodePoint(r) {
-					p.report(vInvalidURLUnit, i, i+size)
+					unit(false, i, i+size)
 				}
 			}
 			i += size
 		}
 	}
 	special := p.scheme.special()
-	check(spanPath, special && !p.u.HasOpaquePath())
-	check(spanQuery, false)
-	check(spanFragment, false)
+	check(spanPath, special && !p.u.HasOpaquePath(), false)
+	check(spanQuery, false, false)
+	check(spanFragment, false, false)
 	if p.u.hostKind == OpaqueHost {
-		check(spanHost, false)
+		check(spanHost, false, true)
 	}
 }
 
@@ -287,7 +277,8 @@ func (h *hostLint) report(v verr, start, end int) {
 // and passes each to emit with its span in input; the host parser reports
 // those that make it fail. special is whether the URL is special. For a
 // domain it finds domain-percent-encoded, the strict ToASCII run's
-// domain-to-ASCII, and what the IPv4 parser finds; for an IPv6 address,
+// domain-to-ASCII (unless the host parser fails with it), IPv4-non-ASCII-input
+// and what the IPv4 parser finds; for an IPv6 address,
 // IPv6-piece-leading-zero.
 func hostViolations(input string, special bool, emit func(v verr, start, end int)) {
 	hl := &hostLint{emit: emit, n: len(input), exact: true}
@@ -306,29 +297,38 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 		hl.report(vDomainPercentEncoded, 0, len(input))
 		domain = decodeUTF8(appendDecoded(nil, input))
 	}
-	if r, err := strictProfile.ToASCII(domain); err != nil || !idnaChecks(domain, r) {
-		// A failure only when the relaxed run fails too, which the host
-		// parser reports itself.
-		emit(vDomainToASCII, 0, len(input))
-	}
-	// The IPv4 parser, on the ASCII domain the domain parser gives for
-	// input (which percent-decodes it itself).
+	// The domain parser reports domain-to-ASCII once, at its step 2, when
+	// the strict run fails; when the relaxed run then fails too, that is
+	// the host parser's failure, which it reports itself.
 	ascii, err := appendDomain(nil, input)
+	if err == nil || err.v != vDomainToASCII {
+		if _, serr := strictProfile.ToASCII(domain); serr != nil || !idnaChecks(domain, true) {
+			emit(vDomainToASCII, 0, len(input))
+		}
+	}
+	// The host parser's step 8, on the ASCII domain the domain parser
+	// gives for input (which percent-decodes it itself): when it ends in a
+	// number and domain is not ASCII, IPv4-non-ASCII-input, then the IPv4
+	// parser's own.
 	hl.exact = domain == input && isASCII(input)
 	if err == nil && endsInNumber(ascii) {
+		if !isASCII(domain) {
+			hl.report(vIPv4NonASCIIInput, 0, len(input))
+		}
 		parseIPv4(ascii, hl)
 	}
 }
 
 // strictProfile is UTS #46 as the Standard's "domain parser ToASCII" runs it
 // with beStrict true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
-// on.
+// on. CheckHyphens is idnaChecks's (x/net/idna counts its positions in
+// bytes), so the profile turns it off.
 var strictProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
 	idna.Transitional(false),
 	idna.StrictDomainName(true),
-	idna.CheckHyphens(true),
+	idna.CheckHyphens(false),
 	idna.CheckJoiners(true),
 	idna.VerifyDNSLength(true),
 )

@@ -24,6 +24,7 @@ var lintTests = []struct {
 	{"https://exa%23mple.org", "", "domain-to-ASCII", "exa%23mple.org", 8, true},
 	{"https://exam%70le.org", "", "domain-percent-encoded", "exam%70le.org", 8, false},
 	{"foo://exa[mple.org", "", "host-invalid-code-point", "[", 9, true},
+	{"https://１２７.０.０.１", "", "IPv4-non-ASCII-input", "１２７.０.０.１", 8, false},
 	{"https://127.0.0.1./", "", "IPv4-empty-part", ".", 17, false},
 	{"https://1.2.3/", "", "IPv4-too-few-parts", "1.2.3", 8, false},
 	{"https://1.2.3.4.5/", "", "IPv4-too-many-parts", "1.2.3.4.5", 8, true},
@@ -127,13 +128,43 @@ func TestLintMore(t *testing.T) {
 		{"https://0x7f.1/", "IPv4-too-few-parts[8:14] IPv4-non-decimal-part[8:12]"},
 		{"https://1.2.300/", "IPv4-too-few-parts[8:15] IPv4-out-of-range-part[12:15]"},
 		{"https://1.2.3.300/", "IPv4-out-of-range-part[14:17]!"},
+		{"https://1.2.999/", "IPv4-too-few-parts[8:15] IPv4-out-of-range-part[12:15]"}, // the last of three parts may be up to 65535
+		{"https://1.2.65536/", "IPv4-too-few-parts[8:17] IPv4-out-of-range-part[12:17]!"},
+		// Each validation error once (issue 46): the domain parser's strict
+		// run reports domain-to-ASCII, and the relaxed run's failure is that
+		// report; full-width digits or dots that make an IPv4 address are
+		// IPv4-non-ASCII-input, then the IPv4 parser's own.
+		{"https://ex ample.org/", "domain-to-ASCII[10:11]!"},
+		{"https://ä.xn--xn---epa/", "domain-to-ASCII[8:23]!"},
+		{"https://xn--xn---epa/", "domain-to-ASCII[8:20]"},
+		{"https://１２７.０.０.１", "IPv4-non-ASCII-input[8:29]"},
+		{"https://1。2。3。4", "IPv4-non-ASCII-input[8:21]"},
+		{"https://%EF%BC%91.2.3.4/", "domain-percent-encoded[8:23] IPv4-non-ASCII-input[8:23]"},
+		{"https://１２７.１/", "IPv4-non-ASCII-input[8:21] IPv4-too-few-parts[8:21]"},
+		{"https://é.0x/", "IPv4-non-ASCII-input[8:13] IPv4-too-few-parts[8:13] IPv4-non-numeric-part[8:13]!"},
+		{"https://１.２.３.４.５/", "IPv4-non-ASCII-input[8:27] IPv4-too-many-parts[8:27]!"},
 		{"https://1.2.3.4.5/", "IPv4-too-many-parts[8:17]!"},
 		{"https://%31.2.0xffff/", "domain-percent-encoded[8:20] IPv4-too-few-parts[8:20] IPv4-non-decimal-part[8:20] IPv4-out-of-range-part[8:20]"},
 		{"file:///C|/x", "invalid-URL-unit[9:10]"},
 		// Decoded once, the host is "é%30x1.1", not a domain that ends in a
 		// number: no IPv4 errors (decoding twice gave "é0x1.1").
 		{"https://é%2530x1.1/", "domain-percent-encoded[8:19] domain-to-ASCII[8:19]!"},
-		{"  \thttps://a/ \n", "invalid-URL-unit[0:3] invalid-URL-unit[13:15]"},
+		// The basic URL parser reports leading and trailing C0 controls and
+		// spaces once, and ASCII tabs and newlines once (issue 46).
+		{"  \thttps://a/ \n", "invalid-URL-unit[0:3]"},
+		{"https://a/ \n", "invalid-URL-unit[10:12]"},
+		{"ht\ttps://a/\n\tb", "invalid-URL-unit[2:3]"},
+		{" https://a/\tb", "invalid-URL-unit[0:1] invalid-URL-unit[11:12]"},
+		// The opaque-host parser reports code points that are not URL code
+		// points once, and "%" without two hex digits once.
+		{"sc://a\x01b\x02%zz%/", "invalid-URL-unit[6:7] invalid-URL-unit[9:10]"},
+		// The file host state passes "C|" to the path state in its buffer:
+		// the path state reads no "|" (but reads the second one).
+		{"file://C|/", "file-invalid-Windows-drive-letter-host[7:9]"},
+		{"file://C|/|", "file-invalid-Windows-drive-letter-host[7:9] invalid-URL-unit[10:11]"},
+		// Each @ is invalid-credentials, also when the host is missing.
+		{"http://user:pass@/", "invalid-credentials[7:17] host-missing[17:17]!"},
+		{"sc://a@b@/", "invalid-credentials[5:7] invalid-credentials[5:9] host-missing[9:9]!"},
 	}
 	for _, tt := range tests {
 		got := ""

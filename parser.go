@@ -137,6 +137,7 @@ type parser struct {
 	spans    spans           // where each component was found in in
 	reuse    bool            // finish may return in itself as the href
 	sink     func(Violation) // receives the validation errors, when not nil
+	hostPipe int             // 1 + where in in the file host state's drive letter ends ("|" or ":"), 0 for none
 	edited   bool            // in is not raw[trim:trim+len(in)]: tabs, newlines or invalid bytes went
 	rawAt    []int32         // rawOffset's answers, made at its first use when edited
 	err      verr            // the failure
@@ -613,11 +614,13 @@ func (p *parser) run(st state, i int) bool {
 			if lastAt >= 0 {
 				// If atSignSeen is true and buffer is the empty string,
 				// host-missing validation error, return failure.
-				if lastAt+1 == end {
-					return p.fail(vHostMissing, end, end)
-				}
+				// (Each @ was an invalid-credentials validation error
+				// before that.)
 				if p.sink != nil {
 					p.reportCredentials(i, lastAt)
+				}
+				if lastAt+1 == end {
+					return p.fail(vHostMissing, end, end)
 				}
 				// Each @ but the last is percent-encoded by the userinfo
 				// set, and the first : separates username from password.
@@ -798,6 +801,7 @@ func (p *parser) run(st state, i int) bool {
 				// file-invalid-Windows-drive-letter-host validation error;
 				// buffer is not reset and is used in the path state.
 				p.report(vFileInvalidWindowsDriveLetterHost, i, end)
+				p.hostPipe = i + 2
 				p.u.pathStart = uint32(len(p.buf))
 				st = statePath
 				continue

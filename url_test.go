@@ -416,7 +416,7 @@ func TestOpaquePathKept(t *testing.T) {
 	}
 }
 
-// TestIDNAGaps checks the two UTS #46 checks that host.go adds to
+// TestIDNAGaps checks UTS #46 checks that host.go adds to
 // x/net/idna, found by comparing with the reference implementation.
 func TestIDNAGaps(t *testing.T) {
 	fail := []string{

@@ -19,6 +19,7 @@ const (
 	vDomainToASCII
 	vDomainPercentEncoded
 	vHostInvalidCodePoint
+	vIPv4NonASCIIInput
 	vIPv4EmptyPart
 	vIPv4TooFewParts
 	vIPv4TooManyParts
@@ -61,6 +62,7 @@ var verrs = [numVerr]struct {
 	vDomainToASCII:                        {"domain-to-ASCII", CodeInvalidHost},
 	vDomainPercentEncoded:                 {"domain-percent-encoded", ""},
 	vHostInvalidCodePoint:                 {"host-invalid-code-point", CodeInvalidHost},
+	vIPv4NonASCIIInput:                    {"IPv4-non-ASCII-input", ""},
 	vIPv4EmptyPart:                        {"IPv4-empty-part", ""},
 	vIPv4TooFewParts:                      {"IPv4-too-few-parts", ""},
 	vIPv4TooManyParts:                     {"IPv4-too-many-parts", CodeInvalidHost},

@@ -326,7 +326,8 @@ func TestPercentEncoding(t *testing.T) {
 	}
 }
 
-// TestMain prints how many web-platform-tests cases ran from each file.
+// TestMain prints how many web-platform-tests cases ran from each file,
+// and the counts of Unicode's IdnaTestV2.txt.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if len(wptCount) > 0 {
@@ -337,6 +338,9 @@ func TestMain(m *testing.M) {
 			}
 		}
 		fmt.Printf("web-platform-tests cases run: %s\n", strings.Join(parts, ", "))
+	}
+	if line := idnaSummary(); line != "" {
+		fmt.Println(line)
 	}
 	os.Exit(code)
 }

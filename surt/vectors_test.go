@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/testfiles"
@@ -31,17 +30,7 @@ const vectorCount = 3486
 // testdata/surt/SOURCE gives: missing or altered data fails the test.
 func readVectors(tb testing.TB) []vector {
 	tb.Helper()
-	data, err := os.ReadFile(testfiles.Path("surt/vectors.jsonl"))
-	if err != nil {
-		tb.Fatalf("SURT vectors missing from the repository: %v", err)
-	}
-	want, err := testfiles.SHA256Of("surt/SOURCE", "vectors.jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if got := testfiles.SHA256(data); got != want {
-		tb.Fatalf("testdata/surt/vectors.jsonl: sha256 %s, testdata/surt/SOURCE says %s", got, want)
-	}
+	data := testfiles.ReadPinned(tb, "surt", "vectors.jsonl", "SOURCE")
 	var vs []vector
 	n := 0
 	for line := range bytes.Lines(data) {

@@ -152,6 +152,25 @@ func readCorpus(name string) ([]byte, error) {
 	return data, nil
 }
 
+// ReadPinned returns the contents of testdata/dir/file, or fails tb when
+// the file is missing or its sha256 is not the one testdata/dir/index
+// gives for it.
+func ReadPinned(tb testing.TB, dir, file, index string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(Path(dir + "/" + file))
+	if err != nil {
+		tb.Fatalf("testdata/%s/%s missing from the repository: %v", dir, file, err)
+	}
+	want, err := SHA256Of(dir+"/"+index, file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if got := SHA256(data); got != want {
+		tb.Fatalf("testdata/%s/%s: sha256 %s, testdata/%s/%s says %s", dir, file, got, dir, index, want)
+	}
+	return data
+}
+
 // SHA256 returns the sha256 of data in lowercase hex.
 func SHA256(data []byte) string {
 	sum := sha256.Sum256(data)
