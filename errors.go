@@ -193,7 +193,7 @@ func checkUTF8(input string) *Error {
 }
 
 // violation returns the failure of the typed layers' first steps (invalid
-// UTF-8, an input too long) as the violation LintAddress reports for it.
+// UTF-8, an input too long) as the violation Lint reports for it.
 func (e *Error) violation() Violation {
 	if e.Err != nil { // input-too-long, whose span runs to the end of the text
 		end := len(strings.TrimRightFunc(e.Input, unicode.IsSpace))

@@ -209,9 +209,9 @@ func ExampleAddress_Profile() {
 	// https://example.com/about                    false
 }
 
-func ExampleLint() {
+func ExampleLintURL() {
 	in := "HTTPS:example.org:70000/a b"
-	for _, v := range webaddress.Lint(in) {
+	for _, v := range webaddress.LintURL(in) {
 		fmt.Printf("%s at %d-%d %q failure=%v\n", v.Name, v.Span.Start, v.Span.End, in[v.Span.Start:v.Span.End], v.Failure)
 	}
 	// Output:

@@ -41,7 +41,7 @@ func FuzzParseURL(f *testing.F) {
 			checkQuick(t, input, assume)
 		}
 		u, err := ParseURL(input)
-		checkLint(t, Lint(input), input, err)
+		checkLint(t, LintURL(input), input, err)
 		if err != nil {
 			pe, ok := err.(*ParseError)
 			if !ok || pe.Name == "" || pe.Offset < 0 || pe.Offset > len(input) {
@@ -152,14 +152,14 @@ func checkLint(t *testing.T, vs []Violation, input string, err error) {
 	failures := 0
 	for _, v := range vs {
 		if v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
-			t.Fatalf("Lint(%q): %v lies outside the input", input, v)
+			t.Fatalf("LintURL(%q): %v lies outside the input", input, v)
 		}
 		if v.Failure {
 			failures++
 		}
 	}
 	if failures != map[bool]int{false: 0, true: 1}[err != nil] {
-		t.Fatalf("Lint(%q): %d failures, parse error %v", input, failures, err)
+		t.Fatalf("LintURL(%q): %d failures, parse error %v", input, failures, err)
 	}
 }
 
@@ -372,7 +372,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): String() = %q, want %q", input, a.String(), want)
 		}
 		// Lint agrees with Parse: no failure, spans inside the input.
-		for _, v := range LintAddress(input) {
+		for _, v := range Lint(input) {
 			if v.Failure || v.Span.Start < 0 || v.Span.Start > v.Span.End || v.Span.End > len(input) {
 				t.Fatalf("Parse(%q): violation %v", input, v)
 			}
@@ -465,7 +465,7 @@ func TestConcurrentUse(t *testing.T) {
 			p, _ := a.Profile()
 			fmt.Fprint(&b, a.Canonical(), a.Key(KeyV1, LevelPage), a.Facts(), p)
 		}
-		fmt.Fprint(&b, Lint(in), LintAddress(in))
+		fmt.Fprint(&b, LintURL(in), Lint(in))
 		return b.String()
 	}
 	testfiles.CheckConcurrent(t, inputs, run)

@@ -87,14 +87,14 @@ func TestPunycodeLabels(t *testing.T) {
 		// The linter: domain-to-ASCII once, a failure when the host is not ASCII.
 		var names []string
 		failure := false
-		for _, v := range Lint(input) {
+		for _, v := range LintURL(input) {
 			if v.Name == "domain-to-ASCII" {
 				names = append(names, v.Name)
 				failure = v.Failure
 			}
 		}
 		if len(names) != 1 || failure == ascii {
-			t.Errorf("Lint(%q): %d domain-to-ASCII, failure %v; want 1, failure %v", input, len(names), failure, !ascii)
+			t.Errorf("LintURL(%q): %d domain-to-ASCII, failure %v; want 1, failure %v", input, len(names), failure, !ascii)
 		}
 	}
 }
@@ -162,11 +162,11 @@ func TestCheckHyphensCodePoints(t *testing.T) {
 			t.Errorf("x/net/idna with CheckHyphens: ToASCII(%q) error %v, want failure %v: if it counts code points now, strictProfile can check hyphens again", tt.label, err, tt.xnetFail)
 		}
 		reported := false
-		for _, v := range Lint("https://" + tt.label + ".example/") {
+		for _, v := range LintURL("https://" + tt.label + ".example/") {
 			reported = reported || v.Name == "domain-to-ASCII"
 		}
 		if reported != tt.invalid {
-			t.Errorf("Lint(https://%s.example/): domain-to-ASCII %v, want %v", tt.label, reported, tt.invalid)
+			t.Errorf("LintURL(https://%s.example/): domain-to-ASCII %v, want %v", tt.label, reported, tt.invalid)
 		}
 	}
 }

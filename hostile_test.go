@@ -35,7 +35,7 @@ var hostileEntries = []struct {
 			a.Key(KeyV1, LevelPage)
 		}
 	}},
-	{"Lint", func(s string) { Lint(s) }},
+	{"LintURL", func(s string) { LintURL(s) }},
 	{"SetSearch", func(s string) {
 		u := MustParseURL("https://example.com/")
 		u.SetSearch(s)
@@ -94,7 +94,7 @@ func TestHostileMemory(t *testing.T) {
 				e.run(in)
 				runtime.ReadMemStats(&after)
 				limit := maxAllocPerByte
-				if e.name == "Lint" {
+				if e.name == "LintURL" {
 					limit = maxLintAllocPerByte
 				}
 				if perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(in)); perByte > float64(limit) {

@@ -27,11 +27,13 @@ type Violation struct {
 	Failure bool   // whether it made the parser return failure
 }
 
-// Lint parses input as an absolute URL, as [ParseURL] does, and returns
-// every validation error it finds, in input order. An input that parses
+// LintURL parses input as an absolute URL, as [ParseURL] does, and returns
+// every validation error it finds, in input order: "example.com:99999/a b"
+// is the scheme "example.com:" and a path, as a URL string. [Lint] reads
+// a typed address, as [Parse] does. An input that parses
 // without any is a valid URL string; an input [ParseURL] rejects has
 // exactly one violation with Failure set, the last one the parser found.
-func Lint(input string) []Violation {
+func LintURL(input string) []Violation {
 	return lint(input, nil)
 }
 
@@ -44,14 +46,15 @@ func (u URL) Lint(ref string) []Violation {
 	return lint(ref, &u)
 }
 
-// LintAddress returns the URL Standard's validation errors in an address
-// as a person typed it, read as [Parse] reads it, in one pass of the
-// parser, with spans in input as given: for "example.com:99999", port-out-of-range at 12-17. An assumed
+// Lint returns the URL Standard's validation errors in an address as a
+// person typed it, read as [Parse] reads it (which is how it differs from
+// [LintURL]), in one pass of the parser, with spans in input as given: for
+// "example.com:99999", port-out-of-range at 12-17. An assumed
 // scheme adds none: the input is checked as the text after "https://".
 // An input [Parse] rejects has one violation with Failure set; one that is
 // not valid UTF-8 has only that one, named "invalid-UTF-8", at its first
 // invalid byte.
-func LintAddress(input string) []Violation {
+func Lint(input string) []Violation {
 	var a Address
 	vs, _ := a.parse(input, true)
 	return vs
@@ -134,7 +137,7 @@ func lint(input string, base *URL) []Violation {
 }
 
 // The checks below run only when a sink asks for validation errors that
-// are not failures (Lint, LintAddress): the parser's and the host
+// are not failures (Lint, Lint): the parser's and the host
 // parser's reports besides their failures.
 
 // reportTrimmed reports what the parser's first steps removed from the

@@ -82,7 +82,7 @@ func TestLintTable(t *testing.T) {
 	for _, tt := range lintTests {
 		var vs []Violation
 		if tt.base == "" {
-			vs = Lint(tt.in)
+			vs = LintURL(tt.in)
 		} else {
 			vs = MustParseURL(tt.base).Lint(tt.in)
 		}
@@ -97,14 +97,14 @@ func TestLintTable(t *testing.T) {
 		case found && gap:
 			t.Errorf("%q against %q now yields %s; remove it from lintKnownGaps (%s)", tt.in, tt.base, tt.name, reason)
 		case !found && !gap:
-			t.Errorf("Lint(%q) against %q = %v, want %s at %d (%q, failure %v)", tt.in, tt.base, vs, tt.name, tt.start, tt.text, tt.failure)
+			t.Errorf("LintURL(%q) against %q = %v, want %s at %d (%q, failure %v)", tt.in, tt.base, vs, tt.name, tt.start, tt.text, tt.failure)
 		}
 	}
 	// Where the parser's steps do report file-invalid-Windows-drive-letter.
 	// ("|" is not a URL code point either.)
 	vs := MustParseURL("file:///c:/").Lint("c|/path/to/file")
 	if fmt.Sprint(vs) != fmt.Sprint([]Violation{{"file-invalid-Windows-drive-letter", Span{0, 2}, false}, {"invalid-URL-unit", Span{1, 2}, false}}) {
-		t.Errorf(`Lint("c|/path/to/file") against "file:///c:/" = %v`, vs)
+		t.Errorf(`LintURL("c|/path/to/file") against "file:///c:/" = %v`, vs)
 	}
 }
 
@@ -168,7 +168,7 @@ func TestLintMore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ""
-		for i, v := range Lint(tt.in) {
+		for i, v := range LintURL(tt.in) {
 			if i > 0 {
 				got += " "
 			}
@@ -178,7 +178,7 @@ func TestLintMore(t *testing.T) {
 			}
 		}
 		if got != tt.want {
-			t.Errorf("Lint(%q) =\n%s\nwant\n%s", tt.in, got, tt.want)
+			t.Errorf("LintURL(%q) =\n%s\nwant\n%s", tt.in, got, tt.want)
 		}
 	}
 }
@@ -223,19 +223,19 @@ func TestLintURLTestData(t *testing.T) {
 func TestAddressViolations(t *testing.T) {
 	in := "  Exa_mple.com:80/a b "
 	a := MustParse(t, in)
-	vs := LintAddress(a.Input())
+	vs := Lint(a.Input())
 	want := []Violation{{"domain-to-ASCII", Span{2, 14}, false}, {"invalid-URL-unit", Span{19, 20}, false}}
 	if fmt.Sprint(vs) != fmt.Sprint(want) {
-		t.Errorf("LintAddress(%q) = %v, want %v", in, vs, want)
+		t.Errorf("Lint(%q) = %v, want %v", in, vs, want)
 	}
 	// Input that is not UTF-8 fails at its first invalid byte, as Parse
 	// does, and nothing else is reported.
-	if vs := LintAddress(" caf\xe9.fr/a b"); fmt.Sprint(vs) != fmt.Sprint([]Violation{{"invalid-UTF-8", Span{4, 5}, true}}) {
-		t.Errorf("LintAddress of Latin-1 = %v", vs)
+	if vs := Lint(" caf\xe9.fr/a b"); fmt.Sprint(vs) != fmt.Sprint([]Violation{{"invalid-UTF-8", Span{4, 5}, true}}) {
+		t.Errorf("Lint of Latin-1 = %v", vs)
 	}
 }
 
-func TestLintAddress(t *testing.T) {
+func TestLint(t *testing.T) {
 	tests := []struct {
 		in   string
 		want []Violation
@@ -246,8 +246,8 @@ func TestLintAddress(t *testing.T) {
 		{"mailto:a b", []Violation{{"invalid-URL-unit", Span{8, 9}, false}}},
 	}
 	for _, tt := range tests {
-		if got := LintAddress(tt.in); fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("LintAddress(%q) = %v, want %v", tt.in, got, tt.want)
+		if got := Lint(tt.in); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("Lint(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

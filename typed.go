@@ -12,7 +12,7 @@ import (
 )
 
 // This file holds the front end of the typed layers ([Parse],
-// [LintAddress], and the cleaner of package clean through [TypedInput]):
+// [Lint], and the cleaner of package clean through [TypedInput]):
 // what they do to an input as a person typed it before and after the URL
 // parser. Each layer decides for itself which scheme to read the input
 // with.

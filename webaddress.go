@@ -20,7 +20,7 @@
 //   - grouping a list or matching it against accounts: package lists;
 //   - a URL string as the URL Standard reads it: [ParseURL], a [URL], with
 //     the Standard's getters and setters, and [URL.Parse] for a reference;
-//   - the Standard's validation errors, with byte spans: [Lint];
+//   - the Standard's validation errors, with byte spans: [LintURL];
 //   - R's safe_parse_url: package clean; the SURT keys of web archives:
 //     package surt.
 //
@@ -145,7 +145,7 @@ const assumedScheme = "https"
 // scheme, "https://" is put in front and [FactSchemeAssumed] is set. The
 // result is then parsed with the URL Standard, as [ParseURL] does: every
 // WHATWG URL is accepted, including javascript: and data: URLs, so check
-// [Address.IsWebsite] before using a value as a link. [LintAddress] reads
+// [Address.IsWebsite] before using a value as a link. [Lint] reads
 // the input the same way and reports the Standard's validation errors.
 //
 // A failure is an *[Error] whose code says what was wrong. Input that is

@@ -571,7 +571,7 @@ func TestInputLimit(t *testing.T) {
 	if _, err := Parse(over); !errors.As(err, &pe) || pe.Name != "input-too-long" {
 		t.Errorf("Parse of %d bytes: %v", len(over), err)
 	}
-	for _, vs := range [][]Violation{Lint(over), LintAddress(over), MustParseURL("https://example.com/").Lint(over)} {
+	for _, vs := range [][]Violation{LintURL(over), Lint(over), MustParseURL("https://example.com/").Lint(over)} {
 		if len(vs) != 1 || vs[0].Name != "input-too-long" || !vs[0].Failure {
 			t.Errorf("Lint of %d bytes: %v", len(over), vs)
 		}

@@ -713,19 +713,19 @@ func TestCleanInvalidUTF8(t *testing.T) {
 	}
 }
 
-// TestLintAddressOnCleanInputs: on the inputs of cleanTests,
-// webaddress.LintAddress reports a failure exactly when webaddress.Parse
+// TestLintOnCleanInputs: on the inputs of cleanTests,
+// webaddress.Lint reports a failure exactly when webaddress.Parse
 // fails.
-func TestLintAddressOnCleanInputs(t *testing.T) {
+func TestLintOnCleanInputs(t *testing.T) {
 	// A failure exactly when Parse fails.
 	for _, tt := range cleanTests {
 		_, err := webaddress.Parse(tt.in)
 		failed := false
-		for _, v := range webaddress.LintAddress(tt.in) {
+		for _, v := range webaddress.Lint(tt.in) {
 			failed = failed || v.Failure
 		}
 		if failed != (err != nil) {
-			t.Errorf("LintAddress(%q): failure %v, Parse error %v", tt.in, failed, err)
+			t.Errorf("Lint(%q): failure %v, Parse error %v", tt.in, failed, err)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestConcurrentUse(t *testing.T) {
 			fmt.Fprint(&b, a.Canonical(), a.Key(webaddress.KeyV1, webaddress.LevelPage), a.Facts(), p)
 		}
 		c, _ := cleaner.Clean(in)
-		fmt.Fprint(&b, c.CleanURL, c.Status, webaddress.Lint(in), webaddress.LintAddress(in))
+		fmt.Fprint(&b, c.CleanURL, c.Status, webaddress.LintURL(in), webaddress.Lint(in))
 		return b.String()
 	}
 	testfiles.CheckConcurrent(t, inputs, run)

@@ -76,7 +76,7 @@ func Answer(kind, input string) Case {
 		u, err := webaddress.ParseURL(input)
 		c.Want = Quote(u.Href(), err == nil)
 		var names []string
-		for _, v := range webaddress.Lint(input) {
+		for _, v := range webaddress.LintURL(input) {
 			names = append(names, v.Name)
 		}
 		c.Errors = Names(names)

@@ -330,7 +330,7 @@ func TestBrowser(t *testing.T) {
 	}
 	marks := get(t, ctx, chromedp.Evaluate[[]mark](`[...document.querySelectorAll("#marks .err")].map(e => ({text: e.textContent, title: e.title}))`))
 	var want []mark
-	for _, v := range webaddress.LintAddress(typed) {
+	for _, v := range webaddress.Lint(typed) {
 		m := mark{Text: typed[v.Span.Start:v.Span.End], Title: v.Name}
 		if !slices.Contains(want, m) {
 			want = append(want, m)

@@ -249,7 +249,7 @@ func lintSection(in string, b base) ([]webaddress.Violation, section) {
 		vs = b.url.Lint(in)
 		sec.Note = "URL.Lint against the base"
 	default:
-		vs = webaddress.LintAddress(in)
+		vs = webaddress.Lint(in)
 	}
 	for _, x := range vs {
 		val := "bytes " + strconv.Itoa(x.Span.Start) + "–" + strconv.Itoa(x.Span.End)

@@ -297,7 +297,7 @@ func lintRecords() command[linted] {
 			record.Int("count", func(l *linted) (int64, bool) { return int64(len(l.vs)), true }),
 			record.Bool("failed", func(l *linted) (bool, bool) { return l.failed(), true }),
 		},
-		eval:   one(func(value string) linted { return linted{value, webaddress.LintAddress(value)} }),
+		eval:   one(func(value string) linted { return linted{value, webaddress.Lint(value)} }),
 		failed: (*linted).failed,
 	}
 }
