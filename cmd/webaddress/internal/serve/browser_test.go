@@ -375,7 +375,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("viewer: the URL Standard's reading of WWW.Acme.com/about is shown as an error")
 	}
 	link := get(t, ctx, chromedp.AttributeValue(chromedp.ID("link"), "href")).Value
-	if link != "/?address=WWW.Acme.com%2Fabout" {
+	if link != "/viewer?address=WWW.Acme.com%2Fabout" {
 		t.Errorf("viewer: the link to this view is %q", link)
 	}
 	axe := axeCore(t)
@@ -533,7 +533,11 @@ func TestBrowser(t *testing.T) {
 		return out.Bytes()
 	}
 
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	// The first screen is the list cleaner; the viewer is one click away.
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
+	if nav := get(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("nav a")].map(a => a.textContent + "=" + a.getAttribute("href")).join(" ")`)); nav != "List cleaner=/ Address viewer=/viewer" {
+		t.Errorf("list: the first screen's links are %q", nav)
+	}
 	checkAxe("list, empty")
 	shot("serve-list-empty.png", "body")
 	// The skip link is the first Tab stop, and goes past the file.
@@ -725,7 +729,7 @@ func TestBrowser(t *testing.T) {
 	if err := os.WriteFile(accounts, []byte(matchAccounts), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
 	tabTo("file")
 	do(chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads}))
 	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
@@ -833,7 +837,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")),
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")),
 		chromedp.SetUploadFiles(chromedp.ID("file"), []string{workbook}))
 	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`, chromedp.WithPollingInterval(20*time.Millisecond)))
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "website" {
@@ -1036,7 +1040,7 @@ func TestPageMillion(t *testing.T) {
 			completed <- e.GUID
 		}
 	})
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"list"), chromedp.SetUploadFiles(chromedp.ID("file"), []string{input})); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(base), chromedp.SetUploadFiles(chromedp.ID("file"), []string{input})); err != nil {
 		t.Fatal(err)
 	}
 	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`))
@@ -1134,7 +1138,7 @@ func TestPageReview(t *testing.T) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := files[name]
-		if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url+"list")); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url)); err != nil {
 			t.Fatal(err)
 		}
 		fcp := get(t, ctx, chromedp.Poll[float64](`performance.getEntriesByName("first-contentful-paint").length && performance.getEntriesByName("first-contentful-paint")[0].startTime`, chromedp.WithPollingInterval(10*time.Millisecond)))
@@ -1188,7 +1192,7 @@ func TestPageMatch(t *testing.T) {
 	}
 	leads := write("leads.csv", "name,website\n", func(i int) []string { return []string{"Lead " + strconv.Itoa(i+1), lines[(i*7)%len(lines)]} })
 	accounts := write("accounts.csv", "account,website\n", func(i int) []string { return []string{"Account " + strconv.Itoa(i+1), lines[(i*11)%len(lines)]} })
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url+"list")); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads})); err != nil {

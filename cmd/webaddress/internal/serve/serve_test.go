@@ -101,7 +101,7 @@ func TestServePages(t *testing.T) {
 		`<script src="/static/app.js" defer></script>`,
 		// The link is the view's query as it is, not escaped as one
 		// parameter ("/?address%3d...").
-		`<a id="link" href="/?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
+		`<a id="link" href="/viewer?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("GET /?address=...: the page has no %s", want)
@@ -126,9 +126,17 @@ func TestServePages(t *testing.T) {
 		t.Errorf("GET /?address=...<b>: the input is not escaped")
 	}
 
-	code, body, _ = do(t, ts, "GET", "/list", nil, nil)
-	if code != 200 || !strings.Contains(body, `id="commands-data"`) || !strings.Contains(body, `"name":"dedupe"`) {
-		t.Errorf("GET /list: %d, the page has no commands:\n%s", code, body)
+	// The first page is the list cleaner (at /list too, for old links);
+	// the viewer is one click away.
+	for _, path := range []string{"/", "/list"} {
+		code, body, _ = do(t, ts, "GET", path, nil, nil)
+		if code != 200 || !strings.Contains(body, `id="commands-data"`) || !strings.Contains(body, `"name":"dedupe"`) || !strings.Contains(body, `<a href="/viewer">Address viewer</a>`) {
+			t.Errorf("GET %s: %d, the page is not the list cleaner with a link to the viewer:\n%s", path, code, body)
+		}
+	}
+	code, body, _ = do(t, ts, "GET", "/viewer", nil, nil)
+	if code != 200 || !strings.Contains(body, `id="viewer"`) {
+		t.Errorf("GET /viewer: %d, the page is not the viewer:\n%s", code, body)
 	}
 	for path, ctype := range map[string]string{"/static/app.js": "javascript", "/static/style.css": "text/css", "/static/icon.svg": "image/svg+xml"} {
 		code, _, h := do(t, ts, "GET", path, nil, nil)

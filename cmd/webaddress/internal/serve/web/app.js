@@ -77,7 +77,7 @@
       results.replaceChildren(...sections(v));
       results.dataset.address = v.address;
       results.dataset.renders = String((+results.dataset.renders || 0) + 1);
-      const url = "/?" + v.query;
+      const url = "/viewer?" + v.query;
       link.href = url;
       history.replaceState(null, "", url);
     }
