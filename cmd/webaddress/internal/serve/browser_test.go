@@ -643,21 +643,50 @@ func TestBrowser(t *testing.T) {
 	if ms := get(t, ctx, chromedp.AttributeValue(chromedp.ID("review"), "data-ms")); ms.Value != "" {
 		t.Logf("review: the file read for its groups and rows in %s ms", ms.Value)
 	}
-	// Merge acme.co.uk into acme.com, by keyboard: its field, Enter on
-	// its button.
-	do(chromedp.Focus(chromedp.ID("group-0-merge")), chromedp.SendKeys(chromedp.ID("group-0-merge"), "acme.co.uk"))
-	key(kb.Tab)
+	// focused returns the key of the group that has the focus and the
+	// action of its button.
+	focused := func() string {
+		return get(t, ctx, chromedp.Evaluate[string](`(() => { const e = document.activeElement; const g = e.closest(".group"); return (g ? g.dataset.key : "") + " " + (e.dataset.act || e.id || e.tagName); })()`))
+	}
+	// Merge acme.co.uk into acme.com, by keyboard: its toolbar's third
+	// button (the arrow keys move in the toolbar), Enter, the website,
+	// Enter. The focus stays on the group.
+	do(chromedp.Focus(chromedp.CSS(`#group-0 [data-act="accept"]`)))
+	key(kb.ArrowRight)
+	key(kb.ArrowRight)
+	if f := focused(); f != "acme.com add" {
+		t.Errorf("review: the arrow keys in a group's toolbar lead to %q, want acme.com add", f)
+	}
+	key(kb.Enter)
+	do(chromedp.SendKeys(chromedp.ID("group-0-merge"), "acme.co.uk"))
 	key(kb.Enter)
 	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#group-0 h3").textContent === "acme.com: 4 rows"`, chromedp.WithPollingInterval(20*time.Millisecond)))
-	// Keep Globex's two rows apart.
+	if f := focused(); f != "acme.com add" {
+		t.Errorf("review: after a merge the focus is on %q, want acme.com add", f)
+	}
+	// Keep Globex's two rows apart: the focus stays on its button.
 	i := get(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#groups .group h3")].findIndex(h => h.textContent.startsWith("globex.co.uk"))`))
-	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf("#group-%d .group-actions button:nth-of-type(2)", i))))
+	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`#group-%d [data-act="apart"]`, i))))
 	key(kb.Enter)
-	// Accept Bücher's.
-	do(chromedp.Focus(chromedp.CSS("#group-1 .group-actions button")))
+	if f := focused(); f != "globex.co.uk apart" {
+		t.Errorf("review: after keeping apart the focus is on %q, want globex.co.uk apart", f)
+	}
+	// Accept Bücher's: the focus moves to the next group's Accept.
+	do(chromedp.Focus(chromedp.CSS(`#group-1 [data-act="accept"]`)))
 	key(kb.Enter)
 	if h := get(t, ctx, chromedp.TextContent(chromedp.CSS("#group-1 h3"))); h != "xn--bcher-kva.de: 2 rows, accepted" {
 		t.Errorf("review: the group accepted says %q", h)
+	}
+	if f := focused(); f != "globex.co.uk accept" {
+		t.Errorf("review: after accepting the focus is on %q, want the next group's accept", f)
+	}
+	// One Tab stop a group: from the second group's toolbar to the
+	// download.
+	do(chromedp.Focus(chromedp.CSS(`#group-1 [data-act="accept"]`)))
+	tabs := tabTo("apply-btn")
+	t.Logf("keyboard, review: %d Tab presses from the second group to the download (3 groups)", tabs)
+	if tabs > 6 {
+		t.Errorf("keyboard, review: %d Tab presses from the second group to the download, want at most 6", tabs)
 	}
 	// Keep the most complete row of each group: Acme's with a phone.
 	do(chromedp.Focus(chromedp.ID("keep-row")))

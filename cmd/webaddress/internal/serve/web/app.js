@@ -728,7 +728,7 @@
     const rv = { groups: [], rows: [], lines: [], page: 0, merges: [], apart: [], accepted: new Set() };
     const PAGE = 25;
     reviewBtn.addEventListener("click", () => review());
-    async function review() {
+    async function review(focus) {
       const sec = $("#review");
       const flags = flagValues();
       if (flags.split === "true") {
@@ -759,15 +759,17 @@
         status.textContent = "The review failed: " + e.message;
         return;
       }
-      rv.page = 0;
+      // After a merge, the page of the group merged into.
+      const at = focus ? multiGroups().findIndex((g) => g.key === focus.key) : -1;
+      rv.page = at >= 0 ? Math.floor(at / PAGE) : 0;
       sec.hidden = false;
-      renderReview();
+      renderReview(focus);
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       status.textContent = "The review of the whole file is below (read in " + secs + " s).";
       status.dataset.state = "review";
       document.body.dataset.state = "review";
       sec.dataset.ms = String(Math.round(performance.now() - started));
-      sec.focus();
+      if (!focus) sec.focus();
     }
     // lineNumbers returns the line of each row read (from 1; the header is
     // line 1), the rows rejected skipped: a spreadsheet's row numbers, for
@@ -810,8 +812,11 @@
       if (r.length === 0) r.push("the same website, written the same way");
       return r;
     }
-    function renderReview() {
-      const multi = rv.groups.filter((g) => g.count > 1 && g.key);
+    // multiGroups returns the groups of more than one row: the ones to
+    // review.
+    const multiGroups = () => rv.groups.filter((g) => g.count > 1 && g.key);
+    function renderReview(focus) {
+      const multi = multiGroups();
       const inMulti = multi.reduce((a, g) => a + g.count, 0);
       const pages = Math.max(1, Math.ceil(multi.length / PAGE));
       rv.page = Math.min(rv.page, pages - 1);
@@ -833,6 +838,8 @@
       const lists = reviewLists();
       setSave($("#save-aliases"), lists.aliases || "");
       setSave($("#save-apart"), lists["keep-apart"] || "");
+      scrollStops();
+      if (focus) focusGroup(focus);
     }
     function setSave(a, text) {
       if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
@@ -868,43 +875,108 @@
       }
       return rows.length > 1 ? host : "";
     }
+    // groupView is a group: its rows, why they are one, and one toolbar
+    // of what to do with it (a Tab stop; the arrow keys move in it).
     function groupView(g, n) {
       const rows = g.rows.map((i) => rv.rows[i - 1]).filter((x) => x);
       const keptAt = keptRow(rows);
       const id = "group-" + n;
       const apart = rv.apart.includes(g.key);
-      const mergeIn = el("input", { id: id + "-merge", list: "keys", size: 24, spellcheck: "false", "aria-describedby": id + "-merge-help" });
-      const mergeBtn = el("button", { type: "button", class: "small" }, "Add to this group");
-      mergeBtn.addEventListener("click", () => {
-        const other = mergeIn.value.trim();
-        if (!other || other === g.key) return;
-        rv.merges.push([other, g.key]);
-        review();
-      });
       const accepted = rv.accepted.has(g.key);
-      const acceptBtn = el("button", { type: "button", class: "small", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
+      const acceptBtn = el("button", { type: "button", class: "small", "data-act": "accept", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
       acceptBtn.addEventListener("click", () => {
         if (accepted) rv.accepted.delete(g.key);
         else rv.accepted.add(g.key);
-        renderReview();
+        // Accepted, the next group is the one to look at.
+        renderReview({ key: g.key, act: "accept", next: !accepted });
       });
-      const apartBtn = el("button", { type: "button", class: "small", "aria-pressed": String(apart) }, apart ? "Merge its rows again" : "Keep its rows apart");
+      const apartBtn = el("button", { type: "button", class: "small", "data-act": "apart", "aria-pressed": String(apart) }, apart ? "Merge its rows again" : "Keep its rows apart");
       apartBtn.addEventListener("click", () => {
         rv.apart = apart ? rv.apart.filter((k) => k !== g.key) : [...rv.apart, g.key];
         rv.accepted.delete(g.key);
-        renderReview();
+        renderReview({ key: g.key, act: "apart" });
       });
-      return el("section", { class: "group" + (apart ? " apart" : ""), id, "aria-labelledby": id + "-h" },
-        el("h3", { id: id + "-h" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
+      const mergeIn = el("input", { id: id + "-merge", list: "keys", size: 24, spellcheck: "false", "aria-describedby": id + "-merge-help" });
+      const addBtn = el("button", { type: "button", class: "small", "data-act": "add", "aria-expanded": "false", "aria-controls": id + "-add" }, "Add another organisation's website…");
+      const addBox = el("div", { class: "add", id: id + "-add", hidden: true },
+        el("label", { for: id + "-merge" }, "Its website, as the key of its group: "), mergeIn, " ",
+        el("p", { class: "help", id: id + "-merge-help", text: "Enter adds its rows to this group (saved as a line of the aliases file: \"other " + g.key + "\"); Escape closes." }));
+      addBtn.addEventListener("click", () => {
+        const open = addBox.hidden;
+        addBox.hidden = !open;
+        addBtn.setAttribute("aria-expanded", String(open));
+        if (open) mergeIn.focus();
+      });
+      mergeIn.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") {
+          addBox.hidden = true;
+          addBtn.setAttribute("aria-expanded", "false");
+          addBtn.focus();
+        }
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        const other = mergeIn.value.trim();
+        if (!other || other === g.key) return;
+        rv.merges.push([other, g.key]);
+        review({ key: g.key, act: "add" });
+      });
+      const bar = toolbar("What to do with " + g.key, [acceptBtn, apartBtn, addBtn]);
+      return el("section", { class: "group" + (apart ? " apart" : ""), id, "data-key": g.key, "aria-labelledby": id + "-h" },
+        el("h3", { id: id + "-h", tabindex: "-1" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
         el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
         hostedPages(rows) && el("p", { class: "help hosted" }, "Each row is another page under " + hostedPages(rows) + ": if they are the sites of different people or organisations that it hosts, keep the rows apart."),
-        el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows of " + g.key },
+        el("div", { class: "scroll rows-box", role: "region", "aria-label": "The rows of " + g.key },
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
             el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
               el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
-        el("div", { class: "group-actions" }, acceptBtn, " ", apartBtn, " ",
-          el("label", { for: id + "-merge" }, "Another organisation's website, to add to this one: "), mergeIn, " ", mergeBtn,
-          el("p", { class: "help", id: id + "-merge-help", text: "Its rows join this group (as a line of aliases.txt: \"other " + g.key + "\"). A row's number is its line in the file, as a spreadsheet numbers it: the header is row 1." })));
+        el("div", { class: "group-actions" }, bar, addBox));
+    }
+    // toolbar makes buttons one toolbar, labelled label: one Tab stop (the
+    // button last used), the arrow keys, Home and End move between them.
+    function toolbar(label, buttons) {
+      const bar = el("div", { role: "toolbar", "aria-label": label, class: "toolbar" }, ...buttons.flatMap((b, i) => i ? [" ", b] : [b]));
+      buttons.forEach((b, i) => b.setAttribute("tabindex", i === 0 ? "0" : "-1"));
+      bar.addEventListener("keydown", (e) => {
+        const at = buttons.indexOf(document.activeElement);
+        if (at < 0) return;
+        const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[e.key];
+        if (to === undefined) return;
+        e.preventDefault();
+        rove(buttons, (to + buttons.length) % buttons.length);
+      });
+      return bar;
+    }
+    // rove gives the Tab stop of a toolbar's buttons to the one at i, and
+    // the focus.
+    function rove(buttons, i) {
+      buttons.forEach((b, j) => b.setAttribute("tabindex", j === i ? "0" : "-1"));
+      buttons[i].focus();
+    }
+    // focusGroup puts the focus back after an action on the group of key:
+    // on the same button of it, or of the next group with next; on the
+    // first group shown when it is gone (merged, or on another page).
+    function focusGroup(f) {
+      const all = [...document.querySelectorAll("#groups .group")];
+      let at = all.findIndex((g) => g.dataset.key === f.key), act = f.act;
+      if (at >= 0 && f.next && at + 1 < all.length) {
+        at++;
+        act = "accept";
+      }
+      const g = all[Math.max(at, 0)];
+      if (!g) {
+        $("#review-actions").focus();
+        return;
+      }
+      const buttons = [...g.querySelectorAll(".toolbar button")];
+      rove(buttons, Math.max(0, buttons.findIndex((b) => b.dataset.act === act)));
+    }
+    // scrollStops lets a table of rows take the focus (to scroll it by
+    // keyboard) only when it is wider or taller than its box.
+    function scrollStops() {
+      for (const b of document.querySelectorAll("#groups .rows-box")) {
+        if (b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight) b.setAttribute("tabindex", "0");
+        else b.removeAttribute("tabindex");
+      }
     }
     $("#keep-row").addEventListener("change", (e) => {
       const keep = $("#flag-keep");
