@@ -762,6 +762,26 @@ func TestBrowser(t *testing.T) {
 	tabTo("file")
 	do(chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads}))
 	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	// Several columns, as --column website,email: the e-mail address
+	// stands in for a missing website, and each row says which column it
+	// was read from.
+	if c2 := get(t, ctx, chromedp.Value(chromedp.ID("column2"))); c2 != "email" {
+		t.Errorf("list, leads: the column read where the website is missing is %q, want email", c2)
+	}
+	got, args = download("run-btn")
+	if !slices.Contains(args, "--column=website,email") || !slices.Contains(args, "--fields=name,email,website,via") {
+		t.Errorf("list, leads, one row per organisation: the command line is %q", args)
+	}
+	if want := cli(args, matchLeads); !bytes.Equal(got, want) {
+		t.Errorf("list, leads: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
+	}
+	do(chromedp.Focus(chromedp.ID("review-btn")))
+	key(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="review"]`)))
+	if gs := groups(); len(gs) != 1 || gs[0].Title != "acme.com: 2 rows" || len(gs[0].Rows) != 2 || gs[0].Rows[0] != "2 (kept)|email|Ann|ann@sales.acme.com|" || gs[0].Rows[1] != "5|website|Dee|dee@acme.com|https://www.acme.com/" {
+		t.Errorf("list, leads: the review's groups are %+v", gs)
+	}
+	checkAxe("list, leads reviewed, two columns")
 	do(chromedp.Focus(chromedp.ID("task-match")))
 	key(" ")
 	if !get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run-btn").disabled`)) {

@@ -41,7 +41,14 @@ type commandInfo struct {
 	Columns  []string           `json:"columns"`
 	Defaults []string           `json:"defaults,omitempty"` // nil: all the columns
 	Alt      map[string]columns `json:"alt,omitempty"`      // the columns when a boolean flag is set
+	Several  bool               `json:"several,omitempty"`  // it reads several columns, tried in order
 }
+
+// severalColumns are the commands that read several columns of a row,
+// tried in order (--column website,email); the others read one.
+// TestSeveralColumns checks it against the tool. The tool's table does
+// not say it yet: when it does, this goes.
+var severalColumns = map[string]bool{"parse": true, "key": true, "dedupe": true, "match": true}
 
 // columns are a command's output columns, and those it prints without
 // --fields (nil: all).
@@ -67,7 +74,7 @@ var listFormats = []string{"csv", "tsv", "jsonl"}
 func commandInfos() []commandInfo {
 	var out []commandInfo
 	for _, c := range tool.Commands() {
-		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults}
+		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults, Several: severalColumns[c.Name]}
 		opts := slices.Clone(c.Options)
 		slices.SortFunc(opts, func(a, b tool.Option) int { return strings.Compare(a.Name, b.Name) })
 		for _, o := range opts {

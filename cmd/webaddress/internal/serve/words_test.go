@@ -5,7 +5,11 @@
 package serve
 
 import (
+	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 
 	"github.com/onecontact/webaddress/internal/table"
 	"github.com/onecontact/webaddress/internal/testfiles"
@@ -37,5 +41,24 @@ func TestCodeWords(t *testing.T) {
 		if !known[c] {
 			t.Errorf("codeWords has words for %q, which no error returns", c)
 		}
+	}
+}
+
+// TestSeveralColumns checks that the commands the page lets read several
+// columns, tried in order, are those the tool runs with two columns.
+func TestSeveralColumns(t *testing.T) {
+	for _, c := range tool.Commands() {
+		args := []string{c.Name, "--column", "website,email", "--format", "csv"}
+		if c.Name == "match" {
+			continue // it needs --against; its columns are checked by the browser test
+		}
+		var out, errb bytes.Buffer
+		code := run(args, strings.NewReader("website,email\nacme.com,a@acme.com\n"), &out, &errb)
+		if ok := code == 0; ok != severalColumns[c.Name] {
+			t.Errorf("webaddress %s: exit %d (%s); the page says it reads several columns: %v", strings.Join(args, " "), code, strings.TrimSpace(errb.String()), severalColumns[c.Name])
+		}
+	}
+	if !severalColumns["match"] {
+		t.Errorf("the page says match reads one column")
 	}
 }

@@ -157,7 +157,7 @@
     CODE_WORDS = JSON.parse($("#words-data").textContent) || {};
     const formats = ["csv", "tsv", "jsonl"];
     const fileIn = $("#file"), drop = $("#drop"), info = $("#fileinfo");
-    const delim = $("#delimiter"), enc = $("#encoding"), column = $("#column");
+    const delim = $("#delimiter"), enc = $("#encoding"), column = $("#column"), column2 = $("#column2");
     const command = $("#command"), format = $("#format"), flagsBox = $("#flags"), fieldList = $("#field-list"), inputList = $("#input-list");
     const previewBtn = $("#preview-btn"), runBtn = $("#run-btn"), cancelBtn = $("#cancel-btn"), reviewBtn = $("#review-btn");
     const progress = $("#progress"), status = $("#status"), preview = $("#preview"), summary = $("#summary"), downloads = $("#downloads");
@@ -201,6 +201,7 @@
         $("#more").open = true;
       }
       reviewBtn.hidden = !t.review;
+      columnHelp();
       $("#match-box").hidden = t.id !== "match";
       matchState();
       clearResult();
@@ -303,15 +304,26 @@
       if (!passThrough()) return isDefault ? [] : picked;
       const inputs = [...inputList.querySelectorAll("input")];
       const kept = inputs.filter((e) => e.checked).map((e) => e.value);
+      // With several columns, each row says which gave its address (the
+      // tool's via), as the command line's defaults do.
+      const via = columns().length > 1 && set.columns.includes("key") ? ["via"] : [];
       if (kept.length === inputs.length) {
         if (isDefault) return [];
-        if (picked.length) return picked;
+        if (picked.length) return [...picked, ...via];
       }
-      return [...kept, ...picked.map(outName)];
+      return [...kept, ...[...picked, ...via].map(outName)];
+    }
+    // columns returns the columns the command reads, tried in order: the
+    // column of websites, then the other one when the command reads
+    // several.
+    function columns() {
+      const c = cmd();
+      if (c && c.several && column2.value && column2.value !== column.value) return [column.value, column2.value];
+      return [column.value];
     }
     function request(extra) {
       const q = {
-        command: command.value, column: column.value, delimiter: delim.value || guessed,
+        command: command.value, column: columns().join(","), delimiter: delim.value || guessed,
         encoding: enc.value, format: format.value, fields: fields(), flags: flagValues(), lists: listValues(), name: file ? file.name : "",
       };
       if (q.command === "match" && task.id === "match" && accounts && accounts.text != null) {
@@ -456,7 +468,7 @@
       $("#words").dataset.match = String(counts.length);
     }
 
-    command.addEventListener("change", () => { renderFlags(); clearResult(); });
+    command.addEventListener("change", () => { renderFlags(); columnHelp(); markColumn(); clearResult(); });
     flagsBox.addEventListener("change", (e) => {
       enforce();
       if (e.target.type === "checkbox" && e.target.dataset.flag === "first") renderFields();
@@ -465,7 +477,14 @@
     flagsBox.addEventListener("input", (e) => { if (e.target.dataset.list) enforce(); });
     delim.addEventListener("change", () => file && loadSample());
     enc.addEventListener("change", () => file && loadSample());
-    column.addEventListener("change", markColumn);
+    column.addEventListener("change", () => { markColumn(); clearResult(); });
+    column2.addEventListener("change", () => { columnHelp(); markColumn(); clearResult(); });
+    // columnHelp says whether the task reads the second column.
+    function columnHelp() {
+      const help = "An e-mail address at a company's domain stands for its website (sales@acme.com: acme.com). Each row says which column it was read from.";
+      const c = cmd();
+      $("#column2-help").textContent = c && !c.several && column2.value ? "This task reads one column, the column of websites: the other is not read." : help;
+    }
     applyTask(TASKS[0]);
 
     fileIn.addEventListener("change", () => fileIn.files[0] && pick(fileIn.files[0]));
@@ -532,11 +551,16 @@
       renderInputs();
       column.value = s.column || s.header[0];
       column.disabled = false;
+      // Then an e-mail column, where the website is missing.
+      column2.replaceChildren(el("option", { value: "", text: "no other column" }), ...s.header.map((h) => el("option", { value: h, text: h })));
+      column2.value = s.header.find((h) => isMail(h) && h !== column.value) || "";
+      column2.disabled = false;
       markColumn();
       renderMatchColumns();
       const named = { ",": "comma", "\t": "tab", ";": "semicolon", "|": "bar" }[s.delimiter] || JSON.stringify(s.delimiter);
       $("#sample-notes").textContent = (workbook() ? "The first rows of the workbook's first sheet" : "The first rows, read with the delimiter " + named) +
-        (s.column ? "; the column " + s.column + " looks like websites." : "; pick the column of websites.") +
+        (s.column ? "; the column " + s.column + " looks like websites" : "; pick the column of websites") +
+        (column2.value ? ", and where it has none the column " + column2.value + " is read." : ".") +
         (s.notes ? " " + s.notes.map(noteWords).join("; ") : "");
       setReady();
       clearResult();
@@ -551,9 +575,9 @@
       return "Line " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run (" + m[1] + ")";
     }
     function markColumn() {
-      const i = [...column.options].findIndex((o) => o.selected);
+      const at = columns().map((c) => header.indexOf(c));
       for (const row of $("#sample").rows) {
-        [...row.cells].forEach((c, j) => c.classList.toggle("picked", j === i));
+        [...row.cells].forEach((c, j) => c.classList.toggle("picked", at.includes(j)));
       }
     }
 
@@ -748,7 +772,8 @@
       for (const n of ["aliases", "platforms"]) if (lists[n]) parseLists[n] = lists[n];
       try {
         const [groupsText] = await runText(request({ command: "dedupe", format: "jsonl", fields: ["key", "count", "rows", "first"], flags: Object.assign(reading, { first: "false" }), lists }));
-        const wanted = [...header, ...["key", "owner", "owner_rule", "facts", "removed_params", "error_code"].map(outName)];
+        const several = columns().length > 1;
+        const wanted = [...header, ...["key", "owner", "owner_rule", "facts", "removed_params", "error_code", ...(several ? ["via"] : [])].map(outName)];
         const [rowsText, st, id] = await runText(request({ command: "parse", format: "jsonl", fields: wanted, flags: parseFlags, lists: parseLists }));
         rv.groups = jsonLines(groupsText);
         rv.rows = jsonLines(rowsText);
@@ -807,7 +832,7 @@
       if (fact("tracking-parameters-removed")) r.push("tracking parameters removed (" + rowsWord(fact("tracking-parameters-removed")) + ")");
       if (fact("link-unwrapped")) r.push("a wrapped link read as its target");
       if (fact("typo-repaired")) r.push("a typo repaired");
-      const inputs = new Set(rows.map((x) => x[column.value]));
+      const inputs = new Set(rows.map(cellOf));
       if (inputs.size > 1 && r.length === 0) r.push("written differently (www, capitals, a page of the site)");
       if (r.length === 0) r.push("the same website, written the same way");
       return r;
@@ -857,6 +882,10 @@
       rows.forEach((x, j) => { if (filled(x) > filled(rows[best])) best = j; });
       return best;
     }
+    // viaOf returns the column a row's address was read from.
+    const viaOf = (x) => x[outName("via")] || column.value;
+    // cellOf returns the cell a row's address was read from.
+    const cellOf = (x) => x[viaOf(x)];
     // hostedPages returns the host when the rows are pages of one host
     // under different first path segments (www3.telus.net/davidlin,
     // www3.telus.net/frostadphotography): often the sites of different
@@ -867,7 +896,8 @@
       let host = "";
       for (const x of rows) {
         let u;
-        try { u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(x[column.value]) ? x[column.value] : "https://" + x[column.value]); } catch (e) { return ""; }
+        const c = cellOf(x);
+        try { u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(c) ? c : "https://" + c); } catch (e) { return ""; }
         const first = u.pathname.split("/")[1] || "";
         if (first.length <= 3 || seen.has(first.toLowerCase()) || (host && u.hostname !== host)) return "";
         seen.add(first.toLowerCase());
@@ -883,6 +913,7 @@
       const id = "group-" + n;
       const apart = rv.apart.includes(g.key);
       const accepted = rv.accepted.has(g.key);
+      const several = columns().length > 1;
       const acceptBtn = el("button", { type: "button", class: "small", "data-act": "accept", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
       acceptBtn.addEventListener("click", () => {
         if (accepted) rv.accepted.delete(g.key);
@@ -926,9 +957,9 @@
         el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
         hostedPages(rows) && el("p", { class: "help hosted" }, "Each row is another page under " + hostedPages(rows) + ": if they are the sites of different people or organisations that it hosts, keep the rows apart."),
         el("div", { class: "scroll rows-box", role: "region", "aria-label": "The rows of " + g.key },
-          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), several && el("th", { text: "read from" }), ...header.map((h) => el("th", { text: h })))),
             el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
-              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
+              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), several && el("td", { text: viaOf(x) }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
         el("div", { class: "group-actions" }, bar, addBox));
     }
     // toolbar makes buttons one toolbar, labelled label: one Tab stop (the
