@@ -713,7 +713,12 @@ func TestBrowser(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, tool.ListName(c.name)), saved, 0o666)
 	}
+	said := get(t, ctx, chromedp.AttributeValue(chromedp.ID("review-status"), "data-rows")).Value
 	got, args = download("apply-btn")
+	// The count the review says is the download's.
+	if recs, err := csv.NewReader(bytes.NewReader(got)).ReadAll(); err != nil || strconv.Itoa(len(recs)-1) != said {
+		t.Errorf("review: the review says the download has %s rows; it has %d (%v)", said, len(recs)-1, err)
+	}
 	if !slices.Contains(args, "--aliases=aliases.txt") || !slices.Contains(args, "--keep-apart=keep-apart.txt") || !slices.Contains(args, "--keep=most-complete") {
 		t.Errorf("review: the command line shown has no lists: %q", args)
 	}

@@ -749,7 +749,7 @@
     // The review: the groups of the whole file, and its rows with their
     // own columns, read here; the person's choices become the lists of
     // --aliases and --keep-apart.
-    const rv = { groups: [], rows: [], lines: [], page: 0, merges: [], apart: [], accepted: new Set() };
+    const rv = { groups: [], rows: [], page: 0, merges: [], apart: [], accepted: new Set() };
     const PAGE = 25;
     reviewBtn.addEventListener("click", () => review());
     async function review(focus) {
@@ -773,13 +773,12 @@
       try {
         const [groupsText] = await runText(request({ command: "dedupe", format: "jsonl", fields: ["key", "count", "rows", "first"], flags: Object.assign(reading, { first: "false" }), lists }));
         const several = columns().length > 1;
-        const wanted = [...header, ...["key", "owner", "owner_rule", "facts", "removed_params", "error_code", ...(several ? ["via"] : [])].map(outName)];
-        const [rowsText, st, id] = await runText(request({ command: "parse", format: "jsonl", fields: wanted, flags: parseFlags, lists: parseLists }));
+        // Each row's line in the file, as the tool says it (its line
+        // column): a spreadsheet's row number, the header row 1.
+        const wanted = [...header, ...["line", "key", "owner", "owner_rule", "facts", "removed_params", "error_code", ...(several ? ["via"] : [])].map(outName)];
+        const [rowsText] = await runText(request({ command: "parse", format: "jsonl", fields: wanted, flags: parseFlags, lists: parseLists }));
         rv.groups = jsonLines(groupsText);
         rv.rows = jsonLines(rowsText);
-        let rejected = [];
-        if (st.result.rejected) rejected = jsonLines(await (await fetch("/api/runs/" + id + "/rejects")).text()).map((x) => x.line);
-        rv.lines = lineNumbers(rv.rows.length, rejected);
       } catch (e) {
         status.textContent = "The review failed: " + e.message;
         return;
@@ -795,19 +794,6 @@
       document.body.dataset.state = "review";
       sec.dataset.ms = String(Math.round(performance.now() - started));
       if (!focus) sec.focus();
-    }
-    // lineNumbers returns the line of each row read (from 1; the header is
-    // line 1), the rows rejected skipped: a spreadsheet's row numbers, for
-    // a file of a line per row.
-    function lineNumbers(count, rejected) {
-      const skip = new Set(rejected), out = [0];
-      let line = 1;
-      for (let n = 1; n <= count; n++) {
-        line++;
-        while (skip.has(line)) line++;
-        out.push(line);
-      }
-      return out;
     }
     // reviewLists returns the lists of the choices, to add to the typed
     // ones.
@@ -845,8 +831,15 @@
       const inMulti = multi.reduce((a, g) => a + g.count, 0);
       const pages = Math.max(1, Math.ceil(multi.length / PAGE));
       rv.page = Math.min(rv.page, pages - 1);
-      $("#review-status").textContent = rv.rows.length.toLocaleString() + " rows in " + rv.groups.length.toLocaleString() + " groups; " +
-        multi.length.toLocaleString() + " groups have more than one row (" + rowsWord(inMulti) + "), and the download keeps one row of each.";
+      // The download's rows, with the choices: one of each group, and
+      // every row of a group kept apart.
+      const apartGroups = multi.filter((g) => rv.apart.includes(g.key));
+      const downloadRows = rv.groups.length + apartGroups.reduce((a, g) => a + g.count - 1, 0);
+      const rs = $("#review-status");
+      rs.textContent = rowsWord(rv.rows.length) + " in " + rv.groups.length.toLocaleString() + " groups; " +
+        multi.length.toLocaleString() + " groups have more than one row (" + rowsWord(inMulti) + "). With your choices the download has " + rowsWord(downloadRows) + ": one of each group" +
+        (apartGroups.length ? ", and every row of the " + (apartGroups.length === 1 ? "group" : apartGroups.length.toLocaleString() + " groups") + " kept apart." : ".");
+      rs.dataset.rows = String(downloadRows);
       $("#sizes").replaceChildren(sizesChart(rv.groups));
       sizeBars();
       $("#page-info").textContent = multi.length ? "Groups " + (rv.page * PAGE + 1) + " to " + Math.min(multi.length, (rv.page + 1) * PAGE) + " of " + multi.length : "No group has more than one row.";
@@ -959,7 +952,7 @@
         el("div", { class: "scroll rows-box", role: "region", "aria-label": "The rows of " + g.key },
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), several && el("th", { text: "read from" }), ...header.map((h) => el("th", { text: h })))),
             el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
-              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), several && el("td", { text: viaOf(x) }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
+              el("td", { text: String(x[outName("line")]) + (j === keptAt && !apart ? " (kept)" : "") }), several && el("td", { text: viaOf(x) }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
         el("div", { class: "group-actions" }, bar, addBox));
     }
     // toolbar makes buttons one toolbar, labelled label: one Tab stop (the
