@@ -23,12 +23,14 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
+	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -112,6 +114,9 @@ type runRequest struct {
 	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
 	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
 	Lists     map[string]string `json:"lists"`  // the text of the options that read a file (aliases, platforms, keep-apart), by name
+	// BOM is "true" to start a CSV or TSV output with a byte order mark
+	// (for Excel), "false" for none; "": as the input has one (--bom).
+	BOM string `json:"bom,omitempty"`
 }
 
 // decodeRun reads a run's options from their JSON, raw, and makes its
@@ -164,6 +169,12 @@ func (q runRequest) call() (tool.Call, error) {
 	}
 	if !tool.IsWorkbook(q.Name) {
 		f.Encoding = q.Encoding
+	}
+	switch q.BOM {
+	case "", "true", "false":
+		f.BOM = q.BOM
+	default:
+		return tool.Call{}, fmt.Errorf("bom %q: want true, false or none", q.BOM)
 	}
 	c := tool.Call{Command: cmd, Options: cmd.NewValues(), Flags: f}
 	if err := q.setLists(&c); err != nil {
@@ -787,7 +798,12 @@ func (s *server) runStatus(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// runRejects answers the run's rejected records, JSON lines, as a download.
+// runRejects answers the run's rejected rows as a download: a table in
+// the input's format (CSV, or TSV for TSV; a workbook's as CSV with a
+// byte order mark, for Excel), a row of each with its line (the row as a
+// spreadsheet numbers it, the header row 1), what is wrong in words, the
+// text as read and the tool's message; with ?format=jsonl, the tool's own
+// records (--rejects).
 func (s *server) runRejects(w http.ResponseWriter, r *http.Request) {
 	ru := s.lookup(w, r)
 	if ru == nil {
@@ -800,10 +816,64 @@ func (s *server) runRejects(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, _ := ru.rejects.Bytes()
+	base := strings.TrimSuffix(ru.name, path.Ext(ru.name)) + "-rejected"
 	h := w.Header()
-	h.Set("Content-Type", "application/jsonl; charset=utf-8")
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": strings.TrimSuffix(ru.name, path.Ext(ru.name)) + "-rejects.jsonl"}))
-	w.Write(b)
+	if r.URL.Query().Get("format") == "jsonl" {
+		h.Set("Content-Type", "application/jsonl; charset=utf-8")
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": base + ".jsonl"}))
+		w.Write(b)
+		return
+	}
+	f := ru.call.Flags
+	delim, ext, ctype := byte(','), ".csv", "text/csv; charset=utf-8"
+	switch {
+	case f.Input == "tsv":
+		delim, ext, ctype = '\t', ".tsv", "text/tab-separated-values; charset=utf-8"
+	case f.Input == "csv" && f.Delimiter != "":
+		delim = f.Delimiter[0]
+	}
+	out, err := rejectsTable(b, delim, f.Input == "xlsx" || f.BOM == "true")
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "the rejected rows: "+err.Error())
+		return
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": base + ext}))
+	w.Write(out)
+}
+
+// A reject is a rejected record, as the tool writes it (--rejects).
+type reject struct {
+	Input string `json:"input"`
+	Code  string `json:"error_code"`
+	Error string `json:"error"`
+	Line  int    `json:"line"`
+}
+
+// rejectsHeader is the header of the table of rejected rows.
+var rejectsHeader = []string{"row", "problem", "text", "details"}
+
+// rejectsTable returns the rejected records of jsonl (the tool's
+// --rejects) as a table delimited by delim, a row of each, after a byte
+// order mark with bom.
+func rejectsTable(jsonl []byte, delim byte, bom bool) ([]byte, error) {
+	var out []byte
+	if bom {
+		out = append(out, "\uFEFF"...)
+	}
+	out = record.AppendLine(out, delim, rejectsHeader)
+	for line := range bytes.Lines(jsonl) {
+		var x reject
+		if err := json.Unmarshal(line, &x); err != nil {
+			return nil, err
+		}
+		words, ok := codeWords[x.Code]
+		if !ok {
+			words = "a row the tool could not read"
+		}
+		out = record.AppendLine(out, delim, []string{strconv.Itoa(x.Line), "It has " + words + ".", x.Input, x.Error})
+	}
+	return out, nil
 }
 
 // cancelRun stops a run.

@@ -341,8 +341,47 @@ func runPage(t *testing.T, ts *httptest.Server, q runRequest, input string) (str
 	if st.Error == "" && (code != 200 || outCode != 200) {
 		t.Errorf("run %s: input %d, output %d", rq, code, outCode)
 	}
-	_, rejects, _ := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects", nil, nil)
+	_, rejects, _ := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects?format=jsonl", nil, nil)
 	return out, st, rejects
+}
+
+// TestServeRejectsTable checks the rejected rows' download: a table in
+// the input's format, each row's line as a spreadsheet numbers it and
+// what is wrong in words; a workbook's with a byte order mark, for Excel.
+func TestServeRejectsTable(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	for _, c := range []struct {
+		q    runRequest
+		want string
+	}{
+		{runRequest{Command: "parse", Column: "Website"}, "row,problem,text,details\n" +
+			`5,It has a quote inside a cell that does not start with one.,"Bad ""row,acme.com,",record.bare-quote: line 5: a quote inside unquoted field 1 (byte 4)` + "\n"},
+		{runRequest{Command: "parse", Column: "Website", Delimiter: "\t"}, "row\tproblem\ttext\tdetails\n" +
+			"5\tIt has a quote inside a cell that does not start with one.\t\"Bad \"\"row\tacme.com\t\"\trecord.bare-quote: line 5: a quote inside unquoted field 1 (byte 4)\n"},
+	} {
+		input := contactList
+		if c.q.Delimiter == "\t" {
+			input = strings.ReplaceAll(input, ",", "\t")
+		}
+		rq, _ := json.Marshal(c.q)
+		_, body, _ := do(t, ts, "POST", "/api/runs", bytes.NewReader(rq), map[string]string{"Content-Type": "application/json"})
+		var created struct{ ID string }
+		json.Unmarshal([]byte(body), &created)
+		var wg sync.WaitGroup
+		wg.Go(func() { do(t, ts, "GET", "/api/runs/"+created.ID+"/output", nil, nil) })
+		do(t, ts, "POST", "/api/runs/"+created.ID+"/input", strings.NewReader(input), nil)
+		wg.Wait()
+		code, got, h := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects", nil, nil)
+		if code != 200 || got != c.want {
+			t.Errorf("rejects of %s: %d\n%s\nwant\n%s", rq, code, got, c.want)
+		}
+		if d := h.Get("Content-Disposition"); !strings.Contains(d, "-rejected.") {
+			t.Errorf("rejects of %s: Content-Disposition %q", rq, d)
+		}
+	}
+	if got, _ := rejectsTable([]byte(`{"input":"x","error_code":"record.field-count","error":"e","line":7}`+"\n"), ',', true); string(got) != "\uFEFFrow,problem,text,details\n7,It has another number of cells than the header has.,x,e\n" {
+		t.Errorf("rejectsTable, with a byte order mark: %q", got)
+	}
 }
 
 // contactList is a messy contact list with a malformed record.

@@ -325,6 +325,7 @@
       const q = {
         command: command.value, column: columns().join(","), delimiter: delim.value || guessed,
         encoding: enc.value, format: format.value, fields: fields(), flags: flagValues(), lists: listValues(), name: file ? file.name : "",
+        bom: $("#bom").checked ? "true" : "",
       };
       if (q.command === "match" && task.id === "match" && accounts && accounts.text != null) {
         // The accounts are given as text (--against), never as a path.
@@ -532,6 +533,8 @@
       sampleBody = await sampleBytes();
       const p = new URLSearchParams({ name: file.name });
       delim.disabled = enc.disabled = workbook();
+      // A workbook's download is for Excel, as a rule.
+      $("#bom").checked = workbook();
       if (delim.value && !workbook()) p.set("delimiter", delim.value);
       if (enc.value && !workbook()) p.set("encoding", enc.value);
       if (!workbook() && file.size > sampleBody.length) p.set("partial", "1");
@@ -1068,8 +1071,10 @@
           s.messages ? el("p", { class: "help", text: s.messages }) : null]);
         const links = [];
         if (s.result.rejected > 0) {
-          links.push(el("a", { id: "rejects-link", href: "/api/runs/" + id + "/rejects", download: "", text: "Download the " + s.result.rejected + " rejected records (JSON lines)" }));
+          links.push(el("a", { id: "rejects-link", href: "/api/runs/" + id + "/rejects", download: "", text: "Download the " + rowsWord(s.result.rejected) + " left out (a table: each row's number and what is wrong with it)" }));
           if (s.rejects_dropped) links.push(" (only the first 16 MiB of them are kept)");
+          links.push(el("details", { class: "cli" }, el("summary", { text: "The same, as the command line writes them" }),
+            el("a", { id: "rejects-jsonl", href: "/api/runs/" + id + "/rejects?format=jsonl", download: "", text: "Download the tool's records of the rows left out" })));
         }
         downloads.replaceChildren(...links);
         if (q.command === "match" && q.flags.all !== "true") {
