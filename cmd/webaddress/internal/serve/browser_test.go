@@ -462,6 +462,15 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	key := func(keys string) { do(chromedp.KeyEvent(keys)) }
+	// plainWords checks the list page's words: no flag names, codes or
+	// column ids outside a details view (the options under More are
+	// one) and the output's own columns (a preview's header).
+	plainWords := func(state string) {
+		t.Helper()
+		if bare := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main code, main label, main legend, main li, main p, main h3, main th, main dt")].filter(e => !e.closest("details, #preview, #new-rows") && e.checkVisibility() && /(^|\s)--[a-z]|\b(web|record)\.[a-z]|match_|error_code|owner_rule|no-owner/.test(e.textContent)).map(e => e.textContent)`)); len(bare) > 0 {
+			t.Errorf("%s: words for the command line outside a details view: %q", state, bare)
+		}
+	}
 	// tabAround checks that every control of the page in its state is
 	// reached by Tab and visibly focused: from the skip link around to
 	// it again.
@@ -549,7 +558,7 @@ func TestBrowser(t *testing.T) {
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "Website" {
 		t.Errorf("list: the column guessed is %q, want Website", column)
 	}
-	if notes := get(t, ctx, chromedp.TextContent(chromedp.ID("sample-notes"))); !strings.Contains(notes, "Line 8 has a quote inside a cell that does not start with one: it is left out of the run (record.bare-quote)") {
+	if notes := get(t, ctx, chromedp.TextContent(chromedp.ID("sample-notes"))); !strings.Contains(notes, "Row 8 has a quote inside a cell that does not start with one: it is left out of the run") {
 		t.Errorf("list: the sample's notes are %q", notes)
 	}
 	if task := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("input[name=task]:checked").value`)); task != "organisations" {
@@ -568,9 +577,9 @@ func TestBrowser(t *testing.T) {
 	key(kb.Enter)
 	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="preview"]`)))
 	for code, want := range map[string]string{
-		"web.placeholder":       "1 row has a placeholder (such as N/A or TBD) instead of a website web.placeholder",
-		"web.empty":             "1 row has no website web.empty",
-		"web.several-addresses": "1 row has several websites in one cell web.several-addresses",
+		"web.placeholder":       "1 row has a placeholder (such as N/A or TBD) instead of a website",
+		"web.empty":             "1 row has no website",
+		"web.several-addresses": "1 row has several websites in one cell",
 	} {
 		if got := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#words li[data-code="`+code+`"]`))); got != want {
 			t.Errorf("list, preview: the words of %s are %q, want %q", code, got, want)
@@ -589,10 +598,11 @@ func TestBrowser(t *testing.T) {
 	read := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="rows read"]`)))
 	failed := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="values failed"]`)))
 	empty := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="empty values"]`)))
-	toolSays := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary p.help`)))
+	toolSays := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary .tool-summary`)))
 	if strconv.Itoa(legend) != read || !strings.Contains(toolSays, read+" rows read") || !strings.Contains(toolSays, failed+" values failed; "+empty+" empty value") {
 		t.Errorf("list, preview: the counts disagree: the chart %d, rows read %s, values failed %s, empty %s, the tool %q", legend, read, failed, empty, toolSays)
 	}
+	plainWords("list, preview")
 	checkAxe("list, preview")
 	shot("serve-list-preview.png", "#what")
 
@@ -628,6 +638,7 @@ func TestBrowser(t *testing.T) {
 	if got := waitDownload(); !bytes.Equal(got, wantRejects) {
 		t.Errorf("list: the tool's records of the rejects differ from its --rejects:\n--- page\n%s--- tool\n%s", got, wantRejects)
 	}
+	plainWords("list, run done")
 	checkAxe("list, run done")
 	shot("serve-list-done.png", "#result")
 
@@ -707,6 +718,7 @@ func TestBrowser(t *testing.T) {
 	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); text != "Kept the most complete row of each group; Merged acme.co.uk into acme.com; Kept the rows of globex.co.uk apart. 2 of 3 groups reviewed (accepted or kept apart); the others are downloaded as the tool made them." {
 		t.Errorf("review: the choices say %q", text)
 	}
+	plainWords("list, review with choices")
 	checkAxe("list, review with choices")
 	tabAround("list, review with choices")
 	shot("serve-list-choices.png", "#groups .group.apart")
@@ -841,6 +853,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("list, match: %d new rows shown", n)
 	}
 	t.Logf("list, match: %q", wantWords)
+	plainWords("list, task match done")
 	checkAxe("list, task match done")
 	tabAround("list, task match done")
 	shot("serve-list-match.png", "#match-box")

@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 
 	"github.com/onecontact/webaddress/internal/table"
 	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // TestCodeWords checks that every code the library and the table's reader
@@ -29,6 +31,13 @@ func TestCodeWords(t *testing.T) {
 		string(table.CodeUnclosedQuote), string(table.CodeFieldCount), string(table.CodeTooLong),
 	} {
 		codes = append(codes, c)
+	}
+	// What grouping and matching say of an address that gives no key.
+	codes = append(codes, string(lists.NotPublicWebsite), string(lists.NonWebScheme), string(lists.KeptApart))
+	for r := webaddress.OwnerRule(1); !strings.HasPrefix(r.String(), "OwnerRule("); r++ {
+		if !r.HasOwner() {
+			codes = append(codes, r.String())
+		}
 	}
 	known := map[string]bool{}
 	for _, c := range codes {

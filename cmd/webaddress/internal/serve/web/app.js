@@ -136,13 +136,13 @@
     { id: "organisations", title: "One row per organisation", command: "dedupe", flags: { by: "owner", first: "true" }, add: [], review: true,
       help: "Rows of one organisation (the same website or e-mail domain, pages of one company, one customer of a platform) become one: the first, with your columns as they are. Review every group before you download." },
     { id: "columns", title: "Add the organisation, site and domain columns", command: "parse", flags: { by: "page" }, add: ["owner", "site", "domain"],
-      help: "Every row kept, with three columns added: the organisation (owner), the website (site) and the registered domain." },
+      help: "Every row kept, with three columns added: its organisation, its website and its registered domain name." },
     { id: "problems", title: "Find the missing, personal and broken websites", command: "parse", flags: { by: "page" }, add: ["error_code", "error"],
       help: "Every row kept, with what is wrong with its website (empty, a placeholder, a personal e-mail, broken), counted in plain words." },
-    { id: "clean", title: "Clean the websites as R does", command: "clean", flags: {}, add: null,
+    { id: "clean", title: "Write each website cleanly, with its parts", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
     { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null,
-      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches (match_count, match_key, match_via and the account's columns); the new rows are counted and shown." },
+      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches, how many accounts match it and how; the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
   ];
@@ -569,13 +569,12 @@
       clearResult();
       document.body.dataset.state = "loaded";
     }
-    // noteWords says a note of the reader in plain words, its code beside:
-    // "record.bare-quote: line 8: ..." is "Line 8 has a quote inside a
-    // cell ... (record.bare-quote)".
+    // noteWords says a note of the reader in plain words: "record.bare-quote:
+    // line 8: ..." is "Row 8 has a quote inside a cell ...".
     function noteWords(note) {
       const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
       if (!m || !CODE_WORDS[m[1]]) return note;
-      return "Line " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run (" + m[1] + ")";
+      return "Row " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run";
     }
     function markColumn() {
       const at = columns().map((c) => header.indexOf(c));
@@ -601,7 +600,7 @@
     }
     const rowsWord = (n) => n.toLocaleString() + (n === 1 ? " row" : " rows");
     // words says what happened to the rows, in plain words, with the
-    // codes beside the failures.
+    // failures' codes in a details view.
     function words(res) {
       const out = [];
       const dedupe = command.value === "dedupe";
@@ -616,7 +615,9 @@
       const codes = Object.entries(res.failed_by_code || {}).sort((a, b) => b[1] - a[1]);
       if (codes.length) {
         out.push(el("ul", { class: "problems" }, ...codes.map(([c, n]) => el("li", { "data-code": c },
-          rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c) + " ", el("code", { text: c })))));
+          rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)))));
+        out.push(el("details", { class: "codes" }, el("summary", { text: "Their codes, as the command line names them" }),
+          el("ul", {}, ...codes.map(([c, n]) => el("li", {}, el("code", { text: c }), ": " + rowsWord(n))))));
       }
       if (res.rejected) out.push(el("p", {}, rowsWord(res.rejected) + " could not be read as a table row (such as a quote never closed): they are left out, and can be downloaded after a run."));
       return out;
@@ -686,20 +687,25 @@
           el("span", { class: "label", text: name }), el("span", { class: "track" }, el("span", { class: "fill", "data-pct": String(Math.round((100 * n) / most)) })),
           el("span", { class: "count", text: n.toLocaleString() + (n === 1 ? " group" : " groups") })))));
     }
+    // showSummary shows a result's counts in words, its chart, and in a
+    // details view what the command line says of it (its summary, and
+    // extra: the command line of the same output).
     function showSummary(res, extra) {
-      const rows = [["rows read", res.read], ["rows written", res.written], ["rows rejected", res.rejected]];
-      if (res.groups) rows.push(["groups", res.groups]);
-      if (res.duplicates) rows.push(["rows left out as the same " + levelWord(), res.duplicates]);
-      // As the tool's summary counts them: the empty values apart.
+      // [the tool's name of the count, its words, the count]
+      const rows = [["rows read", "rows read", res.read], ["rows written", "rows in the download", res.written], ["rows rejected", "rows left out: not read as a table row", res.rejected]];
+      if (res.groups) rows.push(["groups", "groups", res.groups]);
+      if (res.duplicates) rows.push(["duplicates", "rows left out as the same " + levelWord(), res.duplicates]);
+      // As the tool's summary counts them: the empty cells apart.
       const empty = (res.failed_by_code || {})["web.empty"] || 0;
-      rows.push(["values failed", res.failed - empty]);
-      if (empty) rows.push(["empty values", empty]);
-      if (res.blank) rows.push(["blank lines skipped", res.blank]);
-      const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { "data-name": k, text: String(v) })]));
+      rows.push(["values failed", "rows whose website could not be used", res.failed - empty]);
+      if (empty) rows.push(["empty values", "rows with no website", empty]);
+      if (res.blank) rows.push(["blank lines skipped", "blank lines skipped", res.blank]);
+      const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, words, v]) => [el("dt", { text: words }), el("dd", { "data-name": k, text: String(v) })]));
       $("#words").replaceChildren(...words(res));
       $("#chart").replaceChildren(outcome(res));
       sizeBars();
-      summary.replaceChildren(...[el("p", { class: "help", text: "The tool's summary: " + res.summary }), dl, ...(extra || [])].filter((e) => e));
+      summary.replaceChildren(dl, el("details", { class: "cli" }, el("summary", { text: "For the command line" }),
+        el("p", { class: "help tool-summary", text: "The tool's summary: " + res.summary }), ...(extra || []).filter((e) => e)));
     }
     // sizeBars sets the bars' widths (a style the page's CSP allows: set
     // by script, not written in the markup).
@@ -1041,7 +1047,7 @@
         const secs = (performance.now() - started) / 1000;
         if (s.state === "running") {
           status.textContent = s.rows.toLocaleString() + " rows done (" + Math.round(s.rows / secs).toLocaleString() + " a second), " +
-            s.failed.toLocaleString() + " values failed; " + size(s.bytes_in) + " of " + size(file.size) + " read, " + size(s.bytes_out) + " written";
+            s.failed.toLocaleString() + " without a website; " + size(s.bytes_in) + " of " + size(file.size) + " read, " + size(s.bytes_out) + " written";
         }
       }, 500);
       const x = new XMLHttpRequest();
