@@ -125,28 +125,43 @@ const matchAccounts = "account,domain,email\n" +
 	"Umbrella,,ceo@umbrella.org\n"
 
 // matchWords returns what the page says of the output of match: its rows
-// that match an account, several, none.
+// that match one account, several, none but have an organisation (new),
+// and none with no organisation the tool can tell (no match_key).
 func matchWords(t *testing.T, out []byte) string {
 	t.Helper()
 	recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
 	if err != nil || len(recs) < 2 {
 		t.Fatalf("match's output: %v, %q", err, out)
 	}
-	at := slices.Index(recs[0], "match_count")
-	hit, several := 0, 0
+	at, kat := slices.Index(recs[0], "match_count"), slices.Index(recs[0], "match_key")
+	var one, several, fresh, unknown int
 	for _, r := range recs[1:] {
 		n, err := strconv.Atoi(r[at])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n > 0 {
-			hit++
-		}
-		if n > 1 {
+		switch {
+		case n == 1:
+			one++
+		case n > 1:
 			several++
+		case r[kat] != "":
+			fresh++
+		default:
+			unknown++
 		}
 	}
-	return fmt.Sprintf("%d rows match an account; %d match several; %d are new.", hit, several, len(recs)-1-hit)
+	if one+several+fresh+unknown != len(recs)-1 {
+		t.Fatalf("match's output: the counts do not add up")
+	}
+	says := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + many
+	}
+	return fmt.Sprintf("Of %d rows, %s one account, %s several accounts, %s and %s no organisation the tool can tell.", len(recs)-1,
+		says(one, "matches", "match"), says(several, "matches", "match"), says(fresh, "is a new organisation", "are new organisations"), says(unknown, "has", "have"))
 }
 
 // TestBrowser drives Chromium through the page: the viewer as one types
@@ -857,6 +872,70 @@ func TestBrowser(t *testing.T) {
 	checkAxe("list, task match done")
 	tabAround("list, task match done")
 	shot("serve-list-match.png", "#match-box")
+
+	// The review of the matches, by keyboard alone, its key presses
+	// counted: from the run's button to the review, Ann's match rejected
+	// (her e-mail is acme.com's, but say she is not that Acme), Bob's
+	// accepted, the download with the choices.
+	presses := 0
+	press := func(keys string) {
+		presses++
+		key(keys)
+	}
+	// tabToSel presses Tab until the focus is on sel.
+	tabToSel := func(sel string) {
+		t.Helper()
+		for n := 0; n < 40; n++ {
+			if get(t, ctx, chromedp.Evaluate[bool](`document.activeElement.matches(`+strconv.Quote(sel)+`)`)) {
+				return
+			}
+			press(kb.Tab)
+		}
+		t.Fatalf("keyboard, match review: %s never had the focus", sel)
+	}
+	reviewStart := time.Now()
+	do(chromedp.Focus(chromedp.ID("run-btn")))
+	presses++
+	do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	if f := focused(); f != " review-btn" {
+		t.Fatalf("keyboard, match review: Shift+Tab from the run leads to %q", f)
+	}
+	press(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="match-review"]`)))
+	type matchView struct {
+		Title string `json:"title"`
+		Why   string `json:"why"`
+	}
+	ms := get(t, ctx, chromedp.Evaluate[[]matchView](`[...document.querySelectorAll("#matches .match")].map(m => ({title: m.querySelector("h3").textContent, why: m.querySelector(".why").textContent}))`))
+	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 1 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com." || ms[1].Title != "Row 3: globex.com with Globex" {
+		t.Errorf("match review: the matches are %+v", ms)
+	}
+	tabToSel(`[data-key="0"] [data-act="accept"]`)
+	press(kb.ArrowRight)
+	press(kb.Enter)
+	if f := focused(); f != "0 reject" {
+		t.Errorf("match review: after a reject the focus is on %q, want the same match's reject", f)
+	}
+	tabToSel(`[data-key="1"] [data-act="accept"]`)
+	press(kb.Enter)
+	if f := focused(); f != "3 accept" {
+		t.Errorf("match review: after an accept the focus is on %q, want the next match's accept", f)
+	}
+	if fresh := get(t, ctx, chromedp.AttributeValue(chromedp.ID("match-review-status"), "data-fresh")).Value; fresh != "2" {
+		t.Errorf("match review: with Ann's match rejected, %s new organisations, want 2 (Cy and Ann)", fresh)
+	}
+	plainWords("list, match review")
+	checkAxe("list, match review")
+	shot("serve-list-match-review.png", "#match-review")
+	tabToSel("#match-apply")
+	press(kb.Enter)
+	gotChoices := waitDownload()
+	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices, in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
+	// The tool's output, Ann's row as one that matches no account.
+	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,\n", 1)
+	if wantChoices == string(matchOut) || string(gotChoices) != wantChoices {
+		t.Errorf("match review: the download with the choices is\n%s\nwant\n%s", gotChoices, wantChoices)
+	}
 	// The accounts as a workbook, a cell with the delimiter and a line
 	// break in it: the download is the tool's given the workbook.
 	book := excelize.NewFile()

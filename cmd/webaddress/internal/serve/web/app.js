@@ -141,7 +141,7 @@
       help: "Every row kept, with what is wrong with its website (empty, a placeholder, a personal e-mail, broken), counted in plain words." },
     { id: "clean", title: "Write each website cleanly, with its parts", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
-    { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null,
+    { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null, review: true,
       help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches, how many accounts match it and how; the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
@@ -201,6 +201,7 @@
         $("#more").open = true;
       }
       reviewBtn.hidden = !t.review;
+      reviewBtn.textContent = t.id === "match" ? "Review the matches" : "Review the groups";
       columnHelp();
       $("#match-box").hidden = t.id !== "match";
       matchState();
@@ -375,7 +376,7 @@
     function setReady() {
       if (running) return;
       previewBtn.disabled = runBtn.disabled = !file || (task.id === "match" && matchProblem() !== "");
-      reviewBtn.disabled = !file;
+      reviewBtn.disabled = previewBtn.disabled;
     }
     function renderMatchColumns() {
       checks(matchList, header, (h) => isMail(h) || h === column.value);
@@ -446,27 +447,199 @@
     });
     matchBox.addEventListener("change", (e) => { if (e.target.type === "checkbox") { matchState(); clearResult(); } });
 
-    // showMatch says how the rows matched (their match_count), in words
-    // and a chart, and shows the new rows: the rows of the output, as
+    // matchTally counts rows, {count, key} (match_count, match_key): those
+    // that match one account, several, none but have an organisation
+    // (new), and those whose organisation the tool cannot tell (no key:
+    // a free-mail address, a cell that failed). The four add up.
+    function matchTally(rows) {
+      const t = { one: 0, several: 0, fresh: 0, unknown: 0, rows: rows.length };
+      for (const r of rows) {
+        if (r.count === 1) t.one++;
+        else if (r.count > 1) t.several++;
+        else if (r.key) t.fresh++;
+        else t.unknown++;
+      }
+      return t;
+    }
+    // matchWords says a tally in words.
+    const matchWords = (t) => "Of " + rowsWord(t.rows) + ", " + t.one.toLocaleString() + " " + (t.one === 1 ? "matches" : "match") + " one account, " +
+      t.several.toLocaleString() + " " + (t.several === 1 ? "matches" : "match") + " several accounts, " +
+      t.fresh.toLocaleString() + " " + (t.fresh === 1 ? "is a new organisation" : "are new organisations") + " and " +
+      t.unknown.toLocaleString() + " " + (t.unknown === 1 ? "has" : "have") + " no organisation the tool can tell.";
+    // matchChart draws a tally.
+    const matchChart = (t) => barChart("match", "How the " + rowsWord(t.rows) + " matched",
+      [["one account", t.one], ["several accounts", t.several], ["new organisation", t.fresh], ["organisation unknown", t.unknown]]);
+    // unknownWords lists why rows have no organisation: the result's
+    // failures by code, in words.
+    const unknownWords = (res) => Object.entries((res && res.failed_by_code) || {}).sort((a, b) => b[1] - a[1]).map(([c, n]) =>
+      el("li", { "data-code": c }, rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)));
+    // showMatch says how the rows matched, in words and a chart, and
+    // shows the rows that match no account: the rows of the output, as
     // cells under head.
     function showMatch(head, rows) {
-      const at = head.indexOf("match_count");
+      const at = head.indexOf("match_count"), kat = head.indexOf("match_key");
       if (at < 0) return;
       const counts = rows.map((r) => +r[at]);
-      const hit = counts.filter((c) => c > 0).length, several = counts.filter((c) => c > 1).length, fresh = counts.length - hit;
-      const lead = el("p", { class: "lead", id: "match-words" }, rowsWord(hit) + (hit === 1 ? " matches" : " match") + " an account; " +
-        several.toLocaleString() + (several === 1 ? " matches" : " match") + " several; " + fresh.toLocaleString() + (fresh === 1 ? " is" : " are") + " new.");
+      const t = matchTally(rows.map((r, i) => ({ count: counts[i], key: r[kat] })));
+      const lead = el("p", { class: "lead", id: "match-words" }, matchWords(t));
       const old = $("#words .lead");
       if (old) old.replaceWith(lead);
       else $("#words").prepend(lead);
-      $("#chart").replaceChildren(barChart("match", "How the " + rowsWord(counts.length) + " matched",
-        [["one account", hit - several], ["several accounts", several], ["new: no account", fresh]]));
+      $("#chart").replaceChildren(matchChart(t));
       sizeBars();
       const news = rows.filter((r, i) => counts[i] === 0);
-      const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The new rows" }, el("table", { id: "new-rows" }));
-      $("#words").append(el("h3", { text: fresh ? "The new rows (" + fresh.toLocaleString() + (news.length > 500 ? ", the first 500 shown" : "") + ")" : "No new rows: every row matches an account." }), fresh ? box : null);
-      if (fresh) table($("#new-rows"), head, news.slice(0, 500));
+      const none = t.fresh + t.unknown;
+      const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows that match no account" }, el("table", { id: "new-rows" }));
+      $("#words").append(el("h3", { text: none ? "The rows that match no account (" + none.toLocaleString() + (news.length > 500 ? ", the first 500 shown" : "") + ")" : "Every row matches an account." }), none ? box : null);
+      if (none) table($("#new-rows"), head, news.slice(0, 500));
       $("#words").dataset.match = String(counts.length);
+    }
+
+    // The review of the matches: the list run through match twice (a
+    // row per row, and a row per account matched), read here; a match
+    // rejected is downloaded as matching no account.
+    const mv = { rows: [], accounts: [], lines: [], head: [], result: null, page: 0, accepted: new Set(), rejected: new Set() };
+    async function matchReview() {
+      status.textContent = "Reading the whole list for its matches…";
+      const started = performance.now();
+      const q = request({ format: "jsonl", fields: [] });
+      try {
+        const [text, st, id] = await runText(q);
+        const [allText] = await runText(Object.assign({}, q, { flags: Object.assign({}, q.flags, { all: "true" }) }));
+        mv.rows = jsonLines(text);
+        mv.result = st.result;
+        const all = jsonLines(allText);
+        // --all writes a row per account matched, the others once, in
+        // the list's order.
+        let k = 0;
+        mv.accounts = mv.rows.map((r) => {
+          const n = Math.max(1, r.match_count);
+          const a = all.slice(k, k + n);
+          k += n;
+          return r.match_count ? a : [];
+        });
+        let rejected = [];
+        if (st.result.rejected) rejected = jsonLines(await (await fetch("/api/runs/" + id + "/rejects?format=jsonl")).text()).map((x) => x.line);
+        mv.lines = rowLines(mv.rows.length, rejected);
+      } catch (e) {
+        status.textContent = "The review failed: " + e.message;
+        return;
+      }
+      mv.head = mv.rows.length ? Object.keys(mv.rows[0]) : [];
+      mv.page = 0;
+      mv.accepted.clear();
+      mv.rejected.clear();
+      const sec = $("#match-review");
+      sec.hidden = false;
+      renderMatches();
+      status.textContent = "The review of the matches is below (read in " + ((performance.now() - started) / 1000).toFixed(1) + " s).";
+      status.dataset.state = "match-review";
+      document.body.dataset.state = "match-review";
+      sec.focus();
+    }
+    // rowLines returns the line of each of count rows (from 1; the header
+    // is line 1), the lines rejected skipped: match has no line column.
+    function rowLines(count, rejected) {
+      const skip = new Set(rejected), out = [];
+      let line = 1;
+      for (let n = 0; n < count; n++) {
+        line++;
+        while (skip.has(line)) line++;
+        out.push(line);
+      }
+      return out;
+    }
+    // matchedRows returns the indexes of the rows that matched: the ones
+    // to review.
+    const matchedRows = () => mv.rows.map((r, i) => i).filter((i) => mv.rows[i].match_count > 0);
+    // accountColumns are the accounts' columns of match's output: not the
+    // list's, not match's own.
+    const accountColumns = () => mv.head.filter((h) => !header.includes(h) && !/^match_/.test(h));
+    function renderMatches(focus) {
+      const t = matchTally(mv.rows.map((r, i) => ({ count: mv.rejected.has(i) ? 0 : r.match_count, key: r.match_key })));
+      const rs = $("#match-review-status");
+      rs.textContent = matchWords(t) + (mv.rejected.size ? " (with your choices: " + mv.rejected.size.toLocaleString() + " rejected)" : "");
+      rs.dataset.fresh = String(t.fresh);
+      $("#match-unknown").replaceChildren(...unknownWords(mv.result));
+      const todo = matchedRows();
+      const pages = Math.max(1, Math.ceil(todo.length / PAGE));
+      mv.page = Math.min(mv.page, pages - 1);
+      $("#match-page-info").textContent = todo.length ? "Matches " + (mv.page * PAGE + 1) + " to " + Math.min(todo.length, (mv.page + 1) * PAGE) + " of " + todo.length : "No row matches an account.";
+      $("#match-prev").disabled = mv.page === 0;
+      $("#match-next").disabled = mv.page >= pages - 1;
+      $("#matches").replaceChildren(...todo.slice(mv.page * PAGE, (mv.page + 1) * PAGE).map(matchView));
+      const reviewed = todo.filter((i) => mv.accepted.has(i) || mv.rejected.has(i)).length;
+      $("#match-choices").textContent = reviewed + " of " + todo.length + " matches reviewed (" + mv.accepted.size + " accepted, " + mv.rejected.size + " rejected); the others are downloaded as the tool matched them.";
+      if (focus) focusItem("#matches .match", focus, "#match-actions");
+    }
+    // levelWords says a level of match_level.
+    const levelWords = (l) => ({ page: "the same page", site: "the same website", owner: "the same organisation" })[l] || l;
+    function matchView(i) {
+      const r = mv.rows[i], accts = mv.accounts[i], line = mv.lines[i];
+      const id = "match-" + i;
+      const accepted = mv.accepted.has(i), rejected = mv.rejected.has(i);
+      const name = accts.length ? String(accts[0][accountColumns()[0]] ?? "") : "";
+      const acceptBtn = el("button", { type: "button", class: "small", "data-act": "accept", "aria-pressed": String(accepted) }, accepted ? "Accepted: the same organisation" : "Accept: the same organisation");
+      acceptBtn.addEventListener("click", () => {
+        if (accepted) mv.accepted.delete(i);
+        else mv.accepted.add(i);
+        mv.rejected.delete(i);
+        renderMatches({ key: String(i), act: "accept", next: !accepted });
+      });
+      const rejectBtn = el("button", { type: "button", class: "small", "data-act": "reject", "aria-pressed": String(rejected) }, rejected ? "Rejected: match it again" : "Reject: not this organisation");
+      rejectBtn.addEventListener("click", () => {
+        if (rejected) mv.rejected.delete(i);
+        else mv.rejected.add(i);
+        mv.accepted.delete(i);
+        renderMatches({ key: String(i), act: "reject" });
+      });
+      const via = r.match_via || "";
+      const why = "They match because " + (via ? "the row's " + via + " (" + String(r[via] ?? "") + ")" : "the row") + " and the account" + (accts.length > 1 ? "s are" : " is") + " of " + r.match_key +
+        (r.match_level ? ", at the level of " + levelWords(r.match_level) : "") + (r.match_ambiguous ? "; the match is ambiguous: check it" : "") + ".";
+      const cols = accountColumns();
+      return el("section", { class: "match group" + (rejected ? " apart" : ""), id, "data-key": String(i), "aria-labelledby": id + "-h" },
+        el("h3", { id: id + "-h", tabindex: "-1" }, "Row " + line + ": " + (String(r[via] ?? "") || r.match_key) + " with " + (name || "an account") + (accts.length > 1 ? " and " + (accts.length - 1) + " more" : "") +
+          (rejected ? ", rejected" : accepted ? ", accepted" : "")),
+        el("p", { class: "why" }, why),
+        el("div", { class: "scroll rows-box", role: "region", "aria-label": "Row " + line + " and its accounts" },
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...header.map((h) => el("th", { text: h })))),
+            el("tbody", {}, el("tr", {}, el("td", { text: "row " + line }), ...header.map((h) => el("td", { text: r[h] == null ? "" : String(r[h]) }))))),
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...cols.map((h) => el("th", { text: h })))),
+            el("tbody", {}, ...accts.map((a, j) => el("tr", {}, el("td", { text: "account " + (j + 1) }), ...cols.map((h) => el("td", { text: a[h] == null ? "" : String(a[h]) }))))))),
+        el("div", { class: "group-actions" }, toolbar("What to do with row " + line, [acceptBtn, rejectBtn])));
+    }
+    $("#match-prev").addEventListener("click", () => { mv.page--; renderMatches(); });
+    $("#match-next").addEventListener("click", () => { mv.page++; renderMatches(); });
+    // The download with the choices, made here from match's rows: the
+    // tool's output, each rejected row as one that matches no account.
+    $("#match-apply").addEventListener("click", () => {
+      const fmt = format.value || "csv";
+      const d = fmt === "tsv" ? "\t" : ",";
+      const eol = sampleBody && /\r\n/.test(new TextDecoder().decode(sampleBody.subarray(0, sampleBody.indexOf(10) + 1))) ? "\r\n" : "\n";
+      const cleared = new Set(["match_via", ...accountColumns(), ...mv.head.filter((h) => /^match_/.test(h) && !["match_count", "match_key"].includes(h))]);
+      const rows = mv.rows.map((r, i) => {
+        if (!mv.rejected.has(i)) return r;
+        const x = Object.assign({}, r, { match_count: 0 });
+        for (const h of cleared) x[h] = null;
+        return x;
+      });
+      let text;
+      if (fmt === "jsonl") text = rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
+      else text = [mv.head, ...rows.map((r) => mv.head.map((h) => r[h] == null ? "" : String(r[h])))].map((cells) => cells.map((c) => cell(c, d)).join(d) + eol).join("");
+      const bom = $("#bom").checked || (sampleBody && sampleBody[0] === 0xef && sampleBody[1] === 0xbb && sampleBody[2] === 0xbf);
+      const a = el("a", { href: URL.createObjectURL(new Blob([fmt !== "jsonl" && bom ? "\uFEFF" : "", text], { type: "text/plain" })), download: file.name.replace(/\.[^.]*$/, "") + "-match." + fmt, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      status.textContent = "Downloaded with your choices: " + mv.rejected.size + " rejected " + (mv.rejected.size === 1 ? "match" : "matches") + " written as matching no account.";
+      status.dataset.state = "match-done";
+    });
+    // cell writes c as a cell of text delimited by d, quoted as the tool
+    // quotes one: when it holds d, a quote, CR or LF, or starts with a
+    // space or a tab.
+    function cell(c, d) {
+      if (!(c.includes(d) || /["\r\n]/.test(c) || /^[ \t]/.test(c))) return c;
+      return '"' + c.replace(/"/g, '""') + '"';
     }
 
     command.addEventListener("change", () => { renderFlags(); columnHelp(); markColumn(); clearResult(); });
@@ -594,6 +767,7 @@
       $("#chart").replaceChildren();
       downloads.replaceChildren();
       $("#review").hidden = true;
+      $("#match-review").hidden = true;
       if (!running) progress.hidden = true;
       delete status.dataset.state;
       status.textContent = "";
@@ -760,7 +934,7 @@
     // --aliases and --keep-apart.
     const rv = { groups: [], rows: [], page: 0, merges: [], apart: [], accepted: new Set() };
     const PAGE = 25;
-    reviewBtn.addEventListener("click", () => review());
+    reviewBtn.addEventListener("click", () => task.id === "match" ? matchReview() : review());
     async function review(focus) {
       const sec = $("#review");
       const flags = flagValues();
@@ -866,7 +1040,7 @@
       setSave($("#save-aliases"), lists.aliases || "");
       setSave($("#save-apart"), lists["keep-apart"] || "");
       scrollStops();
-      if (focus) focusGroup(focus);
+      if (focus) focusItem("#groups .group", focus, "#review-actions");
     }
     function setSave(a, text) {
       if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
@@ -985,11 +1159,12 @@
       buttons.forEach((b, j) => b.setAttribute("tabindex", j === i ? "0" : "-1"));
       buttons[i].focus();
     }
-    // focusGroup puts the focus back after an action on the group of key:
-    // on the same button of it, or of the next group with next; on the
-    // first group shown when it is gone (merged, or on another page).
-    function focusGroup(f) {
-      const all = [...document.querySelectorAll("#groups .group")];
+    // focusItem puts the focus back after an action on the group or match
+    // (of sel) of key: on the same button of it, or of the next one with
+    // next; on the first one shown when it is gone (merged, or on another
+    // page).
+    function focusItem(sel, f, home) {
+      const all = [...document.querySelectorAll(sel)];
       let at = all.findIndex((g) => g.dataset.key === f.key), act = f.act;
       if (at >= 0 && f.next && at + 1 < all.length) {
         at++;
@@ -997,7 +1172,7 @@
       }
       const g = all[Math.max(at, 0)];
       if (!g) {
-        $("#review-actions").focus();
+        $(home).focus();
         return;
       }
       const buttons = [...g.querySelectorAll(".toolbar button")];
