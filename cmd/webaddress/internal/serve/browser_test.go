@@ -766,6 +766,23 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("review: the download does not follow the choices:\n%s", got)
 	}
 	checkAxe("list, review downloaded")
+	// Find a group by any cell; accept all the groups on a page.
+	do(chromedp.Focus(chromedp.ID("group-filter")), chromedp.SendKeys(chromedp.ID("group-filter"), "dup"))
+	if gs := groups(); len(gs) != 1 || !strings.HasPrefix(gs[0].Title, "globex.co.uk") {
+		t.Errorf("review: the groups found by \"dup\" are %+v", gs)
+	}
+	get(t, ctx, chromedp.Evaluate[bool](`(() => { const f = document.querySelector("#group-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true; })()`))
+	do(chromedp.Focus(chromedp.ID("accept-page")))
+	key(kb.Enter)
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); !strings.Contains(text, "3 of 3 groups reviewed") {
+		t.Errorf("review: after accepting all on the page the choices say %q", text)
+	}
+	do(chromedp.SetValue(chromedp.ID("group-show"), "apart"))
+	get(t, ctx, chromedp.Evaluate[bool](`(document.querySelector("#group-show").dispatchEvent(new Event("input")), true)`))
+	if gs := groups(); len(gs) != 1 || !strings.HasPrefix(gs[0].Title, "globex.co.uk") {
+		t.Errorf("review: the groups kept apart shown are %+v", gs)
+	}
+	checkAxe("list, review, a search")
 
 	// The other tasks, chosen by keyboard (a task's radio, Space).
 	for _, c := range []struct{ task, arg string }{
@@ -930,12 +947,24 @@ func TestBrowser(t *testing.T) {
 	tabToSel("#match-apply")
 	press(kb.Enter)
 	gotChoices := waitDownload()
-	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices, in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
+	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices (a reject, an accept), in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
 	// The tool's output, Ann's row as one that matches no account.
 	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,\n", 1)
 	if wantChoices == string(matchOut) || string(gotChoices) != wantChoices {
 		t.Errorf("match review: the download with the choices is\n%s\nwant\n%s", gotChoices, wantChoices)
 	}
+	// Find a match by an account's cell, then accept all on the page.
+	do(chromedp.Focus(chromedp.ID("match-filter")), chromedp.SendKeys(chromedp.ID("match-filter"), "ceo@"))
+	if n := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#matches .match h3")].map(h => h.textContent)`)); len(n) != 1 || n[0] != "Row 6: info@umbrella.org with Umbrella" {
+		t.Errorf("match review: the matches found by \"ceo@\" are %q", n)
+	}
+	get(t, ctx, chromedp.Evaluate[bool](`(() => { const f = document.querySelector("#match-filter"); f.value = ""; f.dispatchEvent(new Event("input")); return true; })()`))
+	do(chromedp.Focus(chromedp.ID("match-accept-page")))
+	key(kb.Enter)
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("match-choices"))); !strings.HasPrefix(text, "4 of 4 matches reviewed (3 accepted, 1 rejected)") {
+		t.Errorf("match review: after accepting all on the page the choices say %q", text)
+	}
+	checkAxe("list, match review, all accepted")
 	// The accounts as a workbook, a cell with the delimiter and a line
 	// break in it: the download is the tool's given the workbook.
 	book := excelize.NewFile()

@@ -561,15 +561,19 @@
       rs.textContent = matchWords(t) + (mv.rejected.size ? " (with your choices: " + mv.rejected.size.toLocaleString() + " rejected)" : "");
       rs.dataset.fresh = String(t.fresh);
       $("#match-unknown").replaceChildren(...unknownWords(mv.result));
-      const todo = matchedRows();
+      const all = matchedRows();
+      const todo = sift(all, "#match-filter", "#match-show", (i) => [mv.rows[i].match_key, ...Object.values(mv.rows[i]), ...mv.accounts[i].flatMap((a) => Object.values(a))],
+        (i) => mv.rejected.has(i) ? "rejected" : mv.accepted.has(i) ? "accepted" : "todo");
       const pages = Math.max(1, Math.ceil(todo.length / PAGE));
       mv.page = Math.min(mv.page, pages - 1);
-      $("#match-page-info").textContent = todo.length ? "Matches " + (mv.page * PAGE + 1) + " to " + Math.min(todo.length, (mv.page + 1) * PAGE) + " of " + todo.length : "No row matches an account.";
+      $("#match-page-info").textContent = !all.length ? "No row matches an account." : !todo.length ? "No match is found." :
+        "Matches " + (mv.page * PAGE + 1) + " to " + Math.min(todo.length, (mv.page + 1) * PAGE) + " of " + todo.length + (todo.length < all.length ? " found (of " + all.length + ")" : "");
       $("#match-prev").disabled = mv.page === 0;
       $("#match-next").disabled = mv.page >= pages - 1;
-      $("#matches").replaceChildren(...todo.slice(mv.page * PAGE, (mv.page + 1) * PAGE).map(matchView));
-      const reviewed = todo.filter((i) => mv.accepted.has(i) || mv.rejected.has(i)).length;
-      $("#match-choices").textContent = reviewed + " of " + todo.length + " matches reviewed (" + mv.accepted.size + " accepted, " + mv.rejected.size + " rejected); the others are downloaded as the tool matched them.";
+      mv.shown = todo.slice(mv.page * PAGE, (mv.page + 1) * PAGE);
+      $("#matches").replaceChildren(...mv.shown.map(matchView));
+      const reviewed = all.filter((i) => mv.accepted.has(i) || mv.rejected.has(i)).length;
+      $("#match-choices").textContent = reviewed + " of " + all.length + " matches reviewed (" + mv.accepted.size + " accepted, " + mv.rejected.size + " rejected); the others are downloaded as the tool matched them.";
       if (focus) focusItem("#matches .match", focus, "#match-actions");
     }
     // levelWords says a level of match_level.
@@ -609,6 +613,21 @@
         el("div", { class: "group-actions" }, toolbar("What to do with row " + line, [acceptBtn, rejectBtn])));
     }
     $("#match-prev").addEventListener("click", () => { mv.page--; renderMatches(); });
+    // Accept every match shown on the page but those rejected.
+    $("#match-accept-page").addEventListener("click", () => {
+      for (const i of mv.shown || []) if (!mv.rejected.has(i)) mv.accepted.add(i);
+      renderMatches();
+    });
+    for (const sel of ["#match-filter", "#match-show"]) $(sel).addEventListener("input", () => { mv.page = 0; renderMatches(); });
+    // sift returns the items of list that the search of the field search
+    // finds (in any of cells(item), ignoring case) and whose state(item)
+    // the select show picks ("" for all).
+    function sift(list, search, show, cells, state) {
+      const words = $(search).value.trim().toLowerCase();
+      const want = $(show).value;
+      return list.filter((x) => (!want || state(x) === want) &&
+        (!words || cells(x).some((c) => c != null && String(c).toLowerCase().includes(words))));
+    }
     $("#match-next").addEventListener("click", () => { mv.page++; renderMatches(); });
     // The download with the choices, made here from match's rows: the
     // tool's output, each rejected row as one that matches no account.
@@ -1012,7 +1031,10 @@
     function renderReview(focus) {
       const multi = multiGroups();
       const inMulti = multi.reduce((a, g) => a + g.count, 0);
-      const pages = Math.max(1, Math.ceil(multi.length / PAGE));
+      // The groups shown: those of the search and the choice of which.
+      const shown = sift(multi, "#group-filter", "#group-show", (g) => [g.key, ...g.rows.flatMap((i) => header.map((h) => (rv.rows[i - 1] || {})[h]))],
+        (g) => rv.apart.includes(g.key) ? "apart" : rv.accepted.has(g.key) ? "accepted" : "todo");
+      const pages = Math.max(1, Math.ceil(shown.length / PAGE));
       rv.page = Math.min(rv.page, pages - 1);
       // The download's rows, with the choices: one of each group, and
       // every row of a group kept apart.
@@ -1025,11 +1047,13 @@
       rs.dataset.rows = String(downloadRows);
       $("#sizes").replaceChildren(sizesChart(rv.groups));
       sizeBars();
-      $("#page-info").textContent = multi.length ? "Groups " + (rv.page * PAGE + 1) + " to " + Math.min(multi.length, (rv.page + 1) * PAGE) + " of " + multi.length : "No group has more than one row.";
+      $("#page-info").textContent = !multi.length ? "No group has more than one row." : !shown.length ? "No group is found." :
+        "Groups " + (rv.page * PAGE + 1) + " to " + Math.min(shown.length, (rv.page + 1) * PAGE) + " of " + shown.length + (shown.length < multi.length ? " found (of " + multi.length + ")" : "");
       $("#prev-page").disabled = rv.page === 0;
       $("#next-page").disabled = rv.page >= pages - 1;
       $("#keys").replaceChildren(...rv.groups.filter((g) => g.key && !g.key.includes("/")).slice(0, 5000).map((g) => el("option", { value: g.key })));
-      $("#groups").replaceChildren(...multi.slice(rv.page * PAGE, (rv.page + 1) * PAGE).map((g, i) => groupView(g, rv.page * PAGE + i)));
+      rv.shown = shown.slice(rv.page * PAGE, (rv.page + 1) * PAGE);
+      $("#groups").replaceChildren(...rv.shown.map((g, i) => groupView(g, rv.page * PAGE + i)));
       const keep = $("#flag-keep");
       $("#keep-row").value = keep ? keep.value : "first";
       const choices = [...(keep && keep.value === "most-complete" ? ["Kept the most complete row of each group"] : []), ...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
@@ -1192,6 +1216,12 @@
       renderReview();
     });
     $("#prev-page").addEventListener("click", () => { rv.page--; renderReview(); });
+    // Accept every group shown on the page but those kept apart.
+    $("#accept-page").addEventListener("click", () => {
+      for (const g of rv.shown || []) if (!rv.apart.includes(g.key)) rv.accepted.add(g.key);
+      renderReview();
+    });
+    for (const sel of ["#group-filter", "#group-show"]) $(sel).addEventListener("input", () => { rv.page = 0; renderReview(); });
     $("#next-page").addEventListener("click", () => { rv.page++; renderReview(); });
     $("#apply-btn").addEventListener("click", () => startRun(request({ lists: listValues(reviewLists()) })));
 
