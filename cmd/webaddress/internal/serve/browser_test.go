@@ -440,8 +440,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The script renders a view as the server's template does: the same
-	// sections, fields and text once it takes over.
+	// The script shows a view as the page opened from a link does: the
+	// same sections, fields and text, from the same templates (one
+	// renderer), once it takes over.
 	const shape = `[...document.querySelectorAll("#results section")].map(s => s.id + ":" + [...s.querySelectorAll("tr, .failure, .note, h2")].map(e => (e.dataset.field || e.tagName) + "=" + e.textContent).join("|")).join("\n") + "\nmarks: " + [...document.querySelectorAll("#marks span")].map(e => e.className + "/" + e.title + "/" + e.textContent).join("|")`
 	for _, link := range []string{shared, url.Values{"address": {typed}, "base": {"https://base.example/"}}.Encode()} {
 		do(chromedp.Navigate(s.url+"?"+link), chromedp.WaitVisible(chromedp.ID("sec-clean")))

@@ -307,6 +307,7 @@ func (s *server) routes() {
 	s.mux.HandleFunc("GET /viewer", s.viewerPage)
 	s.mux.HandleFunc("GET /list", s.listPage)
 	s.mux.Handle("GET /api/view", s.limited(s.viewAPI))
+	s.mux.Handle("GET /api/view/parts", s.limited(s.viewPartsAPI))
 	s.mux.Handle("GET /api/commands", s.limited(s.commandsAPI))
 	s.mux.Handle("POST /api/sample", s.sampling(s.sampleAPI))
 	s.mux.Handle("POST /api/preview", s.sampling(s.previewAPI))

@@ -151,6 +151,26 @@ func TestServePages(t *testing.T) {
 	}
 }
 
+// TestServeViewParts checks the parts of a view the script puts in the
+// viewer: the server's templates, as the page opened from a link has
+// them, escaped.
+func TestServeViewParts(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	q := "address=" + url.QueryEscape(`https://e.com:99999/<b>`)
+	_, page, _ := do(t, ts, "GET", "/viewer?"+q, nil, nil)
+	code, body, _ := do(t, ts, "GET", "/api/view/parts?"+q, nil, nil)
+	var p viewParts
+	if err := json.Unmarshal([]byte(body), &p); code != 200 || err != nil {
+		t.Fatalf("GET /api/view/parts: %d %v %s", code, err, body)
+	}
+	if !strings.Contains(page, p.Sections) || !strings.Contains(page, p.Marks) || !strings.Contains(p.Marks, `<span class="err fail" title="port-out-of-range">99999</span>`) || strings.Contains(p.Sections, "<b>") {
+		t.Errorf("GET /api/view/parts: the parts are not the page's:\n%+v", p)
+	}
+	if p.Query != q {
+		t.Errorf("GET /api/view/parts: query %q, want %q", p.Query, q)
+	}
+}
+
 func TestServeViewAPI(t *testing.T) {
 	_, ts := testServer(t, serveOptions{})
 	in := `HTTPS:\\Bücher.example\a b?utm_source=x`

@@ -27,9 +27,10 @@
   }
 
 
-  // The viewer: each change of the form asks /api/view (debounced, the
-  // request before cancelled) and renders its JSON as the server's
-  // template does; the page's address follows, for a link.
+  // The viewer: each change of the form asks /api/view/parts (debounced,
+  // the request before cancelled), the view rendered by the server's
+  // templates, the one renderer of a view, and puts it in the page; the
+  // page's address follows, for a link.
   function viewer() {
     const form = $("#viewer"), addr = $("#address"), marks = $("#marks");
     const results = $("#results"), link = $("#link");
@@ -45,7 +46,7 @@
       ctl = new AbortController();
       const my = ++seq;
       try {
-        const r = await fetch("/api/view?" + query(), { signal: ctl.signal });
+        const r = await fetch("/api/view/parts?" + query(), { signal: ctl.signal });
         if (!r.ok) throw await fail(r);
         const v = await r.json();
         if (my === seq) render(v);
@@ -69,29 +70,17 @@
     addr.addEventListener("keyup", sync);
     addr.addEventListener("click", sync);
 
+    // render puts the server's HTML of a view in the page (escaped by
+    // its templates).
     function render(v) {
-      marks.replaceChildren(...(v.marked || []).map((s) =>
-        s.names ? el("span", { class: "err" + (s.failure ? " fail" : "") + (s.text ? "" : " empty"), title: s.names.join(", ") }, s.text)
-                : document.createTextNode(s.text)));
+      marks.innerHTML = v.marks;
       sync();
-      results.replaceChildren(...sections(v));
+      results.innerHTML = v.sections;
       results.dataset.address = v.address;
       results.dataset.renders = String((+results.dataset.renders || 0) + 1);
       const url = "/viewer?" + v.query;
       link.href = url;
       history.replaceState(null, "", url);
-    }
-    function sections(v) {
-      if (!v.sections) return [el("p", { class: "hint", text: "Type an address above: a URL, a domain, or a spreadsheet cell as people write them." })];
-      return v.sections.map((s) => el("section", { id: "sec-" + s.id, class: "reading" },
-        el("h2", { text: s.title }),
-        s.note && el("p", { class: "note", text: s.note }),
-        s.error && el("p", { class: "failure", "data-code": s.error.code }, el("code", { text: s.error.code }), " " + s.error.message),
-        s.strict && el("p", { class: "strict", "data-code": s.strict.code }, "Read strictly, exactly as typed, this text is not a URL (a browser's address bar adds what is missing, as this tool does below): ",
-          el("code", { text: s.strict.code }), " " + s.strict.message),
-        el("table", {}, ...s.fields.map((f) => el("tr", { "data-field": f.name },
-          el("th", { text: f.name }),
-          el("td", { class: f.absent ? "absent" : null, text: f.absent ? "null" : f.value }))))));
     }
   }
 
