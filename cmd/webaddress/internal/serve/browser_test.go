@@ -168,7 +168,9 @@ func matchWords(t *testing.T, out []byte) string {
 // (fields, underlined errors), a shared link opened without JavaScript, and
 // a messy contact list run through dedupe, whose download must be the
 // tool's output byte for byte. With SCREENSHOTS=1 it writes the README's
-// screenshots (docs/serve-*.png).
+// screenshots (docs/serve-*.png); with WEBADDRESS_ARTEFACTS=DIR, a
+// screenshot of every state it checks with axe-core into DIR, for CI to
+// keep.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
@@ -396,6 +398,11 @@ func TestBrowser(t *testing.T) {
 	axe := axeCore(t)
 	checkAxe := func(state string) {
 		t.Helper()
+		if dir := os.Getenv("WEBADDRESS_ARTEFACTS"); dir != "" {
+			// Every state checked, as a test artefact.
+			name := strings.NewReplacer(" ", "-", ",", "", "/", "-").Replace(state) + ".png"
+			writeScreenshot(t, ctx, filepath.Join(dir, name))
+		}
 		if axe == "" {
 			return
 		}
@@ -540,8 +547,8 @@ func TestBrowser(t *testing.T) {
 		}
 		return got, cli[1 : len(cli)-2]
 	}
-	// cli runs the tool as the page says, its lists read from dir.
-	cli := func(args []string, input string) []byte {
+	// cliRun runs the tool as the page says, its lists read from dir.
+	cliRun := func(args []string, input string) []byte {
 		t.Helper()
 		args = slices.Clone(args)
 		for i, a := range args {
@@ -624,7 +631,7 @@ func TestBrowser(t *testing.T) {
 
 	// One row per organisation, downloaded.
 	got, args := download("run-btn")
-	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("list, one row per organisation: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !slices.Contains(args, "--fields=Name,Website,Phone") || !slices.Contains(args, "--by=owner") || !slices.Contains(args, "--first=true") {
@@ -760,7 +767,7 @@ func TestBrowser(t *testing.T) {
 	if !slices.Contains(args, "--aliases=aliases.txt") || !slices.Contains(args, "--keep-apart=keep-apart.txt") || !slices.Contains(args, "--keep=most-complete") {
 		t.Errorf("review: the command line shown has no lists: %q", args)
 	}
-	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("review: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !bytes.Contains(got, []byte("Globex (dup)")) || bytes.Contains(got, []byte("Acme UK")) || !bytes.Contains(got, []byte("Acme again")) || bytes.Contains(got, []byte("Acme Inc")) {
@@ -797,7 +804,7 @@ func TestBrowser(t *testing.T) {
 		if !slices.Contains(args, c.arg) {
 			t.Errorf("list, task %s: the command line is %q, want %s in it", c.task, args, c.arg)
 		}
-		if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+		if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 			t.Errorf("list, task %s: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", c.task, strings.Join(args, " "), got, want)
 		}
 		checkAxe("list, task " + c.task + " done")
@@ -832,7 +839,7 @@ func TestBrowser(t *testing.T) {
 	if !slices.Contains(args, "--column=website,email") || !slices.Contains(args, "--fields=name,email,website,via") {
 		t.Errorf("list, leads, one row per organisation: the command line is %q", args)
 	}
-	if want := cli(args, matchLeads); !bytes.Equal(got, want) {
+	if want := cliRun(args, matchLeads); !bytes.Equal(got, want) {
 		t.Errorf("list, leads: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	do(chromedp.Focus(chromedp.ID("review-btn")))
@@ -873,7 +880,7 @@ func TestBrowser(t *testing.T) {
 			args[i] = "--against=" + accounts
 		}
 	}
-	matchOut := cli(args, matchLeads)
+	matchOut := cliRun(args, matchLeads)
 	if !bytes.Equal(got, matchOut) {
 		t.Errorf("list, match: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, matchOut)
 	}
@@ -993,7 +1000,7 @@ func TestBrowser(t *testing.T) {
 			args[i] = "--against=" + accountsBook
 		}
 	}
-	if bookOut := cli(args, matchLeads); !bytes.Equal(got, bookOut) || !bytes.Contains(got, []byte("\"Acme, Inc.\nHQ\"")) {
+	if bookOut := cliRun(args, matchLeads); !bytes.Equal(got, bookOut) || !bytes.Contains(got, []byte("\"Acme, Inc.\nHQ\"")) {
 		t.Errorf("list, match against a workbook: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, bookOut)
 	}
 	checkAxe("list, task match against a workbook")
@@ -1056,6 +1063,44 @@ func TestBrowser(t *testing.T) {
 	if !bytes.Equal(got, cliOut.Bytes()) {
 		t.Errorf("list, contacts.xlsx: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, cliOut.Bytes())
 	}
+
+	// One row per organisation on a public list this repository did not
+	// write (the first 400 addresses of the kasztp corpus, each under a
+	// name), by keyboard alone, its key presses counted: from the file
+	// chosen to the review, every group of its first page accepted, the
+	// download, which is the tool's.
+	var public []byte
+	public = append(public, "name,website\n"...)
+	for i, l := range testfiles.MustCorpusLines(t, "kasztp.txt")[:400] {
+		public = record.AppendLine(public, ',', []string{"Site " + strconv.Itoa(i+1), strings.TrimPrefix(l, "\uFEFF")})
+	}
+	publicFile := filepath.Join(dir, "kasztp-400.csv")
+	if err := os.WriteFile(publicFile, public, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
+	do(chromedp.Focus(chromedp.ID("file")), chromedp.SetUploadFiles(chromedp.ID("file"), []string{publicFile}))
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	presses = 0
+	start := time.Now()
+	tabToSel("#review-btn")
+	press(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="review"]`)))
+	tabToSel("#accept-page")
+	press(kb.Enter)
+	tabToSel("#apply-btn")
+	press(kb.Enter)
+	got = waitDownload()
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+	took := time.Since(start)
+	choices := get(t, ctx, chromedp.TextContent(chromedp.ID("choices")))
+	t.Logf("keyboard, a public list (400 rows): %d key presses from the file chosen to the download, in %v: %s; %s", presses, took.Round(time.Millisecond),
+		get(t, ctx, chromedp.TextContent(chromedp.ID("review-status"))), choices)
+	cli := strings.Fields(get(t, ctx, chromedp.TextContent(chromedp.CSS("#summary code.cmd"))))
+	if want := cliRun(cli[1:len(cli)-2], string(public)); !bytes.Equal(got, want) {
+		t.Errorf("keyboard, a public list: the download differs from webaddress %s", strings.Join(cli, " "))
+	}
+	checkAxe("list, a public list reviewed")
 }
 
 // get runs a and returns its value, failing t on an error.
@@ -1121,6 +1166,13 @@ func axeCore(t *testing.T) string {
 // screenshot writes the page's viewport to docs/name, for the README.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	writeScreenshot(t, ctx, filepath.Join(testfiles.Root(), "docs", name))
+}
+
+// writeScreenshot writes the page's viewport to path, a PNG of 256
+// colours.
+func writeScreenshot(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
 	shot := get(t, ctx, chromedp.CaptureScreenshot())
 	// To 256 colors (Plan 9's palette), for a small file in the repository.
 	img, err := png.Decode(bytes.NewReader(shot))
@@ -1135,7 +1187,6 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	out := small.Bytes()
-	path := filepath.Join(testfiles.Root(), "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
