@@ -299,6 +299,87 @@
     for (const s of document.querySelectorAll(".swatch[data-colour]")) s.style.background = COLOURS[+s.dataset.colour];
   }
 
+  // The result of a preview or a run, in words and a chart.
+
+  // noteWords says a note of the reader in plain words: "record.bare-quote:
+  // line 8: ..." is "Row 8 has a quote inside a cell ...".
+  function noteWords(note) {
+    const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
+    if (!m || !CODE_WORDS[m[1]]) return note;
+    return "Row " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run";
+  }
+  // words says what happened to the rows, in plain words, with the
+  // failures' codes in a details view.
+  function words(res) {
+    const out = [];
+    const dedupe = $("#command").value === "dedupe";
+    if (dedupe && res.duplicates) {
+      out.push(el("p", { class: "lead" }, rowsWord(res.written) + " kept, one per " + levelWord() + "; " + rowsWord(res.duplicates) +
+        (res.duplicates === 1 ? " was" : " were") + " the same " + levelWord() + " as a row kept, and left out."));
+    } else if (dedupe && res.groups) {
+      out.push(el("p", { class: "lead" }, rowsWord(res.read - res.rejected) + " in " + res.groups.toLocaleString() + " groups."));
+    } else {
+      out.push(el("p", { class: "lead" }, rowsWord(res.written) + " written."));
+    }
+    const codes = Object.entries(res.failed_by_code || {}).sort((a, b) => b[1] - a[1]);
+    if (codes.length) {
+      out.push(el("ul", { class: "problems" }, ...codes.map(([c, n]) => el("li", { "data-code": c },
+        rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)))));
+      out.push(el("details", { class: "codes" }, el("summary", { text: "Their codes, as the command line names them" }),
+        el("ul", {}, ...codes.map(([c, n]) => el("li", {}, el("code", { text: c }), ": " + rowsWord(n))))));
+    }
+    if (res.rejected) out.push(el("p", {}, rowsWord(res.rejected) + " could not be read as a table row (such as a quote never closed): they are left out, and can be downloaded after a run."));
+    return out;
+  }
+  // levelWord says the level of the options' --by: what a key stands for.
+  function levelWord() {
+    const by = $("#flag-by");
+    return { page: "page", site: "website", owner: "organisation" }[by ? by.value : "page"] || "key";
+  }
+  // outcome draws the rows' outcome as one bar: kept, merged, each
+  // failure, rejected.
+  function outcome(res) {
+    const parts = [];
+    const failedBy = res.failed_by_code || {};
+    let failed = 0;
+    const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.email-free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
+    const seen = new Set();
+    for (const [name, cs] of Object.entries(kinds)) {
+      const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
+      cs.forEach((c) => seen.add(c));
+      if (n) parts.push([name, n]);
+      failed += n;
+    }
+    const broken = Object.entries(failedBy).filter(([c]) => !seen.has(c)).reduce((a, [, n]) => a + n, 0);
+    if (broken) parts.push(["broken", broken]);
+    failed += broken;
+    const kept = Math.max(res.read - res.rejected - (res.duplicates || 0) - failed, 0);
+    parts.unshift(["kept, with a website", kept]);
+    if (res.duplicates) parts.splice(1, 0, ["merged into a row kept", res.duplicates]);
+    if (res.rejected) parts.push(["rejected (not a table row)", res.rejected]);
+    return barChart("outcome", "What became of the " + rowsWord(res.read) + " read", parts);
+  }
+  // showSummary shows a result's counts in words, its chart, and in a
+  // details view what the command line says of it (its summary, and
+  // extra: the command line of the same output).
+  function showSummary(res, extra) {
+    // [the tool's name of the count, its words, the count]
+    const rows = [["rows read", "rows read", res.read], ["rows written", "rows in the download", res.written], ["rows rejected", "rows left out: not read as a table row", res.rejected]];
+    if (res.groups) rows.push(["groups", "groups", res.groups]);
+    if (res.duplicates) rows.push(["duplicates", "rows left out as the same " + levelWord(), res.duplicates]);
+    // As the tool's summary counts them: the empty cells apart.
+    const empty = (res.failed_by_code || {})["web.empty"] || 0;
+    rows.push(["values failed", "rows whose website could not be used", res.failed - empty]);
+    if (empty) rows.push(["empty values", "rows with no website", empty]);
+    if (res.blank) rows.push(["blank lines skipped", "blank lines skipped", res.blank]);
+    const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, words, v]) => [el("dt", { text: words }), el("dd", { "data-name": k, text: String(v) })]));
+    $("#words").replaceChildren(...words(res));
+    $("#chart").replaceChildren(outcome(res));
+    sizeBars();
+    $("#summary").replaceChildren(dl, el("details", { class: "cli" }, el("summary", { text: "For the command line" }),
+      el("p", { class: "help tool-summary", text: "The tool's summary: " + res.summary }), ...(extra || []).filter((e) => e)));
+  }
+
   // groupReview is the review of the groups, a part of the list cleaner
   // with its own state (rv), reading the list's through ctx (made by
   // list): the groups of the whole file, and its rows with their own
@@ -1092,13 +1173,6 @@
       clearResult();
       document.body.dataset.state = "loaded";
     }
-    // noteWords says a note of the reader in plain words: "record.bare-quote:
-    // line 8: ..." is "Row 8 has a quote inside a cell ...".
-    function noteWords(note) {
-      const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
-      if (!m || !CODE_WORDS[m[1]]) return note;
-      return "Row " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run";
-    }
     function markColumn() {
       const at = columns().map((c) => header.indexOf(c));
       for (const row of $("#sample").rows) {
@@ -1117,76 +1191,6 @@
       if (!running) progress.hidden = true;
       delete status.dataset.state;
       status.textContent = "";
-    }
-    // words says what happened to the rows, in plain words, with the
-    // failures' codes in a details view.
-    function words(res) {
-      const out = [];
-      const dedupe = command.value === "dedupe";
-      if (dedupe && res.duplicates) {
-        out.push(el("p", { class: "lead" }, rowsWord(res.written) + " kept, one per " + levelWord() + "; " + rowsWord(res.duplicates) +
-          (res.duplicates === 1 ? " was" : " were") + " the same " + levelWord() + " as a row kept, and left out."));
-      } else if (dedupe && res.groups) {
-        out.push(el("p", { class: "lead" }, rowsWord(res.read - res.rejected) + " in " + res.groups.toLocaleString() + " groups."));
-      } else {
-        out.push(el("p", { class: "lead" }, rowsWord(res.written) + " written."));
-      }
-      const codes = Object.entries(res.failed_by_code || {}).sort((a, b) => b[1] - a[1]);
-      if (codes.length) {
-        out.push(el("ul", { class: "problems" }, ...codes.map(([c, n]) => el("li", { "data-code": c },
-          rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)))));
-        out.push(el("details", { class: "codes" }, el("summary", { text: "Their codes, as the command line names them" }),
-          el("ul", {}, ...codes.map(([c, n]) => el("li", {}, el("code", { text: c }), ": " + rowsWord(n))))));
-      }
-      if (res.rejected) out.push(el("p", {}, rowsWord(res.rejected) + " could not be read as a table row (such as a quote never closed): they are left out, and can be downloaded after a run."));
-      return out;
-    }
-    function levelWord() {
-      const by = $("#flag-by");
-      return { page: "page", site: "website", owner: "organisation" }[by ? by.value : "page"] || "key";
-    }
-    // outcome draws the rows' outcome as one bar: kept, merged, each
-    // failure, rejected.
-    function outcome(res) {
-      const parts = [];
-      const failedBy = res.failed_by_code || {};
-      let failed = 0;
-      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.email-free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
-      const seen = new Set();
-      for (const [name, cs] of Object.entries(kinds)) {
-        const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
-        cs.forEach((c) => seen.add(c));
-        if (n) parts.push([name, n]);
-        failed += n;
-      }
-      const broken = Object.entries(failedBy).filter(([c]) => !seen.has(c)).reduce((a, [, n]) => a + n, 0);
-      if (broken) parts.push(["broken", broken]);
-      failed += broken;
-      const kept = Math.max(res.read - res.rejected - (res.duplicates || 0) - failed, 0);
-      parts.unshift(["kept, with a website", kept]);
-      if (res.duplicates) parts.splice(1, 0, ["merged into a row kept", res.duplicates]);
-      if (res.rejected) parts.push(["rejected (not a table row)", res.rejected]);
-      return barChart("outcome", "What became of the " + rowsWord(res.read) + " read", parts);
-    }
-    // showSummary shows a result's counts in words, its chart, and in a
-    // details view what the command line says of it (its summary, and
-    // extra: the command line of the same output).
-    function showSummary(res, extra) {
-      // [the tool's name of the count, its words, the count]
-      const rows = [["rows read", "rows read", res.read], ["rows written", "rows in the download", res.written], ["rows rejected", "rows left out: not read as a table row", res.rejected]];
-      if (res.groups) rows.push(["groups", "groups", res.groups]);
-      if (res.duplicates) rows.push(["duplicates", "rows left out as the same " + levelWord(), res.duplicates]);
-      // As the tool's summary counts them: the empty cells apart.
-      const empty = (res.failed_by_code || {})["web.empty"] || 0;
-      rows.push(["values failed", "rows whose website could not be used", res.failed - empty]);
-      if (empty) rows.push(["empty values", "rows with no website", empty]);
-      if (res.blank) rows.push(["blank lines skipped", "blank lines skipped", res.blank]);
-      const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, words, v]) => [el("dt", { text: words }), el("dd", { "data-name": k, text: String(v) })]));
-      $("#words").replaceChildren(...words(res));
-      $("#chart").replaceChildren(outcome(res));
-      sizeBars();
-      summary.replaceChildren(dl, el("details", { class: "cli" }, el("summary", { text: "For the command line" }),
-        el("p", { class: "help tool-summary", text: "The tool's summary: " + res.summary }), ...(extra || []).filter((e) => e)));
     }
 
     previewBtn.addEventListener("click", async () => {
