@@ -126,35 +126,52 @@ const matchAccounts = "account,domain,email\n" +
 	"Umbrella,,ceo@umbrella.org\n"
 
 // matchWords returns what the page says of the output of match: its rows
-// that match an account, several, none.
+// that match one account, several, none but have an organisation (new),
+// and none with no organisation the tool can tell (no match_key).
 func matchWords(t *testing.T, out []byte) string {
 	t.Helper()
 	recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
 	if err != nil || len(recs) < 2 {
 		t.Fatalf("match's output: %v, %q", err, out)
 	}
-	at := slices.Index(recs[0], "match_count")
-	hit, several := 0, 0
+	at, kat := slices.Index(recs[0], "match_count"), slices.Index(recs[0], "match_key")
+	var one, several, fresh, unknown int
 	for _, r := range recs[1:] {
 		n, err := strconv.Atoi(r[at])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n > 0 {
-			hit++
-		}
-		if n > 1 {
+		switch {
+		case n == 1:
+			one++
+		case n > 1:
 			several++
+		case r[kat] != "":
+			fresh++
+		default:
+			unknown++
 		}
 	}
-	return fmt.Sprintf("%d rows match an account; %d match several; %d are new.", hit, several, len(recs)-1-hit)
+	if one+several+fresh+unknown != len(recs)-1 {
+		t.Fatalf("match's output: the counts do not add up")
+	}
+	says := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + many
+	}
+	return fmt.Sprintf("Of %d rows, %s one account, %s several accounts, %s and %s no organisation the tool can tell.", len(recs)-1,
+		says(one, "matches", "match"), says(several, "matches", "match"), says(fresh, "is a new organisation", "are new organisations"), says(unknown, "has", "have"))
 }
 
 // TestBrowser drives Chromium through the page: the viewer as one types
 // (fields, underlined errors), a shared link opened without JavaScript, and
 // a messy contact list run through dedupe, whose download must be the
 // tool's output byte for byte. With SCREENSHOTS=1 it writes the README's
-// screenshots (docs/serve-*.png).
+// screenshots (docs/serve-*.png); with WEBADDRESS_ARTEFACTS=DIR, a
+// screenshot of every state it checks with axe-core into DIR, for CI to
+// keep.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	s := startServer(t, serveOptions{maxUpload: 64 << 20, timeout: 10 * time.Minute})
@@ -376,12 +393,17 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("viewer: the URL Standard's reading of WWW.Acme.com/about is shown as an error")
 	}
 	link := get(t, ctx, chromedp.AttributeValue(chromedp.ID("link"), "href")).Value
-	if link != "/?address=WWW.Acme.com%2Fabout" {
+	if link != "/viewer?address=WWW.Acme.com%2Fabout" {
 		t.Errorf("viewer: the link to this view is %q", link)
 	}
 	axe := axeCore(t)
 	checkAxe := func(state string) {
 		t.Helper()
+		if dir := os.Getenv("WEBADDRESS_ARTEFACTS"); dir != "" {
+			// Every state checked, as a test artefact.
+			name := strings.NewReplacer(" ", "-", ",", "", "/", "-").Replace(state) + ".png"
+			writeScreenshot(t, ctx, filepath.Join(dir, name))
+		}
 		if axe == "" {
 			return
 		}
@@ -426,8 +448,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The script renders a view as the server's template does: the same
-	// sections, fields and text once it takes over.
+	// The script shows a view as the page opened from a link does: the
+	// same sections, fields and text, from the same templates (one
+	// renderer), once it takes over.
 	const shape = `[...document.querySelectorAll("#results section")].map(s => s.id + ":" + [...s.querySelectorAll("tr, .failure, .note, h2")].map(e => (e.dataset.field || e.tagName) + "=" + e.textContent).join("|")).join("\n") + "\nmarks: " + [...document.querySelectorAll("#marks span")].map(e => e.className + "/" + e.title + "/" + e.textContent).join("|")`
 	for _, link := range []string{shared, url.Values{"address": {typed}, "base": {"https://base.example/"}}.Encode()} {
 		do(chromedp.Navigate(s.url+"?"+link), chromedp.WaitVisible(chromedp.ID("sec-clean")))
@@ -463,6 +486,15 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	key := func(keys string) { do(chromedp.KeyEvent(keys)) }
+	// plainWords checks the list page's words: no flag names, codes or
+	// column ids outside a details view (the options under More are
+	// one) and the output's own columns (a preview's header).
+	plainWords := func(state string) {
+		t.Helper()
+		if bare := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main code, main label, main legend, main li, main p, main h3, main th, main dt")].filter(e => !e.closest("details, #preview, #new-rows") && e.checkVisibility() && /(^|\s)--[a-z]|\b(web|record)\.[a-z]|match_|error_code|owner_rule|no-owner/.test(e.textContent)).map(e => e.textContent)`)); len(bare) > 0 {
+			t.Errorf("%s: words for the command line outside a details view: %q", state, bare)
+		}
+	}
 	// tabAround checks that every control of the page in its state is
 	// reached by Tab and visibly focused: from the skip link around to
 	// it again.
@@ -516,8 +548,8 @@ func TestBrowser(t *testing.T) {
 		}
 		return got, cli[1 : len(cli)-2]
 	}
-	// cli runs the tool as the page says, its lists read from dir.
-	cli := func(args []string, input string) []byte {
+	// cliRun runs the tool as the page says, its lists read from dir.
+	cliRun := func(args []string, input string) []byte {
 		t.Helper()
 		args = slices.Clone(args)
 		for i, a := range args {
@@ -534,7 +566,11 @@ func TestBrowser(t *testing.T) {
 		return out.Bytes()
 	}
 
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	// The first screen is the list cleaner; the viewer is one click away.
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
+	if nav := get(t, ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("nav a")].map(a => a.textContent + "=" + a.getAttribute("href")).join(" ")`)); nav != "List cleaner=/ Address viewer=/viewer" {
+		t.Errorf("list: the first screen's links are %q", nav)
+	}
 	checkAxe("list, empty")
 	shot("serve-list-empty.png", "body")
 	// The skip link is the first Tab stop, and goes past the file.
@@ -546,7 +582,7 @@ func TestBrowser(t *testing.T) {
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "Website" {
 		t.Errorf("list: the column guessed is %q, want Website", column)
 	}
-	if notes := get(t, ctx, chromedp.TextContent(chromedp.ID("sample-notes"))); !strings.Contains(notes, "Line 8 has a quote inside a cell that does not start with one: it is left out of the run (record.bare-quote)") {
+	if notes := get(t, ctx, chromedp.TextContent(chromedp.ID("sample-notes"))); !strings.Contains(notes, "Row 8 has a quote inside a cell that does not start with one: it is left out of the run") {
 		t.Errorf("list: the sample's notes are %q", notes)
 	}
 	if task := get(t, ctx, chromedp.Evaluate[string](`document.querySelector("input[name=task]:checked").value`)); task != "organisations" {
@@ -565,9 +601,9 @@ func TestBrowser(t *testing.T) {
 	key(kb.Enter)
 	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="preview"]`)))
 	for code, want := range map[string]string{
-		"web.placeholder":       "1 row has a placeholder (such as N/A or TBD) instead of a website web.placeholder",
-		"web.empty":             "1 row has no website web.empty",
-		"web.several-addresses": "1 row has several websites in one cell web.several-addresses",
+		"web.placeholder":       "1 row has a placeholder (such as N/A or TBD) instead of a website",
+		"web.empty":             "1 row has no website",
+		"web.several-addresses": "1 row has several websites in one cell",
 	} {
 		if got := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#words li[data-code="`+code+`"]`))); got != want {
 			t.Errorf("list, preview: the words of %s are %q, want %q", code, got, want)
@@ -586,16 +622,17 @@ func TestBrowser(t *testing.T) {
 	read := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="rows read"]`)))
 	failed := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="values failed"]`)))
 	empty := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary dd[data-name="empty values"]`)))
-	toolSays := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary p.help`)))
+	toolSays := get(t, ctx, chromedp.TextContent(chromedp.CSS(`#summary .tool-summary`)))
 	if strconv.Itoa(legend) != read || !strings.Contains(toolSays, read+" rows read") || !strings.Contains(toolSays, failed+" values failed; "+empty+" empty value") {
 		t.Errorf("list, preview: the counts disagree: the chart %d, rows read %s, values failed %s, empty %s, the tool %q", legend, read, failed, empty, toolSays)
 	}
+	plainWords("list, preview")
 	checkAxe("list, preview")
 	shot("serve-list-preview.png", "#what")
 
 	// One row per organisation, downloaded.
 	got, args := download("run-btn")
-	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("list, one row per organisation: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !slices.Contains(args, "--fields=Name,Website,Phone") || !slices.Contains(args, "--by=owner") || !slices.Contains(args, "--first=true") {
@@ -612,9 +649,20 @@ func TestBrowser(t *testing.T) {
 	if code := run(append(slices.Clone(args), "--rejects", rejects), strings.NewReader(messyContacts), &cliOut, &cliErr); code != 0 {
 		t.Fatal(cliErr.String())
 	}
-	if wantRejects, _ := os.ReadFile(rejects); !bytes.Equal(gotRejects, wantRejects) {
-		t.Errorf("list: the rejects downloaded differ from the tool's --rejects:\n--- page\n%s--- tool\n%s", gotRejects, wantRejects)
+	// The rows left out, as a table: the row as a spreadsheet numbers
+	// it, what is wrong in words; the tool's own records beside.
+	wantRejects, _ := os.ReadFile(rejects)
+	if want, _ := rejectsTable(wantRejects, ',', false); !bytes.Equal(gotRejects, want) || !bytes.Contains(gotRejects, []byte("\n8,It has a quote inside a cell that does not start with one.,")) {
+		t.Errorf("list: the rejects downloaded differ from the tool's --rejects as a table:\n--- page\n%s--- tool\n%s", gotRejects, want)
 	}
+	do(chromedp.Focus(chromedp.CSS("#downloads details summary")))
+	key(kb.Enter)
+	do(chromedp.Focus(chromedp.ID("rejects-jsonl")))
+	key(kb.Enter)
+	if got := waitDownload(); !bytes.Equal(got, wantRejects) {
+		t.Errorf("list: the tool's records of the rejects differ from its --rejects:\n--- page\n%s--- tool\n%s", got, wantRejects)
+	}
+	plainWords("list, run done")
 	checkAxe("list, run done")
 	shot("serve-list-done.png", "#result")
 
@@ -640,21 +688,50 @@ func TestBrowser(t *testing.T) {
 	if ms := get(t, ctx, chromedp.AttributeValue(chromedp.ID("review"), "data-ms")); ms.Value != "" {
 		t.Logf("review: the file read for its groups and rows in %s ms", ms.Value)
 	}
-	// Merge acme.co.uk into acme.com, by keyboard: its field, Enter on
-	// its button.
-	do(chromedp.Focus(chromedp.ID("group-0-merge")), chromedp.SendKeys(chromedp.ID("group-0-merge"), "acme.co.uk"))
-	key(kb.Tab)
+	// focused returns the key of the group that has the focus and the
+	// action of its button.
+	focused := func() string {
+		return get(t, ctx, chromedp.Evaluate[string](`(() => { const e = document.activeElement; const g = e.closest(".group"); return (g ? g.dataset.key : "") + " " + (e.dataset.act || e.id || e.tagName); })()`))
+	}
+	// Merge acme.co.uk into acme.com, by keyboard: its toolbar's third
+	// button (the arrow keys move in the toolbar), Enter, the website,
+	// Enter. The focus stays on the group.
+	do(chromedp.Focus(chromedp.CSS(`#group-0 [data-act="accept"]`)))
+	key(kb.ArrowRight)
+	key(kb.ArrowRight)
+	if f := focused(); f != "acme.com add" {
+		t.Errorf("review: the arrow keys in a group's toolbar lead to %q, want acme.com add", f)
+	}
+	key(kb.Enter)
+	do(chromedp.SendKeys(chromedp.ID("group-0-merge"), "acme.co.uk"))
 	key(kb.Enter)
 	get(t, ctx, chromedp.Poll[bool](`document.querySelector("#group-0 h3").textContent === "acme.com: 4 rows"`, chromedp.WithPollingInterval(20*time.Millisecond)))
-	// Keep Globex's two rows apart.
+	if f := focused(); f != "acme.com add" {
+		t.Errorf("review: after a merge the focus is on %q, want acme.com add", f)
+	}
+	// Keep Globex's two rows apart: the focus stays on its button.
 	i := get(t, ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#groups .group h3")].findIndex(h => h.textContent.startsWith("globex.co.uk"))`))
-	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf("#group-%d .group-actions button:nth-of-type(2)", i))))
+	do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`#group-%d [data-act="apart"]`, i))))
 	key(kb.Enter)
-	// Accept Bücher's.
-	do(chromedp.Focus(chromedp.CSS("#group-1 .group-actions button")))
+	if f := focused(); f != "globex.co.uk apart" {
+		t.Errorf("review: after keeping apart the focus is on %q, want globex.co.uk apart", f)
+	}
+	// Accept Bücher's: the focus moves to the next group's Accept.
+	do(chromedp.Focus(chromedp.CSS(`#group-1 [data-act="accept"]`)))
 	key(kb.Enter)
 	if h := get(t, ctx, chromedp.TextContent(chromedp.CSS("#group-1 h3"))); h != "xn--bcher-kva.de: 2 rows, accepted" {
 		t.Errorf("review: the group accepted says %q", h)
+	}
+	if f := focused(); f != "globex.co.uk accept" {
+		t.Errorf("review: after accepting the focus is on %q, want the next group's accept", f)
+	}
+	// One Tab stop a group: from the second group's toolbar to the
+	// download.
+	do(chromedp.Focus(chromedp.CSS(`#group-1 [data-act="accept"]`)))
+	tabs := tabTo("apply-btn")
+	t.Logf("keyboard, review: %d Tab presses from the second group to the download (3 groups)", tabs)
+	if tabs > 6 {
+		t.Errorf("keyboard, review: %d Tab presses from the second group to the download, want at most 6", tabs)
 	}
 	// Keep the most complete row of each group: Acme's with a phone.
 	do(chromedp.Focus(chromedp.ID("keep-row")))
@@ -665,6 +742,7 @@ func TestBrowser(t *testing.T) {
 	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); text != "Kept the most complete row of each group; Merged acme.co.uk into acme.com; Kept the rows of globex.co.uk apart. 2 of 3 groups reviewed (accepted or kept apart); the others are downloaded as the tool made them." {
 		t.Errorf("review: the choices say %q", text)
 	}
+	plainWords("list, review with choices")
 	checkAxe("list, review with choices")
 	tabAround("list, review with choices")
 	shot("serve-list-choices.png", "#groups .group.apart")
@@ -681,17 +759,46 @@ func TestBrowser(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, tool.ListName(c.name)), saved, 0o666)
 	}
+	said := get(t, ctx, chromedp.AttributeValue(chromedp.ID("review-status"), "data-rows")).Value
 	got, args = download("apply-btn")
+	// The count the review says is the download's.
+	if recs, err := csv.NewReader(bytes.NewReader(got)).ReadAll(); err != nil || strconv.Itoa(len(recs)-1) != said {
+		t.Errorf("review: the review says the download has %s rows; it has %d (%v)", said, len(recs)-1, err)
+	}
 	if !slices.Contains(args, "--aliases=aliases.txt") || !slices.Contains(args, "--keep-apart=keep-apart.txt") || !slices.Contains(args, "--keep=most-complete") {
 		t.Errorf("review: the command line shown has no lists: %q", args)
 	}
-	if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+	if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 		t.Errorf("review: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
 	}
 	if !bytes.Contains(got, []byte("Globex (dup)")) || bytes.Contains(got, []byte("Acme UK")) || !bytes.Contains(got, []byte("Acme again")) || bytes.Contains(got, []byte("Acme Inc")) {
 		t.Errorf("review: the download does not follow the choices:\n%s", got)
 	}
 	checkAxe("list, review downloaded")
+	// search types words in the search field of id and returns the
+	// titles of the items (of sel) found, then empties the field.
+	search := func(id, words, sel string) []string {
+		t.Helper()
+		do(chromedp.Focus(chromedp.ID(id)), chromedp.SendKeys(chromedp.ID(id), words))
+		found := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+strconv.Quote(sel+" h3")+`)].map(h => h.textContent)`))
+		get(t, ctx, chromedp.Evaluate[bool](`(() => { const f = document.getElementById(`+strconv.Quote(id)+`); f.value = ""; f.dispatchEvent(new Event("input")); return true; })()`))
+		return found
+	}
+	// Find a group by any cell; accept all the groups on a page.
+	if found := search("group-filter", "dup", "#groups .group"); len(found) != 1 || !strings.HasPrefix(found[0], "globex.co.uk") {
+		t.Errorf("review: the groups found by \"dup\" are %q", found)
+	}
+	do(chromedp.Focus(chromedp.ID("accept-page")))
+	key(kb.Enter)
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("choices"))); !strings.Contains(text, "3 of 3 groups reviewed") {
+		t.Errorf("review: after accepting all on the page the choices say %q", text)
+	}
+	do(chromedp.SetValue(chromedp.ID("group-show"), "apart"))
+	get(t, ctx, chromedp.Evaluate[bool](`(document.querySelector("#group-show").dispatchEvent(new Event("input")), true)`))
+	if gs := groups(); len(gs) != 1 || !strings.HasPrefix(gs[0].Title, "globex.co.uk") {
+		t.Errorf("review: the groups kept apart shown are %+v", gs)
+	}
+	checkAxe("list, review, a search")
 
 	// The other tasks, chosen by keyboard (a task's radio, Space).
 	for _, c := range []struct{ task, arg string }{
@@ -705,7 +812,7 @@ func TestBrowser(t *testing.T) {
 		if !slices.Contains(args, c.arg) {
 			t.Errorf("list, task %s: the command line is %q, want %s in it", c.task, args, c.arg)
 		}
-		if want := cli(args, messyContacts); !bytes.Equal(got, want) {
+		if want := cliRun(args, messyContacts); !bytes.Equal(got, want) {
 			t.Errorf("list, task %s: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", c.task, strings.Join(args, " "), got, want)
 		}
 		checkAxe("list, task " + c.task + " done")
@@ -726,10 +833,30 @@ func TestBrowser(t *testing.T) {
 	if err := os.WriteFile(accounts, []byte(matchAccounts), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")))
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
 	tabTo("file")
 	do(chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads}))
 	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	// Several columns, as --column website,email: the e-mail address
+	// stands in for a missing website, and each row says which column it
+	// was read from.
+	if c2 := get(t, ctx, chromedp.Value(chromedp.ID("column2"))); c2 != "email" {
+		t.Errorf("list, leads: the column read where the website is missing is %q, want email", c2)
+	}
+	got, args = download("run-btn")
+	if !slices.Contains(args, "--column=website,email") || !slices.Contains(args, "--fields=name,email,website,via") {
+		t.Errorf("list, leads, one row per organisation: the command line is %q", args)
+	}
+	if want := cliRun(args, matchLeads); !bytes.Equal(got, want) {
+		t.Errorf("list, leads: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, want)
+	}
+	do(chromedp.Focus(chromedp.ID("review-btn")))
+	key(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="review"]`)))
+	if gs := groups(); len(gs) != 1 || gs[0].Title != "acme.com: 2 rows" || len(gs[0].Rows) != 2 || gs[0].Rows[0] != "2 (kept)|email|Ann|ann@sales.acme.com|" || gs[0].Rows[1] != "5|website|Dee|dee@acme.com|https://www.acme.com/" {
+		t.Errorf("list, leads: the review's groups are %+v", gs)
+	}
+	checkAxe("list, leads reviewed, two columns")
 	do(chromedp.Focus(chromedp.ID("task-match")))
 	key(" ")
 	if !get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run-btn").disabled`)) {
@@ -761,7 +888,7 @@ func TestBrowser(t *testing.T) {
 			args[i] = "--against=" + accounts
 		}
 	}
-	matchOut := cli(args, matchLeads)
+	matchOut := cliRun(args, matchLeads)
 	if !bytes.Equal(got, matchOut) {
 		t.Errorf("list, match: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, matchOut)
 	}
@@ -774,9 +901,84 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("list, match: %d new rows shown", n)
 	}
 	t.Logf("list, match: %q", wantWords)
+	plainWords("list, task match done")
 	checkAxe("list, task match done")
 	tabAround("list, task match done")
 	shot("serve-list-match.png", "#match-box")
+
+	// The review of the matches, by keyboard alone, its key presses
+	// counted: from the run's button to the review, Ann's match rejected
+	// (her e-mail is acme.com's, but say she is not that Acme), Bob's
+	// accepted, the download with the choices.
+	presses := 0
+	press := func(keys string) {
+		presses++
+		key(keys)
+	}
+	// tabToSel presses Tab until the focus is on sel.
+	tabToSel := func(sel string) {
+		t.Helper()
+		for n := 0; n < 40; n++ {
+			if get(t, ctx, chromedp.Evaluate[bool](`document.activeElement.matches(`+strconv.Quote(sel)+`)`)) {
+				return
+			}
+			press(kb.Tab)
+		}
+		t.Fatalf("keyboard, match review: %s never had the focus", sel)
+	}
+	reviewStart := time.Now()
+	do(chromedp.Focus(chromedp.ID("run-btn")))
+	presses++
+	do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	if f := focused(); f != " review-btn" {
+		t.Fatalf("keyboard, match review: Shift+Tab from the run leads to %q", f)
+	}
+	press(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="match-review"]`)))
+	type matchView struct {
+		Title string `json:"title"`
+		Why   string `json:"why"`
+	}
+	ms := get(t, ctx, chromedp.Evaluate[[]matchView](`[...document.querySelectorAll("#matches .match")].map(m => ({title: m.querySelector("h3").textContent, why: m.querySelector(".why").textContent}))`))
+	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 1 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com." || ms[1].Title != "Row 3: globex.com with Globex" {
+		t.Errorf("match review: the matches are %+v", ms)
+	}
+	tabToSel(`[data-key="0"] [data-act="accept"]`)
+	press(kb.ArrowRight)
+	press(kb.Enter)
+	if f := focused(); f != "0 reject" {
+		t.Errorf("match review: after a reject the focus is on %q, want the same match's reject", f)
+	}
+	tabToSel(`[data-key="1"] [data-act="accept"]`)
+	press(kb.Enter)
+	if f := focused(); f != "3 accept" {
+		t.Errorf("match review: after an accept the focus is on %q, want the next match's accept", f)
+	}
+	if fresh := get(t, ctx, chromedp.AttributeValue(chromedp.ID("match-review-status"), "data-fresh")).Value; fresh != "2" {
+		t.Errorf("match review: with Ann's match rejected, %s new organisations, want 2 (Cy and Ann)", fresh)
+	}
+	plainWords("list, match review")
+	checkAxe("list, match review")
+	shot("serve-list-match-review.png", "#match-review")
+	tabToSel("#match-apply")
+	press(kb.Enter)
+	gotChoices := waitDownload()
+	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices (a reject, an accept), in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
+	// The tool's output, Ann's row as one that matches no account.
+	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,\n", 1)
+	if wantChoices == string(matchOut) || string(gotChoices) != wantChoices {
+		t.Errorf("match review: the download with the choices is\n%s\nwant\n%s", gotChoices, wantChoices)
+	}
+	// Find a match by an account's cell, then accept all on the page.
+	if found := search("match-filter", "ceo@", "#matches .match"); len(found) != 1 || found[0] != "Row 6: info@umbrella.org with Umbrella" {
+		t.Errorf("match review: the matches found by \"ceo@\" are %q", found)
+	}
+	do(chromedp.Focus(chromedp.ID("match-accept-page")))
+	key(kb.Enter)
+	if text := get(t, ctx, chromedp.TextContent(chromedp.ID("match-choices"))); !strings.HasPrefix(text, "4 of 4 matches reviewed (3 accepted, 1 rejected)") {
+		t.Errorf("match review: after accepting all on the page the choices say %q", text)
+	}
+	checkAxe("list, match review, all accepted")
 	// The accounts as a workbook, a cell with the delimiter and a line
 	// break in it: the download is the tool's given the workbook.
 	book := excelize.NewFile()
@@ -804,7 +1006,7 @@ func TestBrowser(t *testing.T) {
 			args[i] = "--against=" + accountsBook
 		}
 	}
-	if bookOut := cli(args, matchLeads); !bytes.Equal(got, bookOut) || !bytes.Contains(got, []byte("\"Acme, Inc.\nHQ\"")) {
+	if bookOut := cliRun(args, matchLeads); !bytes.Equal(got, bookOut) || !bytes.Contains(got, []byte("\"Acme, Inc.\nHQ\"")) {
 		t.Errorf("list, match against a workbook: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, bookOut)
 	}
 	checkAxe("list, task match against a workbook")
@@ -834,7 +1036,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(chromedp.Navigate(s.url+"list"), chromedp.WaitVisible(chromedp.ID("drop")),
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")),
 		chromedp.SetUploadFiles(chromedp.ID("file"), []string{workbook}))
 	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`, chromedp.WithPollingInterval(20*time.Millisecond)))
 	if column := get(t, ctx, chromedp.Value(chromedp.ID("column"))); column != "website" {
@@ -848,18 +1050,63 @@ func TestBrowser(t *testing.T) {
 	if n := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#preview tbody tr").length`)); n != 10 {
 		t.Errorf("list, contacts.xlsx: the preview has %d rows, want 10", n)
 	}
+	// A workbook's download is for Excel: CSV with a byte order mark.
+	if !get(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#bom").checked`)) {
+		t.Errorf("list, contacts.xlsx: the download is not for Excel")
+	}
 	do(chromedp.Click(chromedp.ID("run-btn")))
 	got = waitDownload()
 	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+	if !bytes.HasPrefix(got, []byte("\uFEFF")) {
+		t.Errorf("list, contacts.xlsx: the download has no byte order mark: %.40q", got)
+	}
 	cliOut.Reset()
 	cliErr.Reset()
-	args = []string{"parse", "--column", "website", "--format", "csv", workbook}
+	args = []string{"parse", "--column", "website", "--format", "csv", "--bom", workbook}
 	if code := run(args, strings.NewReader(""), &cliOut, &cliErr); code != 0 {
 		t.Fatalf("webaddress %s: exit %d: %s", strings.Join(args, " "), code, cliErr.String())
 	}
 	if !bytes.Equal(got, cliOut.Bytes()) {
 		t.Errorf("list, contacts.xlsx: the download differs from webaddress %s:\n--- page\n%s--- tool\n%s", strings.Join(args, " "), got, cliOut.Bytes())
 	}
+
+	// One row per organisation on a public list this repository did not
+	// write (the first 400 addresses of the kasztp corpus, each under a
+	// name), by keyboard alone, its key presses counted: from the file
+	// chosen to the review, every group of its first page accepted, the
+	// download, which is the tool's.
+	var public []byte
+	public = append(public, "name,website\n"...)
+	for i, l := range testfiles.MustCorpusLines(t, "kasztp.txt")[:400] {
+		public = record.AppendLine(public, ',', []string{"Site " + strconv.Itoa(i+1), strings.TrimPrefix(l, "\uFEFF")})
+	}
+	publicFile := filepath.Join(dir, "kasztp-400.csv")
+	if err := os.WriteFile(publicFile, public, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.Navigate(s.url), chromedp.WaitVisible(chromedp.ID("drop")))
+	do(chromedp.Focus(chromedp.ID("file")), chromedp.SetUploadFiles(chromedp.ID("file"), []string{publicFile}))
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "loaded"`, chromedp.WithPollingInterval(20*time.Millisecond)))
+	presses = 0
+	start := time.Now()
+	tabToSel("#review-btn")
+	press(kb.Enter)
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="review"]`)))
+	tabToSel("#accept-page")
+	press(kb.Enter)
+	tabToSel("#apply-btn")
+	press(kb.Enter)
+	got = waitDownload()
+	do(chromedp.WaitVisible(chromedp.CSS(`#status[data-state="done"]`)))
+	took := time.Since(start)
+	choices := get(t, ctx, chromedp.TextContent(chromedp.ID("choices")))
+	t.Logf("keyboard, a public list (400 rows): %d key presses from the file chosen to the download, in %v: %s; %s", presses, took.Round(time.Millisecond),
+		get(t, ctx, chromedp.TextContent(chromedp.ID("review-status"))), choices)
+	cli := strings.Fields(get(t, ctx, chromedp.TextContent(chromedp.CSS("#summary code.cmd"))))
+	if want := cliRun(cli[1:len(cli)-2], string(public)); !bytes.Equal(got, want) {
+		t.Errorf("keyboard, a public list: the download differs from webaddress %s", strings.Join(cli, " "))
+	}
+	checkAxe("list, a public list reviewed")
 }
 
 // get runs a and returns its value, failing t on an error.
@@ -925,6 +1172,13 @@ func axeCore(t *testing.T) string {
 // screenshot writes the page's viewport to docs/name, for the README.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	writeScreenshot(t, ctx, filepath.Join(testfiles.Root(), "docs", name))
+}
+
+// writeScreenshot writes the page's viewport to path, a PNG of 256
+// colours.
+func writeScreenshot(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
 	shot := get(t, ctx, chromedp.CaptureScreenshot())
 	// To 256 colors (Plan 9's palette), for a small file in the repository.
 	img, err := png.Decode(bytes.NewReader(shot))
@@ -939,7 +1193,6 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	out := small.Bytes()
-	path := filepath.Join(testfiles.Root(), "docs", name)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -1037,7 +1290,7 @@ func TestPageMillion(t *testing.T) {
 			completed <- e.GUID
 		}
 	})
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"list"), chromedp.SetUploadFiles(chromedp.ID("file"), []string{input})); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(base), chromedp.SetUploadFiles(chromedp.ID("file"), []string{input})); err != nil {
 		t.Fatal(err)
 	}
 	get(t, ctx, chromedp.Poll[bool](`!document.querySelector("#column").disabled`))
@@ -1135,7 +1388,7 @@ func TestPageReview(t *testing.T) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := files[name]
-		if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url+"list")); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url)); err != nil {
 			t.Fatal(err)
 		}
 		fcp := get(t, ctx, chromedp.Poll[float64](`performance.getEntriesByName("first-contentful-paint").length && performance.getEntriesByName("first-contentful-paint")[0].startTime`, chromedp.WithPollingInterval(10*time.Millisecond)))
@@ -1161,8 +1414,8 @@ func TestPageReview(t *testing.T) {
 
 // TestPageMatch measures, in Chromium, the time from the accounts file
 // chosen to the result of the match task (the whole list run, downloaded,
-// and its rows counted by the page) on 1,000 leads against 1,000
-// accounts, the corpus's typed addresses. It is a measurement, run when
+// and its rows counted by the page), then to the review of the matches,
+// on 1,000 leads against 1,000 accounts, the corpus's typed addresses. It is a measurement, run when
 // WEBADDRESS_PAGE_MATCH=1.
 func TestPageMatch(t *testing.T) {
 	if os.Getenv("WEBADDRESS_PAGE_MATCH") != "1" {
@@ -1189,7 +1442,7 @@ func TestPageMatch(t *testing.T) {
 	}
 	leads := write("leads.csv", "name,website\n", func(i int) []string { return []string{"Lead " + strconv.Itoa(i+1), lines[(i*7)%len(lines)]} })
 	accounts := write("accounts.csv", "account,website\n", func(i int) []string { return []string{"Account " + strconv.Itoa(i+1), lines[(i*11)%len(lines)]} })
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url+"list")); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(s.url)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{leads})); err != nil {
@@ -1212,4 +1465,13 @@ func TestPageMatch(t *testing.T) {
 	took := time.Since(start)
 	said := get(t, ctx, chromedp.TextContent(chromedp.ID("match-words")))
 	t.Logf("match, 1,000 leads against 1,000 accounts: accounts chosen to ready %v, to the result %v: %s", ready.Round(time.Millisecond), took.Round(time.Millisecond), said)
+	// The review of the matches: the list run twice more (a row per row,
+	// a row per account matched), read by the page.
+	start = time.Now()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("review-btn"))); err != nil {
+		t.Fatal(err)
+	}
+	get(t, ctx, chromedp.Poll[bool](`document.body.dataset.state === "match-review" || /failed/.test(document.querySelector("#status").textContent)`, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
+	t.Logf("match, 1,000 leads: the review of the matches in %v: %s; %s", time.Since(start).Round(time.Millisecond),
+		get(t, ctx, chromedp.TextContent(chromedp.ID("match-review-status"))), get(t, ctx, chromedp.TextContent(chromedp.ID("match-page-info"))))
 }

@@ -72,25 +72,26 @@ func Command(stop <-chan struct{}) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the web page, on this machine: a live address viewer and a list cleaner",
 		Long: `serve starts a web server on this machine for a page in the browser, and prints
-its address to open. The page has two parts:
+its address to open. The page opens on the list cleaner; the viewer is one
+click away (/viewer).
 
-  - the viewer: an address as you type it, as the URL Standard reads it (href,
-    origin, components, against a base URL if given) and as this tool does
-    (the messy-cell layer, canonical form, keys, facts, profile), its
-    validation errors underlined, its SURT key, and its cleaning with the
-    options of clean as controls; the page's address holds what it shows, so
-    that a link shares it;
-  - the list cleaner: a CSV or TSV file or a workbook, its column of
-    addresses, and what to do with it (one row per organisation, the
-    organisation, site and domain columns, the missing, personal and broken
-    websites, a clean as R does, the list matched against your accounts
-    file, given as text and never as a path; or any command with its
-    options), a
-    preview, a review of the groups before the download (keep apart, merge,
-    which row kept: saved as the files of --aliases and --keep-apart), and
-    the whole file run by this tool's own code (the same records as on the
-    command line), streamed to a download, with its summary in plain words
-    and its rejected records.
+The list cleaner takes a CSV or TSV file or a workbook, its columns of
+addresses (a website, then an e-mail address, tried in order), and what to
+do with it (one row per organisation, the organisation, site and domain
+columns, the missing, personal and broken websites, a clean as R does, the
+list matched against your accounts file, given as text and never as a path;
+or any command with its options): a preview, a review of the groups before
+the download (keep apart, merge, which row kept: saved as the files of
+--aliases and --keep-apart), and the whole file run by this tool's own code
+(the same records as on the command line), streamed to a download, with its
+summary in plain words and its rejected rows.
+
+The viewer shows an address as you type it, as the URL Standard reads it
+(href, origin, components, against a base URL if given) and as this tool
+does (the messy-cell layer, canonical form, keys, facts, profile), its
+validation errors underlined, its SURT key, and its cleaning with the
+options of clean as controls; the page's address holds what it shows, so
+that a link shares it.
 
 Nothing leaves the machine and nothing is written to disk but what you
 download. So a file run streams through once: where the command line reads
@@ -293,9 +294,20 @@ func (s *server) routes() {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})))
-	s.mux.HandleFunc("GET /{$}", s.viewerPage)
+	// The list cleaner is the first page; the viewer is one click away. A
+	// link to a view made before the viewer moved (/?address=...) still
+	// opens it.
+	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("address") {
+			s.viewerPage(w, r)
+			return
+		}
+		s.listPage(w, r)
+	})
+	s.mux.HandleFunc("GET /viewer", s.viewerPage)
 	s.mux.HandleFunc("GET /list", s.listPage)
 	s.mux.Handle("GET /api/view", s.limited(s.viewAPI))
+	s.mux.Handle("GET /api/view/parts", s.limited(s.viewPartsAPI))
 	s.mux.Handle("GET /api/commands", s.limited(s.commandsAPI))
 	s.mux.Handle("POST /api/sample", s.sampling(s.sampleAPI))
 	s.mux.Handle("POST /api/preview", s.sampling(s.previewAPI))

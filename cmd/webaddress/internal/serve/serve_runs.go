@@ -23,12 +23,14 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
+	"github.com/onecontact/webaddress/internal/record"
 	"github.com/onecontact/webaddress/internal/table"
 )
 
@@ -41,7 +43,14 @@ type commandInfo struct {
 	Columns  []string           `json:"columns"`
 	Defaults []string           `json:"defaults,omitempty"` // nil: all the columns
 	Alt      map[string]columns `json:"alt,omitempty"`      // the columns when a boolean flag is set
+	Several  bool               `json:"several,omitempty"`  // it reads several columns, tried in order
 }
+
+// severalColumns are the commands that read several columns of a row,
+// tried in order (--column website,email); the others read one.
+// TestSeveralColumns checks it against the tool. The tool's table does
+// not say it yet: when it does, this goes.
+var severalColumns = map[string]bool{"parse": true, "key": true, "dedupe": true, "match": true}
 
 // columns are a command's output columns, and those it prints without
 // --fields (nil: all).
@@ -67,7 +76,7 @@ var listFormats = []string{"csv", "tsv", "jsonl"}
 func commandInfos() []commandInfo {
 	var out []commandInfo
 	for _, c := range tool.Commands() {
-		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults}
+		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults, Several: severalColumns[c.Name]}
 		opts := slices.Clone(c.Options)
 		slices.SortFunc(opts, func(a, b tool.Option) int { return strings.Compare(a.Name, b.Name) })
 		for _, o := range opts {
@@ -105,6 +114,9 @@ type runRequest struct {
 	Flags     map[string]string `json:"flags"`  // the command's own flags, by name
 	Name      string            `json:"name"`   // the file's name: a .xlsx one is read as a workbook
 	Lists     map[string]string `json:"lists"`  // the text of the options that read a file (aliases, platforms, keep-apart), by name
+	// BOM is "true" to start a CSV or TSV output with a byte order mark
+	// (for Excel), "false" for none; "": as the input has one (--bom).
+	BOM string `json:"bom,omitempty"`
 }
 
 // decodeRun reads a run's options from their JSON, raw, and makes its
@@ -157,6 +169,12 @@ func (q runRequest) call() (tool.Call, error) {
 	}
 	if !tool.IsWorkbook(q.Name) {
 		f.Encoding = q.Encoding
+	}
+	switch q.BOM {
+	case "", "true", "false":
+		f.BOM = q.BOM
+	default:
+		return tool.Call{}, fmt.Errorf("bom %q: want true, false or none", q.BOM)
 	}
 	c := tool.Call{Command: cmd, Options: cmd.NewValues(), Flags: f}
 	if err := q.setLists(&c); err != nil {
@@ -780,7 +798,12 @@ func (s *server) runStatus(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// runRejects answers the run's rejected records, JSON lines, as a download.
+// runRejects answers the run's rejected rows as a download: a table in
+// the input's format (CSV, or TSV for TSV; a workbook's as CSV with a
+// byte order mark, for Excel), a row of each with its line (the row as a
+// spreadsheet numbers it, the header row 1), what is wrong in words, the
+// text as read and the tool's message; with ?format=jsonl, the tool's own
+// records (--rejects).
 func (s *server) runRejects(w http.ResponseWriter, r *http.Request) {
 	ru := s.lookup(w, r)
 	if ru == nil {
@@ -793,10 +816,64 @@ func (s *server) runRejects(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b, _ := ru.rejects.Bytes()
+	base := strings.TrimSuffix(ru.name, path.Ext(ru.name)) + "-rejected"
 	h := w.Header()
-	h.Set("Content-Type", "application/jsonl; charset=utf-8")
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": strings.TrimSuffix(ru.name, path.Ext(ru.name)) + "-rejects.jsonl"}))
-	w.Write(b)
+	if r.URL.Query().Get("format") == "jsonl" {
+		h.Set("Content-Type", "application/jsonl; charset=utf-8")
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": base + ".jsonl"}))
+		w.Write(b)
+		return
+	}
+	f := ru.call.Flags
+	delim, ext, ctype := byte(','), ".csv", "text/csv; charset=utf-8"
+	switch {
+	case f.Input == "tsv":
+		delim, ext, ctype = '\t', ".tsv", "text/tab-separated-values; charset=utf-8"
+	case f.Input == "csv" && f.Delimiter != "":
+		delim = f.Delimiter[0]
+	}
+	out, err := rejectsTable(b, delim, f.Input == "xlsx" || f.BOM == "true")
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "the rejected rows: "+err.Error())
+		return
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": base + ext}))
+	w.Write(out)
+}
+
+// A reject is a rejected record, as the tool writes it (--rejects).
+type reject struct {
+	Input string `json:"input"`
+	Code  string `json:"error_code"`
+	Error string `json:"error"`
+	Line  int    `json:"line"`
+}
+
+// rejectsHeader is the header of the table of rejected rows.
+var rejectsHeader = []string{"row", "problem", "text", "details"}
+
+// rejectsTable returns the rejected records of jsonl (the tool's
+// --rejects) as a table delimited by delim, a row of each, after a byte
+// order mark with bom.
+func rejectsTable(jsonl []byte, delim byte, bom bool) ([]byte, error) {
+	var out []byte
+	if bom {
+		out = append(out, "\uFEFF"...)
+	}
+	out = record.AppendLine(out, delim, rejectsHeader)
+	for line := range bytes.Lines(jsonl) {
+		var x reject
+		if err := json.Unmarshal(line, &x); err != nil {
+			return nil, err
+		}
+		words, ok := codeWords[x.Code]
+		if !ok {
+			words = "a row the tool could not read"
+		}
+		out = record.AppendLine(out, delim, []string{strconv.Itoa(x.Line), "It has " + words + ".", x.Input, x.Error})
+	}
+	return out, nil
 }
 
 // cancelRun stops a run.

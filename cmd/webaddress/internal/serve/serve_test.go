@@ -102,7 +102,7 @@ func TestServePages(t *testing.T) {
 		`<script src="/static/app.js" defer></script>`,
 		// The link is the view's query as it is, not escaped as one
 		// parameter ("/?address%3d...").
-		`<a id="link" href="/?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
+		`<a id="link" href="/viewer?address=WWW.Example.com%2FShop%3Futm_source%3Dx&amp;www_handling=strip">`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("GET /?address=...: the page has no %s", want)
@@ -127,9 +127,17 @@ func TestServePages(t *testing.T) {
 		t.Errorf("GET /?address=...<b>: the input is not escaped")
 	}
 
-	code, body, _ = do(t, ts, "GET", "/list", nil, nil)
-	if code != 200 || !strings.Contains(body, `id="commands-data"`) || !strings.Contains(body, `"name":"dedupe"`) {
-		t.Errorf("GET /list: %d, the page has no commands:\n%s", code, body)
+	// The first page is the list cleaner (at /list too, for old links);
+	// the viewer is one click away.
+	for _, path := range []string{"/", "/list"} {
+		code, body, _ = do(t, ts, "GET", path, nil, nil)
+		if code != 200 || !strings.Contains(body, `id="commands-data"`) || !strings.Contains(body, `"name":"dedupe"`) || !strings.Contains(body, `<a href="/viewer">Address viewer</a>`) {
+			t.Errorf("GET %s: %d, the page is not the list cleaner with a link to the viewer:\n%s", path, code, body)
+		}
+	}
+	code, body, _ = do(t, ts, "GET", "/viewer", nil, nil)
+	if code != 200 || !strings.Contains(body, `id="viewer"`) {
+		t.Errorf("GET /viewer: %d, the page is not the viewer:\n%s", code, body)
 	}
 	for path, ctype := range map[string]string{"/static/app.js": "javascript", "/static/style.css": "text/css", "/static/icon.svg": "image/svg+xml"} {
 		code, _, h := do(t, ts, "GET", path, nil, nil)
@@ -141,6 +149,26 @@ func TestServePages(t *testing.T) {
 		if code, _, _ := do(t, ts, "GET", path, nil, nil); code != 404 {
 			t.Errorf("GET %s: %d, want 404", path, code)
 		}
+	}
+}
+
+// TestServeViewParts checks the parts of a view the script puts in the
+// viewer: the server's templates, as the page opened from a link has
+// them, escaped.
+func TestServeViewParts(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	q := "address=" + url.QueryEscape(`https://e.com:99999/<b>`)
+	_, page, _ := do(t, ts, "GET", "/viewer?"+q, nil, nil)
+	code, body, _ := do(t, ts, "GET", "/api/view/parts?"+q, nil, nil)
+	var p viewParts
+	if err := json.Unmarshal([]byte(body), &p); code != 200 || err != nil {
+		t.Fatalf("GET /api/view/parts: %d %v %s", code, err, body)
+	}
+	if !strings.Contains(page, p.Sections) || !strings.Contains(page, p.Marks) || !strings.Contains(p.Marks, `<span class="err fail" title="port-out-of-range">99999</span>`) || strings.Contains(p.Sections, "<b>") {
+		t.Errorf("GET /api/view/parts: the parts are not the page's:\n%+v", p)
+	}
+	if p.Query != q {
+		t.Errorf("GET /api/view/parts: query %q, want %q", p.Query, q)
 	}
 }
 
@@ -334,8 +362,47 @@ func runPage(t *testing.T, ts *httptest.Server, q runRequest, input string) (str
 	if st.Error == "" && (code != 200 || outCode != 200) {
 		t.Errorf("run %s: input %d, output %d", rq, code, outCode)
 	}
-	_, rejects, _ := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects", nil, nil)
+	_, rejects, _ := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects?format=jsonl", nil, nil)
 	return out, st, rejects
+}
+
+// TestServeRejectsTable checks the rejected rows' download: a table in
+// the input's format, each row's line as a spreadsheet numbers it and
+// what is wrong in words; a workbook's with a byte order mark, for Excel.
+func TestServeRejectsTable(t *testing.T) {
+	_, ts := testServer(t, serveOptions{})
+	for _, c := range []struct {
+		q    runRequest
+		want string
+	}{
+		{runRequest{Command: "parse", Column: "Website"}, "row,problem,text,details\n" +
+			`5,It has a quote inside a cell that does not start with one.,"Bad ""row,acme.com,",record.bare-quote: line 5: a quote inside unquoted field 1 (byte 4)` + "\n"},
+		{runRequest{Command: "parse", Column: "Website", Delimiter: "\t"}, "row\tproblem\ttext\tdetails\n" +
+			"5\tIt has a quote inside a cell that does not start with one.\t\"Bad \"\"row\tacme.com\t\"\trecord.bare-quote: line 5: a quote inside unquoted field 1 (byte 4)\n"},
+	} {
+		input := contactList
+		if c.q.Delimiter == "\t" {
+			input = strings.ReplaceAll(input, ",", "\t")
+		}
+		rq, _ := json.Marshal(c.q)
+		_, body, _ := do(t, ts, "POST", "/api/runs", bytes.NewReader(rq), map[string]string{"Content-Type": "application/json"})
+		var created struct{ ID string }
+		json.Unmarshal([]byte(body), &created)
+		var wg sync.WaitGroup
+		wg.Go(func() { do(t, ts, "GET", "/api/runs/"+created.ID+"/output", nil, nil) })
+		do(t, ts, "POST", "/api/runs/"+created.ID+"/input", strings.NewReader(input), nil)
+		wg.Wait()
+		code, got, h := do(t, ts, "GET", "/api/runs/"+created.ID+"/rejects", nil, nil)
+		if code != 200 || got != c.want {
+			t.Errorf("rejects of %s: %d\n%s\nwant\n%s", rq, code, got, c.want)
+		}
+		if d := h.Get("Content-Disposition"); !strings.Contains(d, "-rejected.") {
+			t.Errorf("rejects of %s: Content-Disposition %q", rq, d)
+		}
+	}
+	if got, _ := rejectsTable([]byte(`{"input":"x","error_code":"record.field-count","error":"e","line":7}`+"\n"), ',', true); string(got) != "\uFEFFrow,problem,text,details\n7,It has another number of cells than the header has.,x,e\n" {
+		t.Errorf("rejectsTable, with a byte order mark: %q", got)
+	}
 }
 
 // contactList is a messy contact list with a malformed record.

@@ -394,6 +394,31 @@ func (s *server) viewAPI(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, newView(r.URL.Query()))
 }
 
+// viewParts are the parts of the viewer that change as one types, as the
+// page's templates render them: the script puts them in the page, so that
+// a view has one renderer.
+type viewParts struct {
+	Address  string `json:"address"`
+	Query    string `json:"query"`
+	Marks    string `json:"marks"`    // HTML: the address with its validation errors marked
+	Sections string `json:"sections"` // HTML: the readings
+}
+
+// viewPartsAPI answers the parts of the view of the request's query.
+func (s *server) viewPartsAPI(w http.ResponseWriter, r *http.Request) {
+	v := newView(r.URL.Query())
+	var marks, secs bytes.Buffer
+	if err := s.pages.ExecuteTemplate(&marks, "marks", v.Marked); err != nil {
+		httpError(w, http.StatusInternalServerError, "rendering the view: "+err.Error())
+		return
+	}
+	if err := s.pages.ExecuteTemplate(&secs, "sections", v); err != nil {
+		httpError(w, http.StatusInternalServerError, "rendering the view: "+err.Error())
+		return
+	}
+	writeJSON(w, viewParts{Address: v.Address, Query: v.Query, Marks: marks.String(), Sections: secs.String()})
+}
+
 // writeJSON answers v as JSON.
 func writeJSON(w http.ResponseWriter, v any) {
 	var b bytes.Buffer

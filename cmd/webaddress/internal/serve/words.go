@@ -25,6 +25,14 @@ var codeWords = map[string]string{
 	"web.invalid-argument":  "a setting the tool does not take",
 	"web.net-url":           "a website that Go's own reader of addresses refuses",
 	"web.invalid-record":    "a saved record the tool cannot read",
+	// An address that gives no key, when rows are grouped or matched
+	// (package lists' reasons, and the owner rules of no owner).
+	"not-public-website": "an address that is not a public website (such as localhost, or a name with no public ending)",
+	"non-web-scheme":     "an address that is not a website (such as a tel: or an ftp: one)",
+	"kept-apart":         "a website you said to keep apart",
+	"no-owner-network":   "a page of a social network (LinkedIn, Facebook, ...) that is not an organisation's profile, so nobody's own",
+	"no-owner-shortener": "a short link or a link page (such as bit.ly or Linktree) that does not say whose it is",
+	"no-owner-free-mail": "the website of a free e-mail service (such as gmail.com), which is no organisation's",
 	// A record the table's reader rejects: what its row has.
 	"record.bare-quote":       "a quote inside a cell that does not start with one",
 	"record.field-count":      "another number of cells than the header has",

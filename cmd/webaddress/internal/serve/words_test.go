@@ -5,10 +5,16 @@
 package serve
 
 import (
+	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 
 	"github.com/onecontact/webaddress/internal/table"
 	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/lists"
 )
 
 // TestCodeWords checks that every code the library and the table's reader
@@ -26,6 +32,13 @@ func TestCodeWords(t *testing.T) {
 	} {
 		codes = append(codes, c)
 	}
+	// What grouping and matching say of an address that gives no key.
+	codes = append(codes, string(lists.NotPublicWebsite), string(lists.NonWebScheme), string(lists.KeptApart))
+	for r := webaddress.OwnerRule(1); !strings.HasPrefix(r.String(), "OwnerRule("); r++ {
+		if !r.HasOwner() {
+			codes = append(codes, r.String())
+		}
+	}
 	known := map[string]bool{}
 	for _, c := range codes {
 		known[c] = true
@@ -37,5 +50,24 @@ func TestCodeWords(t *testing.T) {
 		if !known[c] {
 			t.Errorf("codeWords has words for %q, which no error returns", c)
 		}
+	}
+}
+
+// TestSeveralColumns checks that the commands the page lets read several
+// columns, tried in order, are those the tool runs with two columns.
+func TestSeveralColumns(t *testing.T) {
+	for _, c := range tool.Commands() {
+		args := []string{c.Name, "--column", "website,email", "--format", "csv"}
+		if c.Name == "match" {
+			continue // it needs --against; its columns are checked by the browser test
+		}
+		var out, errb bytes.Buffer
+		code := run(args, strings.NewReader("website,email\nacme.com,a@acme.com\n"), &out, &errb)
+		if ok := code == 0; ok != severalColumns[c.Name] {
+			t.Errorf("webaddress %s: exit %d (%s); the page says it reads several columns: %v", strings.Join(args, " "), code, strings.TrimSpace(errb.String()), severalColumns[c.Name])
+		}
+	}
+	if !severalColumns["match"] {
+		t.Errorf("the page says match reads one column")
 	}
 }

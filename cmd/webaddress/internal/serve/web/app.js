@@ -27,9 +27,10 @@
   }
 
 
-  // The viewer: each change of the form asks /api/view (debounced, the
-  // request before cancelled) and renders its JSON as the server's
-  // template does; the page's address follows, for a link.
+  // The viewer: each change of the form asks /api/view/parts (debounced,
+  // the request before cancelled), the view rendered by the server's
+  // templates, the one renderer of a view, and puts it in the page; the
+  // page's address follows, for a link.
   function viewer() {
     const form = $("#viewer"), addr = $("#address"), marks = $("#marks");
     const results = $("#results"), link = $("#link");
@@ -45,7 +46,7 @@
       ctl = new AbortController();
       const my = ++seq;
       try {
-        const r = await fetch("/api/view?" + query(), { signal: ctl.signal });
+        const r = await fetch("/api/view/parts?" + query(), { signal: ctl.signal });
         if (!r.ok) throw await fail(r);
         const v = await r.json();
         if (my === seq) render(v);
@@ -69,29 +70,17 @@
     addr.addEventListener("keyup", sync);
     addr.addEventListener("click", sync);
 
+    // render puts the server's HTML of a view in the page (escaped by
+    // its templates).
     function render(v) {
-      marks.replaceChildren(...(v.marked || []).map((s) =>
-        s.names ? el("span", { class: "err" + (s.failure ? " fail" : "") + (s.text ? "" : " empty"), title: s.names.join(", ") }, s.text)
-                : document.createTextNode(s.text)));
+      marks.innerHTML = v.marks;
       sync();
-      results.replaceChildren(...sections(v));
+      results.innerHTML = v.sections;
       results.dataset.address = v.address;
       results.dataset.renders = String((+results.dataset.renders || 0) + 1);
-      const url = "/?" + v.query;
+      const url = "/viewer?" + v.query;
       link.href = url;
       history.replaceState(null, "", url);
-    }
-    function sections(v) {
-      if (!v.sections) return [el("p", { class: "hint", text: "Type an address above: a URL, a domain, or a spreadsheet cell as people write them." })];
-      return v.sections.map((s) => el("section", { id: "sec-" + s.id, class: "reading" },
-        el("h2", { text: s.title }),
-        s.note && el("p", { class: "note", text: s.note }),
-        s.error && el("p", { class: "failure", "data-code": s.error.code }, el("code", { text: s.error.code }), " " + s.error.message),
-        s.strict && el("p", { class: "strict", "data-code": s.strict.code }, "Read strictly, exactly as typed, this text is not a URL (a browser's address bar adds what is missing, as this tool does below): ",
-          el("code", { text: s.strict.code }), " " + s.strict.message),
-        el("table", {}, ...s.fields.map((f) => el("tr", { "data-field": f.name },
-          el("th", { text: f.name }),
-          el("td", { class: f.absent ? "absent" : null, text: f.absent ? "null" : f.value }))))));
     }
   }
 
@@ -136,16 +125,658 @@
     { id: "organisations", title: "One row per organisation", command: "dedupe", flags: { by: "owner", first: "true" }, add: [], review: true,
       help: "Rows of one organisation (the same website or e-mail domain, pages of one company, one customer of a platform) become one: the first, with your columns as they are. Review every group before you download." },
     { id: "columns", title: "Add the organisation, site and domain columns", command: "parse", flags: { by: "page" }, add: ["owner", "site", "domain"],
-      help: "Every row kept, with three columns added: the organisation (owner), the website (site) and the registered domain." },
+      help: "Every row kept, with three columns added: its organisation, its website and its registered domain name." },
     { id: "problems", title: "Find the missing, personal and broken websites", command: "parse", flags: { by: "page" }, add: ["error_code", "error"],
       help: "Every row kept, with what is wrong with its website (empty, a placeholder, a personal e-mail, broken), counted in plain words." },
-    { id: "clean", title: "Clean the websites as R does", command: "clean", flags: {}, add: null,
+    { id: "clean", title: "Write each website cleanly, with its parts", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
-    { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null,
-      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches (match_count, match_key, match_via and the account's columns); the new rows are counted and shown." },
+    { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null, review: true,
+      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches, how many accounts match it and how; the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
   ];
+
+  // PAGE is how many groups or matches a page of a review shows.
+  const PAGE = 25;
+  // matchTally counts rows, {count, key} (match_count, match_key): those
+  // that match one account, several, none but have an organisation
+  // (new), and those whose organisation the tool cannot tell (no key:
+  // a free-mail address, a cell that failed). The four add up.
+  function matchTally(rows) {
+    const t = { one: 0, several: 0, fresh: 0, unknown: 0, rows: rows.length };
+    for (const r of rows) {
+      if (r.count === 1) t.one++;
+      else if (r.count > 1) t.several++;
+      else if (r.key) t.fresh++;
+      else t.unknown++;
+    }
+    return t;
+  }
+  // matchWords says a tally in words.
+  const matchWords = (t) => "Of " + rowsWord(t.rows) + ", " + t.one.toLocaleString() + " " + (t.one === 1 ? "matches" : "match") + " one account, " +
+    t.several.toLocaleString() + " " + (t.several === 1 ? "matches" : "match") + " several accounts, " +
+    t.fresh.toLocaleString() + " " + (t.fresh === 1 ? "is a new organisation" : "are new organisations") + " and " +
+    t.unknown.toLocaleString() + " " + (t.unknown === 1 ? "has" : "have") + " no organisation the tool can tell.";
+  // matchChart draws a tally.
+  const matchChart = (t) => barChart("match", "How the " + rowsWord(t.rows) + " matched",
+    [["one account", t.one], ["several accounts", t.several], ["new organisation", t.fresh], ["organisation unknown", t.unknown]]);
+  // unknownWords lists why rows have no organisation: the result's
+  // failures by code, in words.
+  const unknownWords = (res) => Object.entries((res && res.failed_by_code) || {}).sort((a, b) => b[1] - a[1]).map(([c, n]) =>
+    el("li", { "data-code": c }, rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)));
+  // showMatch says how the rows matched, in words and a chart, and
+  // shows the rows that match no account: the rows of the output, as
+  // cells under head.
+  function showMatch(head, rows) {
+    const at = head.indexOf("match_count"), kat = head.indexOf("match_key");
+    if (at < 0) return;
+    const counts = rows.map((r) => +r[at]);
+    const t = matchTally(rows.map((r, i) => ({ count: counts[i], key: r[kat] })));
+    const lead = el("p", { class: "lead", id: "match-words" }, matchWords(t));
+    const old = $("#words .lead");
+    if (old) old.replaceWith(lead);
+    else $("#words").prepend(lead);
+    $("#chart").replaceChildren(matchChart(t));
+    sizeBars();
+    const news = rows.filter((r, i) => counts[i] === 0);
+    const none = t.fresh + t.unknown;
+    const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows that match no account" }, el("table", { id: "new-rows" }));
+    $("#words").append(el("h3", { text: none ? "The rows that match no account (" + none.toLocaleString() + (news.length > 500 ? ", the first 500 shown" : "") + ")" : "Every row matches an account." }), none ? box : null);
+    if (none) table($("#new-rows"), head, news.slice(0, 500));
+    $("#words").dataset.match = String(counts.length);
+  }
+
+  // sift returns the items of list that the search of the field search
+  // finds (in any of cells(item), ignoring case) and whose state(item)
+  // the select show picks ("" for all).
+  function sift(list, search, show, cells, state) {
+    const words = $(search).value.trim().toLowerCase();
+    const want = $(show).value;
+    return list.filter((x) => (!want || state(x) === want) &&
+      (!words || cells(x).some((c) => c != null && String(c).toLowerCase().includes(words))));
+  }
+  // toolbar makes buttons one toolbar, labelled label: one Tab stop (the
+  // button last used), the arrow keys, Home and End move between them.
+  function toolbar(label, buttons) {
+    const bar = el("div", { role: "toolbar", "aria-label": label, class: "toolbar" }, ...buttons.flatMap((b, i) => i ? [" ", b] : [b]));
+    buttons.forEach((b, i) => b.setAttribute("tabindex", i === 0 ? "0" : "-1"));
+    bar.addEventListener("keydown", (e) => {
+      const at = buttons.indexOf(document.activeElement);
+      if (at < 0) return;
+      const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      rove(buttons, (to + buttons.length) % buttons.length);
+    });
+    return bar;
+  }
+  // rove gives the Tab stop of a toolbar's buttons to the one at i, and
+  // the focus.
+  function rove(buttons, i) {
+    buttons.forEach((b, j) => b.setAttribute("tabindex", j === i ? "0" : "-1"));
+    buttons[i].focus();
+  }
+  // focusItem puts the focus back after an action on the group or match
+  // (of sel) of key: on the same button of it, or of the next one with
+  // next; on the first one shown when it is gone (merged, or on another
+  // page).
+  function focusItem(sel, f, home) {
+    const all = [...document.querySelectorAll(sel)];
+    let at = all.findIndex((g) => g.dataset.key === f.key), act = f.act;
+    if (at >= 0 && f.next && at + 1 < all.length) {
+      at++;
+      act = "accept";
+    }
+    const g = all[Math.max(at, 0)];
+    if (!g) {
+      $(home).focus();
+      return;
+    }
+    const buttons = [...g.querySelectorAll(".toolbar button")];
+    rove(buttons, Math.max(0, buttons.findIndex((b) => b.dataset.act === act)));
+  }
+  // scrollStops lets a table of rows take the focus (to scroll it by
+  // keyboard) only when it is wider or taller than its box.
+  function scrollStops() {
+    for (const b of document.querySelectorAll("#groups .rows-box")) {
+      if (b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight) b.setAttribute("tabindex", "0");
+      else b.removeAttribute("tabindex");
+    }
+  }
+  const rowsWord = (n) => n.toLocaleString() + (n === 1 ? " row" : " rows");
+  const COLOURS = ["#1f5f8b", "#6aa8d8", "#8a5a00", "#b0306b", "#5b4b8a", "#c8102e", "#3d6b2f", "#555"];
+  const jsonLines = (text) => text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+  function size(n) {
+    if (n >= 1 << 20) return (n / (1 << 20)).toFixed(1) + " MiB";
+    if (n >= 1 << 10) return (n / (1 << 10)).toFixed(1) + " KiB";
+    return n + " bytes";
+  }
+  function table(t, head, rows) {
+    t.replaceChildren(el("thead", {}, el("tr", {}, ...(head || []).map((h) => el("th", { text: h })))),
+      el("tbody", {}, ...(rows || []).map((r) => el("tr", {}, ...r.map((c) => el("td", { text: c, title: c }))))));
+  }
+  // barChart draws parts, [name, count], as one bar of an SVG with its
+  // legend: a picture, and a list that says the same.
+  function barChart(id, title, parts) {
+    const total = parts.reduce((a, [, n]) => a + n, 0) || 1;
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 600 24");
+    svg.setAttribute("class", "bar");
+    svg.setAttribute("aria-hidden", "true");
+    let x = 0;
+    parts.forEach(([name, n], i) => {
+      const w = (n / total) * 600;
+      const r = document.createElementNS(NS, "rect");
+      r.setAttribute("x", x.toFixed(2));
+      r.setAttribute("y", "0");
+      r.setAttribute("width", w.toFixed(2));
+      r.setAttribute("height", "24");
+      r.setAttribute("fill", COLOURS[i % COLOURS.length]);
+      r.dataset.name = name;
+      r.dataset.count = String(n);
+      svg.append(r);
+      x += w;
+    });
+    return el("figure", { class: "chart", id: "chart-" + id }, el("figcaption", { text: title }), svg,
+      el("ul", { class: "legend" }, ...parts.map(([name, n], i) => el("li", { "data-name": name },
+        el("span", { class: "swatch", "data-colour": String(i % COLOURS.length) }), name + ": " + n.toLocaleString() + " (" + Math.round((100 * n) / total) + "%)"))));
+  }
+  // sizesChart draws how many groups have each size.
+  function sizesChart(groups) {
+    const bins = [["1 row", 1, 1], ["2 rows", 2, 2], ["3 rows", 3, 3], ["4 to 9 rows", 4, 9], ["10 rows or more", 10, Infinity]];
+    const counts = bins.map(([name, lo, hi]) => [name, groups.filter((g) => g.count >= lo && g.count <= hi).length]);
+    const most = Math.max(1, ...counts.map(([, n]) => n));
+    return el("figure", { class: "chart", id: "chart-sizes" }, el("figcaption", { text: "Groups by their number of rows" }),
+      el("ul", { class: "columns" }, ...counts.map(([name, n]) => el("li", { "data-name": name },
+        el("span", { class: "label", text: name }), el("span", { class: "track" }, el("span", { class: "fill", "data-pct": String(Math.round((100 * n) / most)) })),
+        el("span", { class: "count", text: n.toLocaleString() + (n === 1 ? " group" : " groups") })))));
+  }
+  // sizeBars sets the bars' widths (a style the page's CSP allows: set
+  // by script, not written in the markup).
+  function sizeBars() {
+    for (const s of document.querySelectorAll(".fill[data-pct]")) s.style.width = s.dataset.pct + "%";
+    for (const s of document.querySelectorAll(".swatch[data-colour]")) s.style.background = COLOURS[+s.dataset.colour];
+  }
+
+  // The result of a preview or a run, in words and a chart.
+
+  // noteWords says a note of the reader in plain words: "record.bare-quote:
+  // line 8: ..." is "Row 8 has a quote inside a cell ...".
+  function noteWords(note) {
+    const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
+    if (!m || !CODE_WORDS[m[1]]) return note;
+    return "Row " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run";
+  }
+  // words says what happened to the rows, in plain words, with the
+  // failures' codes in a details view.
+  function words(res) {
+    const out = [];
+    const dedupe = $("#command").value === "dedupe";
+    if (dedupe && res.duplicates) {
+      out.push(el("p", { class: "lead" }, rowsWord(res.written) + " kept, one per " + levelWord() + "; " + rowsWord(res.duplicates) +
+        (res.duplicates === 1 ? " was" : " were") + " the same " + levelWord() + " as a row kept, and left out."));
+    } else if (dedupe && res.groups) {
+      out.push(el("p", { class: "lead" }, rowsWord(res.read - res.rejected) + " in " + res.groups.toLocaleString() + " groups."));
+    } else {
+      out.push(el("p", { class: "lead" }, rowsWord(res.written) + " written."));
+    }
+    const codes = Object.entries(res.failed_by_code || {}).sort((a, b) => b[1] - a[1]);
+    if (codes.length) {
+      out.push(el("ul", { class: "problems" }, ...codes.map(([c, n]) => el("li", { "data-code": c },
+        rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c)))));
+      out.push(el("details", { class: "codes" }, el("summary", { text: "Their codes, as the command line names them" }),
+        el("ul", {}, ...codes.map(([c, n]) => el("li", {}, el("code", { text: c }), ": " + rowsWord(n))))));
+    }
+    if (res.rejected) out.push(el("p", {}, rowsWord(res.rejected) + " could not be read as a table row (such as a quote never closed): they are left out, and can be downloaded after a run."));
+    return out;
+  }
+  // levelWord says the level of the options' --by: what a key stands for.
+  function levelWord() {
+    const by = $("#flag-by");
+    return { page: "page", site: "website", owner: "organisation" }[by ? by.value : "page"] || "key";
+  }
+  // outcome draws the rows' outcome as one bar: kept, merged, each
+  // failure, rejected.
+  function outcome(res) {
+    const parts = [];
+    const failedBy = res.failed_by_code || {};
+    let failed = 0;
+    const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.email-free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
+    const seen = new Set();
+    for (const [name, cs] of Object.entries(kinds)) {
+      const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
+      cs.forEach((c) => seen.add(c));
+      if (n) parts.push([name, n]);
+      failed += n;
+    }
+    const broken = Object.entries(failedBy).filter(([c]) => !seen.has(c)).reduce((a, [, n]) => a + n, 0);
+    if (broken) parts.push(["broken", broken]);
+    failed += broken;
+    const kept = Math.max(res.read - res.rejected - (res.duplicates || 0) - failed, 0);
+    parts.unshift(["kept, with a website", kept]);
+    if (res.duplicates) parts.splice(1, 0, ["merged into a row kept", res.duplicates]);
+    if (res.rejected) parts.push(["rejected (not a table row)", res.rejected]);
+    return barChart("outcome", "What became of the " + rowsWord(res.read) + " read", parts);
+  }
+  // showSummary shows a result's counts in words, its chart, and in a
+  // details view what the command line says of it (its summary, and
+  // extra: the command line of the same output).
+  function showSummary(res, extra) {
+    // [the tool's name of the count, its words, the count]
+    const rows = [["rows read", "rows read", res.read], ["rows written", "rows in the download", res.written], ["rows rejected", "rows left out: not read as a table row", res.rejected]];
+    if (res.groups) rows.push(["groups", "groups", res.groups]);
+    if (res.duplicates) rows.push(["duplicates", "rows left out as the same " + levelWord(), res.duplicates]);
+    // As the tool's summary counts them: the empty cells apart.
+    const empty = (res.failed_by_code || {})["web.empty"] || 0;
+    rows.push(["values failed", "rows whose website could not be used", res.failed - empty]);
+    if (empty) rows.push(["empty values", "rows with no website", empty]);
+    if (res.blank) rows.push(["blank lines skipped", "blank lines skipped", res.blank]);
+    const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, words, v]) => [el("dt", { text: words }), el("dd", { "data-name": k, text: String(v) })]));
+    $("#words").replaceChildren(...words(res));
+    $("#chart").replaceChildren(outcome(res));
+    sizeBars();
+    $("#summary").replaceChildren(dl, el("details", { class: "cli" }, el("summary", { text: "For the command line" }),
+      el("p", { class: "help tool-summary", text: "The tool's summary: " + res.summary }), ...(extra || []).filter((e) => e)));
+  }
+
+  // groupReview is the review of the groups, a part of the list cleaner
+  // with its own state (rv), reading the list's through ctx (made by
+  // list): the groups of the whole file, and its rows with their own
+  // columns, read here; the person's choices become the lists of
+  // --aliases and --keep-apart.
+  function groupReview(ctx) {
+    const status = $("#status");
+    const rv = { groups: [], rows: [], page: 0, merges: [], apart: [], accepted: new Set() };
+    async function open(focus) {
+      const sec = $("#review");
+      const flags = ctx.flagValues();
+      if (flags.split === "true") {
+        status.textContent = "The review reads a row per cell: untick \"" + WORDS.split[0] + "\" (--split) first.";
+        return;
+      }
+      status.textContent = "Reading the whole file for its groups…";
+      const started = performance.now();
+      const reading = Object.assign({}, flags);
+      delete reading.first;
+      delete reading["merge-invalid"];
+      const parseFlags = {};
+      const parseInfo = ctx.commands.find((c) => c.name === "parse");
+      for (const [n, v] of Object.entries(reading)) if (parseInfo.flags.some((f) => f.name === n)) parseFlags[n] = v;
+      const lists = ctx.listValues(reviewLists(false));
+      const parseLists = {};
+      for (const n of ["aliases", "platforms"]) if (lists[n]) parseLists[n] = lists[n];
+      try {
+        const [groupsText] = await ctx.runText(ctx.request({ command: "dedupe", format: "jsonl", fields: ["key", "count", "rows", "first"], flags: Object.assign(reading, { first: "false" }), lists }));
+        const several = ctx.columns().length > 1;
+        // Each row's line in the file, as the tool says it (its line
+        // column): a spreadsheet's row number, the header row 1.
+        const wanted = [...ctx.header(), ...["line", "key", "owner", "owner_rule", "facts", "removed_params", "error_code", ...(several ? ["via"] : [])].map(ctx.outName)];
+        const [rowsText] = await ctx.runText(ctx.request({ command: "parse", format: "jsonl", fields: wanted, flags: parseFlags, lists: parseLists }));
+        rv.groups = jsonLines(groupsText);
+        rv.rows = jsonLines(rowsText);
+      } catch (e) {
+        status.textContent = "The review failed: " + e.message;
+        return;
+      }
+      // After a merge, the page of the group merged into.
+      const at = focus ? multiGroups().findIndex((g) => g.key === focus.key) : -1;
+      rv.page = at >= 0 ? Math.floor(at / PAGE) : 0;
+      sec.hidden = false;
+      renderReview(focus);
+      const secs = ((performance.now() - started) / 1000).toFixed(1);
+      status.textContent = "The review of the whole file is below (read in " + secs + " s).";
+      status.dataset.state = "review";
+      document.body.dataset.state = "review";
+      sec.dataset.ms = String(Math.round(performance.now() - started));
+      if (!focus) sec.focus();
+    }
+    // reviewLists returns the lists of the choices, to add to the typed
+    // ones.
+    function reviewLists(withApart = true) {
+      const out = {};
+      const typed = ctx.listValues();
+      const aliases = [typed.aliases || "", ...rv.merges.map(([a, b]) => a + " " + b)].filter((s) => s.trim() !== "").join("\n");
+      const apart = [typed["keep-apart"] || "", ...(withApart ? rv.apart : [])].filter((s) => s.trim() !== "").join("\n");
+      if (aliases) out.aliases = aliases.endsWith("\n") ? aliases : aliases + "\n";
+      if (apart) out["keep-apart"] = apart.endsWith("\n") ? apart : apart + "\n";
+      return out;
+    }
+    function why(g, rows) {
+      const r = [];
+      const rule = (n) => rows.some((x) => x[ctx.outName("owner_rule")] === n);
+      if (rule("domain")) r.push("the same domain, " + g.key);
+      if (rule("platform")) r.push("one customer of a platform, " + g.key);
+      if (rule("profile")) r.push("one profile on a social network, " + g.key);
+      if (rule("alias")) r.push("domains you said are one organisation");
+      const fact = (n) => rows.filter((x) => (x[ctx.outName("facts")] || []).includes(n)).length;
+      if (fact("email-domain")) r.push("an e-mail address read as its domain's website (" + rowsWord(fact("email-domain")) + ")");
+      if (fact("tracking-parameters-removed")) r.push("tracking parameters removed (" + rowsWord(fact("tracking-parameters-removed")) + ")");
+      if (fact("link-unwrapped")) r.push("a wrapped link read as its target");
+      if (fact("typo-repaired")) r.push("a typo repaired");
+      const inputs = new Set(rows.map(cellOf));
+      if (inputs.size > 1 && r.length === 0) r.push("written differently (www, capitals, a page of the site)");
+      if (r.length === 0) r.push("the same website, written the same way");
+      return r;
+    }
+    // multiGroups returns the groups of more than one row: the ones to
+    // review.
+    const multiGroups = () => rv.groups.filter((g) => g.count > 1 && g.key);
+    function renderReview(focus) {
+      const multi = multiGroups();
+      const inMulti = multi.reduce((a, g) => a + g.count, 0);
+      // The groups shown: those of the search and the choice of which.
+      const shown = sift(multi, "#group-filter", "#group-show", (g) => [g.key, ...g.rows.flatMap((i) => ctx.header().map((h) => (rv.rows[i - 1] || {})[h]))],
+        (g) => rv.apart.includes(g.key) ? "apart" : rv.accepted.has(g.key) ? "accepted" : "todo");
+      const pages = Math.max(1, Math.ceil(shown.length / PAGE));
+      rv.page = Math.min(rv.page, pages - 1);
+      // The download's rows, with the choices: one of each group, and
+      // every row of a group kept apart.
+      const apartGroups = multi.filter((g) => rv.apart.includes(g.key));
+      const downloadRows = rv.groups.length + apartGroups.reduce((a, g) => a + g.count - 1, 0);
+      const rs = $("#review-status");
+      rs.textContent = rowsWord(rv.rows.length) + " in " + rv.groups.length.toLocaleString() + " groups; " +
+        multi.length.toLocaleString() + " groups have more than one row (" + rowsWord(inMulti) + "). With your choices the download has " + rowsWord(downloadRows) + ": one of each group" +
+        (apartGroups.length ? ", and every row of the " + (apartGroups.length === 1 ? "group" : apartGroups.length.toLocaleString() + " groups") + " kept apart." : ".");
+      rs.dataset.rows = String(downloadRows);
+      $("#sizes").replaceChildren(sizesChart(rv.groups));
+      sizeBars();
+      $("#page-info").textContent = !multi.length ? "No group has more than one row." : !shown.length ? "No group is found." :
+        "Groups " + (rv.page * PAGE + 1) + " to " + Math.min(shown.length, (rv.page + 1) * PAGE) + " of " + shown.length + (shown.length < multi.length ? " found (of " + multi.length + ")" : "");
+      $("#prev-page").disabled = rv.page === 0;
+      $("#next-page").disabled = rv.page >= pages - 1;
+      $("#keys").replaceChildren(...rv.groups.filter((g) => g.key && !g.key.includes("/")).slice(0, 5000).map((g) => el("option", { value: g.key })));
+      rv.shown = shown.slice(rv.page * PAGE, (rv.page + 1) * PAGE);
+      $("#groups").replaceChildren(...rv.shown.map((g, i) => groupView(g, rv.page * PAGE + i)));
+      const keep = $("#flag-keep");
+      $("#keep-row").value = keep ? keep.value : "first";
+      const choices = [...(keep && keep.value === "most-complete" ? ["Kept the most complete row of each group"] : []), ...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
+      const reviewed = multi.filter((g) => rv.accepted.has(g.key) || rv.apart.includes(g.key)).length;
+      $("#choices").textContent = (choices.length ? choices.join("; ") + ". " : "None yet: the groups are as the tool made them. ") +
+        reviewed + " of " + multi.length + " groups reviewed (accepted or kept apart); the others are downloaded as the tool made them.";
+      const lists = reviewLists();
+      setSave($("#save-aliases"), lists.aliases || "");
+      setSave($("#save-apart"), lists["keep-apart"] || "");
+      scrollStops();
+      if (focus) focusItem("#groups .group", focus, "#review-actions");
+    }
+    function setSave(a, text) {
+      if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
+      a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+      a.dataset.text = text;
+    }
+    // keptRow returns which of a group's rows the download keeps: the
+    // first, or with --keep most-complete the first of those with the most
+    // cells filled in.
+    function keptRow(rows) {
+      const keep = $("#flag-keep");
+      if (!keep || keep.value !== "most-complete") return 0;
+      const filled = (x) => ctx.header().filter((h) => x[h] != null && String(x[h]).trim() !== "").length;
+      let best = 0;
+      rows.forEach((x, j) => { if (filled(x) > filled(rows[best])) best = j; });
+      return best;
+    }
+    // viaOf returns the column a row's address was read from.
+    const viaOf = (x) => x[ctx.outName("via")] || ctx.column();
+    // cellOf returns the cell a row's address was read from.
+    const cellOf = (x) => x[viaOf(x)];
+    // hostedPages returns the host when the rows are pages of one host
+    // under different first path segments (www3.telus.net/davidlin,
+    // www3.telus.net/frostadphotography): often the sites of different
+    // people a provider hosts; "" otherwise. A segment of three letters or
+    // fewer (en, us, cn: a language or a country) is a site's own.
+    function hostedPages(rows) {
+      const seen = new Set();
+      let host = "";
+      for (const x of rows) {
+        let u;
+        const c = cellOf(x);
+        try { u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(c) ? c : "https://" + c); } catch (e) { return ""; }
+        const first = u.pathname.split("/")[1] || "";
+        if (first.length <= 3 || seen.has(first.toLowerCase()) || (host && u.hostname !== host)) return "";
+        seen.add(first.toLowerCase());
+        host = u.hostname;
+      }
+      return rows.length > 1 ? host : "";
+    }
+    // groupView is a group: its rows, why they are one, and one toolbar
+    // of what to do with it (a Tab stop; the arrow keys move in it).
+    function groupView(g, n) {
+      const rows = g.rows.map((i) => rv.rows[i - 1]).filter((x) => x);
+      const keptAt = keptRow(rows);
+      const id = "group-" + n;
+      const apart = rv.apart.includes(g.key);
+      const accepted = rv.accepted.has(g.key);
+      const several = ctx.columns().length > 1;
+      const acceptBtn = el("button", { type: "button", class: "small", "data-act": "accept", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
+      acceptBtn.addEventListener("click", () => {
+        if (accepted) rv.accepted.delete(g.key);
+        else rv.accepted.add(g.key);
+        // Accepted, the next group is the one to look at.
+        renderReview({ key: g.key, act: "accept", next: !accepted });
+      });
+      const apartBtn = el("button", { type: "button", class: "small", "data-act": "apart", "aria-pressed": String(apart) }, apart ? "Merge its rows again" : "Keep its rows apart");
+      apartBtn.addEventListener("click", () => {
+        rv.apart = apart ? rv.apart.filter((k) => k !== g.key) : [...rv.apart, g.key];
+        rv.accepted.delete(g.key);
+        renderReview({ key: g.key, act: "apart" });
+      });
+      const mergeIn = el("input", { id: id + "-merge", list: "keys", size: 24, spellcheck: "false", "aria-describedby": id + "-merge-help" });
+      const addBtn = el("button", { type: "button", class: "small", "data-act": "add", "aria-expanded": "false", "aria-controls": id + "-add" }, "Add another organisation's website…");
+      const addBox = el("div", { class: "add", id: id + "-add", hidden: true },
+        el("label", { for: id + "-merge" }, "Its website, as the key of its group: "), mergeIn, " ",
+        el("p", { class: "help", id: id + "-merge-help", text: "Enter adds its rows to this group (saved as a line of the aliases file: \"other " + g.key + "\"); Escape closes." }));
+      addBtn.addEventListener("click", () => {
+        const open = addBox.hidden;
+        addBox.hidden = !open;
+        addBtn.setAttribute("aria-expanded", String(open));
+        if (open) mergeIn.focus();
+      });
+      mergeIn.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") {
+          addBox.hidden = true;
+          addBtn.setAttribute("aria-expanded", "false");
+          addBtn.focus();
+        }
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        const other = mergeIn.value.trim();
+        if (!other || other === g.key) return;
+        rv.merges.push([other, g.key]);
+        open({ key: g.key, act: "add" });
+      });
+      const bar = toolbar("What to do with " + g.key, [acceptBtn, apartBtn, addBtn]);
+      return el("section", { class: "group" + (apart ? " apart" : ""), id, "data-key": g.key, "aria-labelledby": id + "-h" },
+        el("h3", { id: id + "-h", tabindex: "-1" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
+        el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
+        hostedPages(rows) && el("p", { class: "help hosted" }, "Each row is another page under " + hostedPages(rows) + ": if they are the sites of different people or organisations that it hosts, keep the rows apart."),
+        el("div", { class: "scroll rows-box", role: "region", "aria-label": "The rows of " + g.key },
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), several && el("th", { text: "read from" }), ...ctx.header().map((h) => el("th", { text: h })))),
+            el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
+              el("td", { text: String(x[ctx.outName("line")]) + (j === keptAt && !apart ? " (kept)" : "") }), several && el("td", { text: viaOf(x) }), ...ctx.header().map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
+        el("div", { class: "group-actions" }, bar, addBox));
+    }
+    $("#keep-row").addEventListener("change", (e) => {
+      const keep = $("#flag-keep");
+      if (keep) keep.value = e.target.value;
+      renderReview();
+    });
+    $("#prev-page").addEventListener("click", () => { rv.page--; renderReview(); });
+    // Accept every group shown on the page but those kept apart.
+    $("#accept-page").addEventListener("click", () => {
+      for (const g of rv.shown || []) if (!rv.apart.includes(g.key)) rv.accepted.add(g.key);
+      renderReview();
+    });
+    for (const sel of ["#group-filter", "#group-show"]) $(sel).addEventListener("input", () => { rv.page = 0; renderReview(); });
+    $("#next-page").addEventListener("click", () => { rv.page++; renderReview(); });
+    $("#apply-btn").addEventListener("click", () => ctx.startRun(ctx.request({ lists: ctx.listValues(reviewLists()) })));
+
+    return { open };
+  }
+
+  // matchReview is the review of the matches, a part of the list
+  // cleaner with its own state (mv), reading the list's through ctx: the
+  // list run through match twice (a row per row, and a row per account
+  // matched), read here; a match rejected is downloaded as matching no
+  // account.
+  function matchReview(ctx) {
+    const status = $("#status");
+    const mv = { rows: [], accounts: [], lines: [], head: [], result: null, page: 0, accepted: new Set(), rejected: new Set() };
+    async function open() {
+      status.textContent = "Reading the whole list for its matches…";
+      const started = performance.now();
+      const q = ctx.request({ format: "jsonl", fields: [] });
+      try {
+        const [text, st, id] = await ctx.runText(q);
+        const [allText] = await ctx.runText(Object.assign({}, q, { flags: Object.assign({}, q.flags, { all: "true" }) }));
+        mv.rows = jsonLines(text);
+        mv.result = st.result;
+        const all = jsonLines(allText);
+        // --all writes a row per account matched, the others once, in
+        // the list's order.
+        let k = 0;
+        mv.accounts = mv.rows.map((r) => {
+          const n = Math.max(1, r.match_count);
+          const a = all.slice(k, k + n);
+          k += n;
+          return r.match_count ? a : [];
+        });
+        let rejected = [];
+        if (st.result.rejected) rejected = jsonLines(await (await fetch("/api/runs/" + id + "/rejects?format=jsonl")).text()).map((x) => x.line);
+        mv.lines = rowLines(mv.rows.length, rejected);
+      } catch (e) {
+        status.textContent = "The review failed: " + e.message;
+        return;
+      }
+      mv.head = mv.rows.length ? Object.keys(mv.rows[0]) : [];
+      mv.page = 0;
+      mv.accepted.clear();
+      mv.rejected.clear();
+      const sec = $("#match-review");
+      sec.hidden = false;
+      renderMatches();
+      status.textContent = "The review of the matches is below (read in " + ((performance.now() - started) / 1000).toFixed(1) + " s).";
+      status.dataset.state = "match-review";
+      document.body.dataset.state = "match-review";
+      sec.focus();
+    }
+    // rowLines returns the line of each of count rows (from 1; the header
+    // is line 1), the lines rejected skipped: match has no line column.
+    function rowLines(count, rejected) {
+      const skip = new Set(rejected), out = [];
+      let line = 1;
+      for (let n = 0; n < count; n++) {
+        line++;
+        while (skip.has(line)) line++;
+        out.push(line);
+      }
+      return out;
+    }
+    // matchedRows returns the indexes of the rows that matched: the ones
+    // to review.
+    const matchedRows = () => mv.rows.map((r, i) => i).filter((i) => mv.rows[i].match_count > 0);
+    // accountColumns are the accounts' columns of match's output: not the
+    // list's, not match's own.
+    const accountColumns = () => mv.head.filter((h) => !ctx.header().includes(h) && !/^match_/.test(h));
+    function renderMatches(focus) {
+      const t = matchTally(mv.rows.map((r, i) => ({ count: mv.rejected.has(i) ? 0 : r.match_count, key: r.match_key })));
+      const rs = $("#match-review-status");
+      rs.textContent = matchWords(t) + (mv.rejected.size ? " (with your choices: " + mv.rejected.size.toLocaleString() + " rejected)" : "");
+      rs.dataset.fresh = String(t.fresh);
+      $("#match-unknown").replaceChildren(...unknownWords(mv.result));
+      const all = matchedRows();
+      const todo = sift(all, "#match-filter", "#match-show", (i) => [mv.rows[i].match_key, ...Object.values(mv.rows[i]), ...mv.accounts[i].flatMap((a) => Object.values(a))],
+        (i) => mv.rejected.has(i) ? "rejected" : mv.accepted.has(i) ? "accepted" : "todo");
+      const pages = Math.max(1, Math.ceil(todo.length / PAGE));
+      mv.page = Math.min(mv.page, pages - 1);
+      $("#match-page-info").textContent = !all.length ? "No row matches an account." : !todo.length ? "No match is found." :
+        "Matches " + (mv.page * PAGE + 1) + " to " + Math.min(todo.length, (mv.page + 1) * PAGE) + " of " + todo.length + (todo.length < all.length ? " found (of " + all.length + ")" : "");
+      $("#match-prev").disabled = mv.page === 0;
+      $("#match-next").disabled = mv.page >= pages - 1;
+      mv.shown = todo.slice(mv.page * PAGE, (mv.page + 1) * PAGE);
+      $("#matches").replaceChildren(...mv.shown.map(matchView));
+      const reviewed = all.filter((i) => mv.accepted.has(i) || mv.rejected.has(i)).length;
+      $("#match-choices").textContent = reviewed + " of " + all.length + " matches reviewed (" + mv.accepted.size + " accepted, " + mv.rejected.size + " rejected); the others are downloaded as the tool matched them.";
+      if (focus) focusItem("#matches .match", focus, "#match-actions");
+    }
+    // levelWords says a level of match_level.
+    const levelWords = (l) => ({ page: "the same page", site: "the same website", owner: "the same organisation" })[l] || l;
+    function matchView(i) {
+      const r = mv.rows[i], accts = mv.accounts[i], line = mv.lines[i];
+      const id = "match-" + i;
+      const accepted = mv.accepted.has(i), rejected = mv.rejected.has(i);
+      const name = accts.length ? String(accts[0][accountColumns()[0]] ?? "") : "";
+      const acceptBtn = el("button", { type: "button", class: "small", "data-act": "accept", "aria-pressed": String(accepted) }, accepted ? "Accepted: the same organisation" : "Accept: the same organisation");
+      acceptBtn.addEventListener("click", () => {
+        if (accepted) mv.accepted.delete(i);
+        else mv.accepted.add(i);
+        mv.rejected.delete(i);
+        renderMatches({ key: String(i), act: "accept", next: !accepted });
+      });
+      const rejectBtn = el("button", { type: "button", class: "small", "data-act": "reject", "aria-pressed": String(rejected) }, rejected ? "Rejected: match it again" : "Reject: not this organisation");
+      rejectBtn.addEventListener("click", () => {
+        if (rejected) mv.rejected.delete(i);
+        else mv.rejected.add(i);
+        mv.accepted.delete(i);
+        renderMatches({ key: String(i), act: "reject" });
+      });
+      const via = r.match_via || "";
+      const why = "They match because " + (via ? "the row's " + via + " (" + String(r[via] ?? "") + ")" : "the row") + " and the account" + (accts.length > 1 ? "s are" : " is") + " of " + r.match_key +
+        (r.match_level ? ", at the level of " + levelWords(r.match_level) : "") + (r.match_ambiguous ? "; the match is ambiguous: check it" : "") + ".";
+      const cols = accountColumns();
+      return el("section", { class: "match group" + (rejected ? " apart" : ""), id, "data-key": String(i), "aria-labelledby": id + "-h" },
+        el("h3", { id: id + "-h", tabindex: "-1" }, "Row " + line + ": " + (String(r[via] ?? "") || r.match_key) + " with " + (name || "an account") + (accts.length > 1 ? " and " + (accts.length - 1) + " more" : "") +
+          (rejected ? ", rejected" : accepted ? ", accepted" : "")),
+        el("p", { class: "why" }, why),
+        el("div", { class: "scroll rows-box", role: "region", "aria-label": "Row " + line + " and its accounts" },
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...ctx.header().map((h) => el("th", { text: h })))),
+            el("tbody", {}, el("tr", {}, el("td", { text: "row " + line }), ...ctx.header().map((h) => el("td", { text: r[h] == null ? "" : String(r[h]) }))))),
+          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...cols.map((h) => el("th", { text: h })))),
+            el("tbody", {}, ...accts.map((a, j) => el("tr", {}, el("td", { text: "account " + (j + 1) }), ...cols.map((h) => el("td", { text: a[h] == null ? "" : String(a[h]) }))))))),
+        el("div", { class: "group-actions" }, toolbar("What to do with row " + line, [acceptBtn, rejectBtn])));
+    }
+    $("#match-prev").addEventListener("click", () => { mv.page--; renderMatches(); });
+    // Accept every match shown on the page but those rejected.
+    $("#match-accept-page").addEventListener("click", () => {
+      for (const i of mv.shown || []) if (!mv.rejected.has(i)) mv.accepted.add(i);
+      renderMatches();
+    });
+    for (const sel of ["#match-filter", "#match-show"]) $(sel).addEventListener("input", () => { mv.page = 0; renderMatches(); });
+    $("#match-next").addEventListener("click", () => { mv.page++; renderMatches(); });
+    // The download with the choices, made here from match's rows: the
+    // tool's output, each rejected row as one that matches no account.
+    $("#match-apply").addEventListener("click", () => {
+      const fmt = $("#format").value || "csv";
+      const d = fmt === "tsv" ? "\t" : ",";
+      const eol = ctx.sampleBody() && /\r\n/.test(new TextDecoder().decode(ctx.sampleBody().subarray(0, ctx.sampleBody().indexOf(10) + 1))) ? "\r\n" : "\n";
+      const cleared = new Set(["match_via", ...accountColumns(), ...mv.head.filter((h) => /^match_/.test(h) && !["match_count", "match_key"].includes(h))]);
+      const rows = mv.rows.map((r, i) => {
+        if (!mv.rejected.has(i)) return r;
+        const x = Object.assign({}, r, { match_count: 0 });
+        for (const h of cleared) x[h] = null;
+        return x;
+      });
+      let text;
+      if (fmt === "jsonl") text = rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");
+      else text = [mv.head, ...rows.map((r) => mv.head.map((h) => r[h] == null ? "" : String(r[h])))].map((cells) => cells.map((c) => cell(c, d)).join(d) + eol).join("");
+      const bom = $("#bom").checked || (ctx.sampleBody() && ctx.sampleBody()[0] === 0xef && ctx.sampleBody()[1] === 0xbb && ctx.sampleBody()[2] === 0xbf);
+      const a = el("a", { href: URL.createObjectURL(new Blob([fmt !== "jsonl" && bom ? "\uFEFF" : "", text], { type: "text/plain" })), download: ctx.file().name.replace(/\.[^.]*$/, "") + "-match." + fmt, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      status.textContent = "Downloaded with your choices: " + mv.rejected.size + " rejected " + (mv.rejected.size === 1 ? "match" : "matches") + " written as matching no account.";
+      status.dataset.state = "match-done";
+    });
+    // cell writes c as a cell of text delimited by d, quoted as the tool
+    // quotes one: when it holds d, a quote, CR or LF, or starts with a
+    // space or a tab.
+    function cell(c, d) {
+      if (!(c.includes(d) || /["\r\n]/.test(c) || /^[ \t]/.test(c))) return c;
+      return '"' + c.replace(/"/g, '""') + '"';
+    }
+
+    return { open };
+  }
 
   // The list cleaner: a file's start is sent to /api/sample (header, rows,
   // the column guessed), /api/preview runs the command on it, and a run
@@ -157,7 +788,7 @@
     CODE_WORDS = JSON.parse($("#words-data").textContent) || {};
     const formats = ["csv", "tsv", "jsonl"];
     const fileIn = $("#file"), drop = $("#drop"), info = $("#fileinfo");
-    const delim = $("#delimiter"), enc = $("#encoding"), column = $("#column");
+    const delim = $("#delimiter"), enc = $("#encoding"), column = $("#column"), column2 = $("#column2");
     const command = $("#command"), format = $("#format"), flagsBox = $("#flags"), fieldList = $("#field-list"), inputList = $("#input-list");
     const previewBtn = $("#preview-btn"), runBtn = $("#run-btn"), cancelBtn = $("#cancel-btn"), reviewBtn = $("#review-btn");
     const progress = $("#progress"), status = $("#status"), preview = $("#preview"), summary = $("#summary"), downloads = $("#downloads");
@@ -201,6 +832,8 @@
         $("#more").open = true;
       }
       reviewBtn.hidden = !t.review;
+      reviewBtn.textContent = t.id === "match" ? "Review the matches" : "Review the groups";
+      columnHelp();
       $("#match-box").hidden = t.id !== "match";
       matchState();
       clearResult();
@@ -303,16 +936,28 @@
       if (!passThrough()) return isDefault ? [] : picked;
       const inputs = [...inputList.querySelectorAll("input")];
       const kept = inputs.filter((e) => e.checked).map((e) => e.value);
+      // With several columns, each row says which gave its address (the
+      // tool's via), as the command line's defaults do.
+      const via = columns().length > 1 && set.columns.includes("key") ? ["via"] : [];
       if (kept.length === inputs.length) {
         if (isDefault) return [];
-        if (picked.length) return picked;
+        if (picked.length) return [...picked, ...via];
       }
-      return [...kept, ...picked.map(outName)];
+      return [...kept, ...[...picked, ...via].map(outName)];
+    }
+    // columns returns the columns the command reads, tried in order: the
+    // column of websites, then the other one when the command reads
+    // several.
+    function columns() {
+      const c = cmd();
+      if (c && c.several && column2.value && column2.value !== column.value) return [column.value, column2.value];
+      return [column.value];
     }
     function request(extra) {
       const q = {
-        command: command.value, column: column.value, delimiter: delim.value || guessed,
+        command: command.value, column: columns().join(","), delimiter: delim.value || guessed,
         encoding: enc.value, format: format.value, fields: fields(), flags: flagValues(), lists: listValues(), name: file ? file.name : "",
+        bom: $("#bom").checked ? "true" : "",
       };
       if (q.command === "match" && task.id === "match" && accounts && accounts.text != null) {
         // The accounts are given as text (--against), never as a path.
@@ -362,7 +1007,7 @@
     function setReady() {
       if (running) return;
       previewBtn.disabled = runBtn.disabled = !file || (task.id === "match" && matchProblem() !== "");
-      reviewBtn.disabled = !file;
+      reviewBtn.disabled = previewBtn.disabled;
     }
     function renderMatchColumns() {
       checks(matchList, header, (h) => isMail(h) || h === column.value);
@@ -433,30 +1078,7 @@
     });
     matchBox.addEventListener("change", (e) => { if (e.target.type === "checkbox") { matchState(); clearResult(); } });
 
-    // showMatch says how the rows matched (their match_count), in words
-    // and a chart, and shows the new rows: the rows of the output, as
-    // cells under head.
-    function showMatch(head, rows) {
-      const at = head.indexOf("match_count");
-      if (at < 0) return;
-      const counts = rows.map((r) => +r[at]);
-      const hit = counts.filter((c) => c > 0).length, several = counts.filter((c) => c > 1).length, fresh = counts.length - hit;
-      const lead = el("p", { class: "lead", id: "match-words" }, rowsWord(hit) + (hit === 1 ? " matches" : " match") + " an account; " +
-        several.toLocaleString() + (several === 1 ? " matches" : " match") + " several; " + fresh.toLocaleString() + (fresh === 1 ? " is" : " are") + " new.");
-      const old = $("#words .lead");
-      if (old) old.replaceWith(lead);
-      else $("#words").prepend(lead);
-      $("#chart").replaceChildren(barChart("match", "How the " + rowsWord(counts.length) + " matched",
-        [["one account", hit - several], ["several accounts", several], ["new: no account", fresh]]));
-      sizeBars();
-      const news = rows.filter((r, i) => counts[i] === 0);
-      const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The new rows" }, el("table", { id: "new-rows" }));
-      $("#words").append(el("h3", { text: fresh ? "The new rows (" + fresh.toLocaleString() + (news.length > 500 ? ", the first 500 shown" : "") + ")" : "No new rows: every row matches an account." }), fresh ? box : null);
-      if (fresh) table($("#new-rows"), head, news.slice(0, 500));
-      $("#words").dataset.match = String(counts.length);
-    }
-
-    command.addEventListener("change", () => { renderFlags(); clearResult(); });
+    command.addEventListener("change", () => { renderFlags(); columnHelp(); markColumn(); clearResult(); });
     flagsBox.addEventListener("change", (e) => {
       enforce();
       if (e.target.type === "checkbox" && e.target.dataset.flag === "first") renderFields();
@@ -465,7 +1087,14 @@
     flagsBox.addEventListener("input", (e) => { if (e.target.dataset.list) enforce(); });
     delim.addEventListener("change", () => file && loadSample());
     enc.addEventListener("change", () => file && loadSample());
-    column.addEventListener("change", markColumn);
+    column.addEventListener("change", () => { markColumn(); clearResult(); });
+    column2.addEventListener("change", () => { columnHelp(); markColumn(); clearResult(); });
+    // columnHelp says whether the task reads the second column.
+    function columnHelp() {
+      const help = "An e-mail address at a company's domain stands for its website (sales@acme.com: acme.com). Each row says which column it was read from.";
+      const c = cmd();
+      $("#column2-help").textContent = c && !c.several && column2.value ? "This task reads one column, the column of websites: the other is not read." : help;
+    }
     applyTask(TASKS[0]);
 
     fileIn.addEventListener("change", () => fileIn.files[0] && pick(fileIn.files[0]));
@@ -477,11 +1106,6 @@
       if (e.dataTransfer.files[0]) pick(e.dataTransfer.files[0]);
     });
 
-    function size(n) {
-      if (n >= 1 << 20) return (n / (1 << 20)).toFixed(1) + " MiB";
-      if (n >= 1 << 10) return (n / (1 << 10)).toFixed(1) + " KiB";
-      return n + " bytes";
-    }
     async function pick(f) {
       file = f;
       info.textContent = f.name + ", " + size(f.size);
@@ -513,6 +1137,8 @@
       sampleBody = await sampleBytes();
       const p = new URLSearchParams({ name: file.name });
       delim.disabled = enc.disabled = workbook();
+      // A workbook's download is for Excel, as a rule.
+      $("#bom").checked = workbook();
       if (delim.value && !workbook()) p.set("delimiter", delim.value);
       if (enc.value && !workbook()) p.set("encoding", enc.value);
       if (!workbook() && file.size > sampleBody.length) p.set("partial", "1");
@@ -532,35 +1158,28 @@
       renderInputs();
       column.value = s.column || s.header[0];
       column.disabled = false;
+      // Then an e-mail column, where the website is missing.
+      column2.replaceChildren(el("option", { value: "", text: "no other column" }), ...s.header.map((h) => el("option", { value: h, text: h })));
+      column2.value = s.header.find((h) => isMail(h) && h !== column.value) || "";
+      column2.disabled = false;
       markColumn();
       renderMatchColumns();
       const named = { ",": "comma", "\t": "tab", ";": "semicolon", "|": "bar" }[s.delimiter] || JSON.stringify(s.delimiter);
       $("#sample-notes").textContent = (workbook() ? "The first rows of the workbook's first sheet" : "The first rows, read with the delimiter " + named) +
-        (s.column ? "; the column " + s.column + " looks like websites." : "; pick the column of websites.") +
+        (s.column ? "; the column " + s.column + " looks like websites" : "; pick the column of websites") +
+        (column2.value ? ", and where it has none the column " + column2.value + " is read." : ".") +
         (s.notes ? " " + s.notes.map(noteWords).join("; ") : "");
       setReady();
       clearResult();
       document.body.dataset.state = "loaded";
     }
-    // noteWords says a note of the reader in plain words, its code beside:
-    // "record.bare-quote: line 8: ..." is "Line 8 has a quote inside a
-    // cell ... (record.bare-quote)".
-    function noteWords(note) {
-      const m = /^(record\.[a-z-]+): line (\d+)/.exec(note);
-      if (!m || !CODE_WORDS[m[1]]) return note;
-      return "Line " + m[2] + " has " + CODE_WORDS[m[1]] + ": it is left out of the run (" + m[1] + ")";
-    }
     function markColumn() {
-      const i = [...column.options].findIndex((o) => o.selected);
+      const at = columns().map((c) => header.indexOf(c));
       for (const row of $("#sample").rows) {
-        [...row.cells].forEach((c, j) => c.classList.toggle("picked", j === i));
+        [...row.cells].forEach((c, j) => c.classList.toggle("picked", at.includes(j)));
       }
     }
 
-    function table(t, head, rows) {
-      t.replaceChildren(el("thead", {}, el("tr", {}, ...(head || []).map((h) => el("th", { text: h })))),
-        el("tbody", {}, ...(rows || []).map((r) => el("tr", {}, ...r.map((c) => el("td", { text: c, title: c }))))));
-    }
     function clearResult() {
       preview.replaceChildren();
       summary.replaceChildren();
@@ -568,117 +1187,10 @@
       $("#chart").replaceChildren();
       downloads.replaceChildren();
       $("#review").hidden = true;
+      $("#match-review").hidden = true;
       if (!running) progress.hidden = true;
       delete status.dataset.state;
       status.textContent = "";
-    }
-    const rowsWord = (n) => n.toLocaleString() + (n === 1 ? " row" : " rows");
-    // words says what happened to the rows, in plain words, with the
-    // codes beside the failures.
-    function words(res) {
-      const out = [];
-      const dedupe = command.value === "dedupe";
-      if (dedupe && res.duplicates) {
-        out.push(el("p", { class: "lead" }, rowsWord(res.written) + " kept, one per " + levelWord() + "; " + rowsWord(res.duplicates) +
-          (res.duplicates === 1 ? " was" : " were") + " the same " + levelWord() + " as a row kept, and left out."));
-      } else if (dedupe && res.groups) {
-        out.push(el("p", { class: "lead" }, rowsWord(res.read - res.rejected) + " in " + res.groups.toLocaleString() + " groups."));
-      } else {
-        out.push(el("p", { class: "lead" }, rowsWord(res.written) + " written."));
-      }
-      const codes = Object.entries(res.failed_by_code || {}).sort((a, b) => b[1] - a[1]);
-      if (codes.length) {
-        out.push(el("ul", { class: "problems" }, ...codes.map(([c, n]) => el("li", { "data-code": c },
-          rowsWord(n) + (n === 1 ? " has " : " have ") + codeWords(c) + " ", el("code", { text: c })))));
-      }
-      if (res.rejected) out.push(el("p", {}, rowsWord(res.rejected) + " could not be read as a table row (such as a quote never closed): they are left out, and can be downloaded after a run."));
-      return out;
-    }
-    function levelWord() {
-      const by = $("#flag-by");
-      return { page: "page", site: "website", owner: "organisation" }[by ? by.value : "page"] || "key";
-    }
-    // outcome draws the rows' outcome as one bar: kept, merged, each
-    // failure, rejected.
-    function outcome(res) {
-      const parts = [];
-      const failedBy = res.failed_by_code || {};
-      let failed = 0;
-      const kinds = { "no website": ["web.empty"], "personal e-mail": ["web.email", "web.email-free-mail"], "placeholder": ["web.placeholder"], "several websites in a cell": ["web.several-addresses"] };
-      const seen = new Set();
-      for (const [name, cs] of Object.entries(kinds)) {
-        const n = cs.reduce((a, c) => a + (failedBy[c] || 0), 0);
-        cs.forEach((c) => seen.add(c));
-        if (n) parts.push([name, n]);
-        failed += n;
-      }
-      const broken = Object.entries(failedBy).filter(([c]) => !seen.has(c)).reduce((a, [, n]) => a + n, 0);
-      if (broken) parts.push(["broken", broken]);
-      failed += broken;
-      const kept = Math.max(res.read - res.rejected - (res.duplicates || 0) - failed, 0);
-      parts.unshift(["kept, with a website", kept]);
-      if (res.duplicates) parts.splice(1, 0, ["merged into a row kept", res.duplicates]);
-      if (res.rejected) parts.push(["rejected (not a table row)", res.rejected]);
-      return barChart("outcome", "What became of the " + rowsWord(res.read) + " read", parts);
-    }
-    const COLOURS = ["#1f5f8b", "#6aa8d8", "#8a5a00", "#b0306b", "#5b4b8a", "#c8102e", "#3d6b2f", "#555"];
-    // barChart draws parts, [name, count], as one bar of an SVG with its
-    // legend: a picture, and a list that says the same.
-    function barChart(id, title, parts) {
-      const total = parts.reduce((a, [, n]) => a + n, 0) || 1;
-      const NS = "http://www.w3.org/2000/svg";
-      const svg = document.createElementNS(NS, "svg");
-      svg.setAttribute("viewBox", "0 0 600 24");
-      svg.setAttribute("class", "bar");
-      svg.setAttribute("aria-hidden", "true");
-      let x = 0;
-      parts.forEach(([name, n], i) => {
-        const w = (n / total) * 600;
-        const r = document.createElementNS(NS, "rect");
-        r.setAttribute("x", x.toFixed(2));
-        r.setAttribute("y", "0");
-        r.setAttribute("width", w.toFixed(2));
-        r.setAttribute("height", "24");
-        r.setAttribute("fill", COLOURS[i % COLOURS.length]);
-        r.dataset.name = name;
-        r.dataset.count = String(n);
-        svg.append(r);
-        x += w;
-      });
-      return el("figure", { class: "chart", id: "chart-" + id }, el("figcaption", { text: title }), svg,
-        el("ul", { class: "legend" }, ...parts.map(([name, n], i) => el("li", { "data-name": name },
-          el("span", { class: "swatch", "data-colour": String(i % COLOURS.length) }), name + ": " + n.toLocaleString() + " (" + Math.round((100 * n) / total) + "%)"))));
-    }
-    // sizesChart draws how many groups have each size.
-    function sizesChart(groups) {
-      const bins = [["1 row", 1, 1], ["2 rows", 2, 2], ["3 rows", 3, 3], ["4 to 9 rows", 4, 9], ["10 rows or more", 10, Infinity]];
-      const counts = bins.map(([name, lo, hi]) => [name, groups.filter((g) => g.count >= lo && g.count <= hi).length]);
-      const most = Math.max(1, ...counts.map(([, n]) => n));
-      return el("figure", { class: "chart", id: "chart-sizes" }, el("figcaption", { text: "Groups by their number of rows" }),
-        el("ul", { class: "columns" }, ...counts.map(([name, n]) => el("li", { "data-name": name },
-          el("span", { class: "label", text: name }), el("span", { class: "track" }, el("span", { class: "fill", "data-pct": String(Math.round((100 * n) / most)) })),
-          el("span", { class: "count", text: n.toLocaleString() + (n === 1 ? " group" : " groups") })))));
-    }
-    function showSummary(res, extra) {
-      const rows = [["rows read", res.read], ["rows written", res.written], ["rows rejected", res.rejected]];
-      if (res.groups) rows.push(["groups", res.groups]);
-      if (res.duplicates) rows.push(["rows left out as the same " + levelWord(), res.duplicates]);
-      // As the tool's summary counts them: the empty values apart.
-      const empty = (res.failed_by_code || {})["web.empty"] || 0;
-      rows.push(["values failed", res.failed - empty]);
-      if (empty) rows.push(["empty values", empty]);
-      if (res.blank) rows.push(["blank lines skipped", res.blank]);
-      const dl = el("dl", { id: "summary-list" }, ...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { "data-name": k, text: String(v) })]));
-      $("#words").replaceChildren(...words(res));
-      $("#chart").replaceChildren(outcome(res));
-      sizeBars();
-      summary.replaceChildren(...[el("p", { class: "help", text: "The tool's summary: " + res.summary }), dl, ...(extra || [])].filter((e) => e));
-    }
-    // sizeBars sets the bars' widths (a style the page's CSP allows: set
-    // by script, not written in the markup).
-    function sizeBars() {
-      for (const s of document.querySelectorAll(".fill[data-pct]")) s.style.width = s.dataset.pct + "%";
-      for (const s of document.querySelectorAll(".swatch[data-colour]")) s.style.background = COLOURS[+s.dataset.colour];
     }
 
     previewBtn.addEventListener("click", async () => {
@@ -720,200 +1232,12 @@
       if (st.error) throw new Error(st.error);
       return [await out, st, id];
     }
-    const jsonLines = (text) => text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
 
-    // The review: the groups of the whole file, and its rows with their
-    // own columns, read here; the person's choices become the lists of
-    // --aliases and --keep-apart.
-    const rv = { groups: [], rows: [], lines: [], page: 0, merges: [], apart: [], accepted: new Set() };
-    const PAGE = 25;
-    reviewBtn.addEventListener("click", () => review());
-    async function review() {
-      const sec = $("#review");
-      const flags = flagValues();
-      if (flags.split === "true") {
-        status.textContent = "The review reads a row per cell: untick \"" + WORDS.split[0] + "\" (--split) first.";
-        return;
-      }
-      status.textContent = "Reading the whole file for its groups…";
-      const started = performance.now();
-      const reading = Object.assign({}, flags);
-      delete reading.first;
-      delete reading["merge-invalid"];
-      const parseFlags = {};
-      const parseInfo = commands.find((c) => c.name === "parse");
-      for (const [n, v] of Object.entries(reading)) if (parseInfo.flags.some((f) => f.name === n)) parseFlags[n] = v;
-      const lists = listValues(reviewLists(false));
-      const parseLists = {};
-      for (const n of ["aliases", "platforms"]) if (lists[n]) parseLists[n] = lists[n];
-      try {
-        const [groupsText] = await runText(request({ command: "dedupe", format: "jsonl", fields: ["key", "count", "rows", "first"], flags: Object.assign(reading, { first: "false" }), lists }));
-        const wanted = [...header, ...["key", "owner", "owner_rule", "facts", "removed_params", "error_code"].map(outName)];
-        const [rowsText, st, id] = await runText(request({ command: "parse", format: "jsonl", fields: wanted, flags: parseFlags, lists: parseLists }));
-        rv.groups = jsonLines(groupsText);
-        rv.rows = jsonLines(rowsText);
-        let rejected = [];
-        if (st.result.rejected) rejected = jsonLines(await (await fetch("/api/runs/" + id + "/rejects")).text()).map((x) => x.line);
-        rv.lines = lineNumbers(rv.rows.length, rejected);
-      } catch (e) {
-        status.textContent = "The review failed: " + e.message;
-        return;
-      }
-      rv.page = 0;
-      sec.hidden = false;
-      renderReview();
-      const secs = ((performance.now() - started) / 1000).toFixed(1);
-      status.textContent = "The review of the whole file is below (read in " + secs + " s).";
-      status.dataset.state = "review";
-      document.body.dataset.state = "review";
-      sec.dataset.ms = String(Math.round(performance.now() - started));
-      sec.focus();
-    }
-    // lineNumbers returns the line of each row read (from 1; the header is
-    // line 1), the rows rejected skipped: a spreadsheet's row numbers, for
-    // a file of a line per row.
-    function lineNumbers(count, rejected) {
-      const skip = new Set(rejected), out = [0];
-      let line = 1;
-      for (let n = 1; n <= count; n++) {
-        line++;
-        while (skip.has(line)) line++;
-        out.push(line);
-      }
-      return out;
-    }
-    // reviewLists returns the lists of the choices, to add to the typed
-    // ones.
-    function reviewLists(withApart = true) {
-      const out = {};
-      const typed = listValues();
-      const aliases = [typed.aliases || "", ...rv.merges.map(([a, b]) => a + " " + b)].filter((s) => s.trim() !== "").join("\n");
-      const apart = [typed["keep-apart"] || "", ...(withApart ? rv.apart : [])].filter((s) => s.trim() !== "").join("\n");
-      if (aliases) out.aliases = aliases.endsWith("\n") ? aliases : aliases + "\n";
-      if (apart) out["keep-apart"] = apart.endsWith("\n") ? apart : apart + "\n";
-      return out;
-    }
-    function why(g, rows) {
-      const r = [];
-      const rule = (n) => rows.some((x) => x[outName("owner_rule")] === n);
-      if (rule("domain")) r.push("the same domain, " + g.key);
-      if (rule("platform")) r.push("one customer of a platform, " + g.key);
-      if (rule("profile")) r.push("one profile on a social network, " + g.key);
-      if (rule("alias")) r.push("domains you said are one organisation");
-      const fact = (n) => rows.filter((x) => (x[outName("facts")] || []).includes(n)).length;
-      if (fact("email-domain")) r.push("an e-mail address read as its domain's website (" + rowsWord(fact("email-domain")) + ")");
-      if (fact("tracking-parameters-removed")) r.push("tracking parameters removed (" + rowsWord(fact("tracking-parameters-removed")) + ")");
-      if (fact("link-unwrapped")) r.push("a wrapped link read as its target");
-      if (fact("typo-repaired")) r.push("a typo repaired");
-      const inputs = new Set(rows.map((x) => x[column.value]));
-      if (inputs.size > 1 && r.length === 0) r.push("written differently (www, capitals, a page of the site)");
-      if (r.length === 0) r.push("the same website, written the same way");
-      return r;
-    }
-    function renderReview() {
-      const multi = rv.groups.filter((g) => g.count > 1 && g.key);
-      const inMulti = multi.reduce((a, g) => a + g.count, 0);
-      const pages = Math.max(1, Math.ceil(multi.length / PAGE));
-      rv.page = Math.min(rv.page, pages - 1);
-      $("#review-status").textContent = rv.rows.length.toLocaleString() + " rows in " + rv.groups.length.toLocaleString() + " groups; " +
-        multi.length.toLocaleString() + " groups have more than one row (" + rowsWord(inMulti) + "), and the download keeps one row of each.";
-      $("#sizes").replaceChildren(sizesChart(rv.groups));
-      sizeBars();
-      $("#page-info").textContent = multi.length ? "Groups " + (rv.page * PAGE + 1) + " to " + Math.min(multi.length, (rv.page + 1) * PAGE) + " of " + multi.length : "No group has more than one row.";
-      $("#prev-page").disabled = rv.page === 0;
-      $("#next-page").disabled = rv.page >= pages - 1;
-      $("#keys").replaceChildren(...rv.groups.filter((g) => g.key && !g.key.includes("/")).slice(0, 5000).map((g) => el("option", { value: g.key })));
-      $("#groups").replaceChildren(...multi.slice(rv.page * PAGE, (rv.page + 1) * PAGE).map((g, i) => groupView(g, rv.page * PAGE + i)));
-      const keep = $("#flag-keep");
-      $("#keep-row").value = keep ? keep.value : "first";
-      const choices = [...(keep && keep.value === "most-complete" ? ["Kept the most complete row of each group"] : []), ...rv.merges.map(([a, b]) => "Merged " + a + " into " + b), ...rv.apart.map((k) => "Kept the rows of " + k + " apart")];
-      const reviewed = multi.filter((g) => rv.accepted.has(g.key) || rv.apart.includes(g.key)).length;
-      $("#choices").textContent = (choices.length ? choices.join("; ") + ". " : "None yet: the groups are as the tool made them. ") +
-        reviewed + " of " + multi.length + " groups reviewed (accepted or kept apart); the others are downloaded as the tool made them.";
-      const lists = reviewLists();
-      setSave($("#save-aliases"), lists.aliases || "");
-      setSave($("#save-apart"), lists["keep-apart"] || "");
-    }
-    function setSave(a, text) {
-      if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
-      a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-      a.dataset.text = text;
-    }
-    // keptRow returns which of a group's rows the download keeps: the
-    // first, or with --keep most-complete the first of those with the most
-    // cells filled in.
-    function keptRow(rows) {
-      const keep = $("#flag-keep");
-      if (!keep || keep.value !== "most-complete") return 0;
-      const filled = (x) => header.filter((h) => x[h] != null && String(x[h]).trim() !== "").length;
-      let best = 0;
-      rows.forEach((x, j) => { if (filled(x) > filled(rows[best])) best = j; });
-      return best;
-    }
-    // hostedPages returns the host when the rows are pages of one host
-    // under different first path segments (www3.telus.net/davidlin,
-    // www3.telus.net/frostadphotography): often the sites of different
-    // people a provider hosts; "" otherwise. A segment of three letters or
-    // fewer (en, us, cn: a language or a country) is a site's own.
-    function hostedPages(rows) {
-      const seen = new Set();
-      let host = "";
-      for (const x of rows) {
-        let u;
-        try { u = new URL(/^[a-z][a-z0-9+.-]*:/i.test(x[column.value]) ? x[column.value] : "https://" + x[column.value]); } catch (e) { return ""; }
-        const first = u.pathname.split("/")[1] || "";
-        if (first.length <= 3 || seen.has(first.toLowerCase()) || (host && u.hostname !== host)) return "";
-        seen.add(first.toLowerCase());
-        host = u.hostname;
-      }
-      return rows.length > 1 ? host : "";
-    }
-    function groupView(g, n) {
-      const rows = g.rows.map((i) => rv.rows[i - 1]).filter((x) => x);
-      const keptAt = keptRow(rows);
-      const id = "group-" + n;
-      const apart = rv.apart.includes(g.key);
-      const mergeIn = el("input", { id: id + "-merge", list: "keys", size: 24, spellcheck: "false", "aria-describedby": id + "-merge-help" });
-      const mergeBtn = el("button", { type: "button", class: "small" }, "Add to this group");
-      mergeBtn.addEventListener("click", () => {
-        const other = mergeIn.value.trim();
-        if (!other || other === g.key) return;
-        rv.merges.push([other, g.key]);
-        review();
-      });
-      const accepted = rv.accepted.has(g.key);
-      const acceptBtn = el("button", { type: "button", class: "small", "aria-pressed": String(accepted) }, accepted ? "Accepted: one organisation" : "Accept: one organisation");
-      acceptBtn.addEventListener("click", () => {
-        if (accepted) rv.accepted.delete(g.key);
-        else rv.accepted.add(g.key);
-        renderReview();
-      });
-      const apartBtn = el("button", { type: "button", class: "small", "aria-pressed": String(apart) }, apart ? "Merge its rows again" : "Keep its rows apart");
-      apartBtn.addEventListener("click", () => {
-        rv.apart = apart ? rv.apart.filter((k) => k !== g.key) : [...rv.apart, g.key];
-        rv.accepted.delete(g.key);
-        renderReview();
-      });
-      return el("section", { class: "group" + (apart ? " apart" : ""), id, "aria-labelledby": id + "-h" },
-        el("h3", { id: id + "-h" }, g.key + ": " + rowsWord(g.count) + (apart ? ", kept apart" : accepted ? ", accepted" : "")),
-        el("p", { class: "why" }, "One group because: " + why(g, rows).join("; ") + "."),
-        hostedPages(rows) && el("p", { class: "help hosted" }, "Each row is another page under " + hostedPages(rows) + ": if they are the sites of different people or organisations that it hosts, keep the rows apart."),
-        el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The rows of " + g.key },
-          el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "row" }), ...header.map((h) => el("th", { text: h })))),
-            el("tbody", {}, ...rows.map((x, j) => el("tr", { class: j === keptAt && !apart ? "kept" : null },
-              el("td", { text: String(rv.lines[g.rows[j]] || g.rows[j]) + (j === keptAt && !apart ? " (kept)" : "") }), ...header.map((h) => el("td", { text: x[h] == null ? "" : String(x[h]) }))))))),
-        el("div", { class: "group-actions" }, acceptBtn, " ", apartBtn, " ",
-          el("label", { for: id + "-merge" }, "Another organisation's website, to add to this one: "), mergeIn, " ", mergeBtn,
-          el("p", { class: "help", id: id + "-merge-help", text: "Its rows join this group (as a line of aliases.txt: \"other " + g.key + "\"). A row's number is its line in the file, as a spreadsheet numbers it: the header is row 1." })));
-    }
-    $("#keep-row").addEventListener("change", (e) => {
-      const keep = $("#flag-keep");
-      if (keep) keep.value = e.target.value;
-      renderReview();
-    });
-    $("#prev-page").addEventListener("click", () => { rv.page--; renderReview(); });
-    $("#next-page").addEventListener("click", () => { rv.page++; renderReview(); });
-    $("#apply-btn").addEventListener("click", () => startRun(request({ lists: listValues(reviewLists()) })));
+    // The parts' view of the list: its state, read when they need it.
+    const ctx = { commands, header: () => header, file: () => file, sampleBody: () => sampleBody, column: () => column.value,
+      columns, outName, request, runText, listValues, flagValues, startRun };
+    const groups = groupReview(ctx), matches = matchReview(ctx);
+    reviewBtn.addEventListener("click", () => task.id === "match" ? matches.open() : groups.open());
 
     runBtn.addEventListener("click", () => startRun(request()));
     async function startRun(q) {
@@ -942,7 +1266,7 @@
         const secs = (performance.now() - started) / 1000;
         if (s.state === "running") {
           status.textContent = s.rows.toLocaleString() + " rows done (" + Math.round(s.rows / secs).toLocaleString() + " a second), " +
-            s.failed.toLocaleString() + " values failed; " + size(s.bytes_in) + " of " + size(file.size) + " read, " + size(s.bytes_out) + " written";
+            s.failed.toLocaleString() + " without a website; " + size(s.bytes_in) + " of " + size(file.size) + " read, " + size(s.bytes_out) + " written";
         }
       }, 500);
       const x = new XMLHttpRequest();
@@ -972,8 +1296,10 @@
           s.messages ? el("p", { class: "help", text: s.messages }) : null]);
         const links = [];
         if (s.result.rejected > 0) {
-          links.push(el("a", { id: "rejects-link", href: "/api/runs/" + id + "/rejects", download: "", text: "Download the " + s.result.rejected + " rejected records (JSON lines)" }));
+          links.push(el("a", { id: "rejects-link", href: "/api/runs/" + id + "/rejects", download: "", text: "Download the " + rowsWord(s.result.rejected) + " left out (a table: each row's number and what is wrong with it)" }));
           if (s.rejects_dropped) links.push(" (only the first 16 MiB of them are kept)");
+          links.push(el("details", { class: "cli" }, el("summary", { text: "The same, as the command line writes them" }),
+            el("a", { id: "rejects-jsonl", href: "/api/runs/" + id + "/rejects?format=jsonl", download: "", text: "Download the tool's records of the rows left out" })));
         }
         downloads.replaceChildren(...links);
         if (q.command === "match" && q.flags.all !== "true") {
