@@ -66,6 +66,18 @@ import (
 // (their list, in order, is ownerRules in owners.go):
 //
 //   - a profile or a path tenant: the site itself;
+//   - a listing, an organisation's page on another's platform (an app of
+//     an app store, a company of a directory or a review site, a place of
+//     a map), of a shape of the listings' list: the listing by its stable
+//     id, which is its site too, and never the platform's company:
+//     "apps.apple.com/us/app/slack/id1232780281" and
+//     "itunes.apple.com/gb/app/slack-for-desktop/id1232780281" are site
+//     and owner "apps.apple.com/app/id1232780281",
+//     "play.google.com/store/apps/details?id=com.acme&hl=de" is
+//     "play.google.com/store/apps/details?id=com.acme", "yelp.co.uk/biz/acme"
+//     is "yelp.com/biz/acme" ([Levels.Rule] is OwnerListing). Its page is
+//     the address's own. The platform's own pages ("apple.com/iphone",
+//     "play.google.com/store/games") keep the platform's owner;
 //   - no owner, when the site is not an organisation's own: a page of a
 //     social network that is not a profile ("facebook.com",
 //     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
@@ -168,10 +180,11 @@ const (
 	NoOwnerNetwork                    // no owner: a social network's page that is not a profile
 	NoOwnerShortener                  // no owner: a URL shortener
 	NoOwnerFreeMail                   // no owner: a free-mail domain
+	OwnerListing                      // an organisation's listing on another's platform (an app, a directory's company, a map's place)
 )
 
 var ownerRuleNames = [...]string{"none", "domain", "host", "platform", "locality", "path-tenant", "profile", "alias",
-	"no-owner-network", "no-owner-shortener", "no-owner-free-mail"}
+	"no-owner-network", "no-owner-shortener", "no-owner-free-mail", "listing"}
 
 // String returns the rule's name, as in "platform" or "no-owner-network".
 func (r OwnerRule) String() string {
@@ -182,7 +195,7 @@ func (r OwnerRule) String() string {
 }
 
 // HasOwner reports whether the rule gives an owner.
-func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias }
+func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias || r == OwnerListing }
 
 // Levels are an address's [KeyV3] keys at each level and its host's
 // split, from one look-up in the Public Suffix List.
@@ -275,6 +288,7 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 type Keyer struct {
 	platforms   platformIndex
 	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
+	listings    listingIndex            // the listings' shapes by host (listings.txt)
 	known       tailFilter              // the tails of platforms' domains and of pathHosts
 	deep        bool                    // a platform's domain is longer than its registrable domain
 	aliases     map[string]string
@@ -354,7 +368,7 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 // internationalized one) that is not a public suffix; an error, of code
 // [CodeInvalidArgument], names the first that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
-	k := &Keyer{platforms: builtin().platforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
+	k := &Keyer{platforms: builtin().platforms.clone(), listings: builtin().listings, aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
 	if len(o.Platforms) > 0 {
 		for _, p := range o.Platforms {
@@ -489,8 +503,9 @@ type keyParts struct {
 	query     bool   // the page has the query
 	direct    bool   // the page's path is the URL's, written by append
 
-	owner string // the owner's host, when it is not the site's
-	rule  OwnerRule
+	owner   string // the owner's host, when it is not the site's
+	listing string // a listing's site and owner key
+	rule    OwnerRule
 }
 
 // dropSiteLabels returns host without its leading labels that the site
@@ -525,7 +540,7 @@ var (
 // readBuiltin reads builtinKeyer.
 func readBuiltin() {
 	x := readBuiltinPlatforms()
-	k := Keyer{platforms: x, pathHosts: pathHostsOf(x)}
+	k := Keyer{platforms: x, listings: readListings(x), pathHosts: pathHostsOf(x)}
 	k.known = knownTails(k.platforms, k.pathHosts)
 	builtinKeyer = k
 }
@@ -594,6 +609,9 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		if p.slashes {
 			dst = append(dst, '/', '/')
 		}
+	}
+	if l != LevelPage && p.listing != "" {
+		return append(dst, p.listing...)
 	}
 	if l == LevelOwner && p.owner != "" {
 		return append(dst, p.owner...)

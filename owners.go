@@ -27,6 +27,7 @@ const (
 	matchProfile ruleMatch = iota
 	matchMastodon
 	matchPathTenant
+	matchListing
 	matchNetwork
 	matchShortener
 	matchFreeMail
@@ -58,6 +59,9 @@ var ownerRules = [...]ownerRule{
 	{matchPathTenant, OwnerPathTenant, LevelSite,
 		"a path tenant of a platform (sites.google.com/view/<name>, medium.com/@<name>, ...)",
 		"the site: the platform's host and the path to the tenant's name"},
+	{matchListing, OwnerListing, LevelSite,
+		"an organisation's listing on another's platform, of a shape of listings.txt (apps.apple.com/us/app/<slug>/id<id>, play.google.com/store/apps/details?id=<id>, yelp.com/biz/<alias>, ...)",
+		"the listing, by its stable id: the shape's key (apps.apple.com/app/id<id>)"},
 	{matchNetwork, NoOwnerNetwork, LevelSite,
 		"another page of a social network (facebook.com, linkedin.com/feed)",
 		"none"},
@@ -277,13 +281,13 @@ func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
 // plainSite reports whether no owner rule that changes the keys up to
 // upTo (the page or the site) can match: no network, no "@" in an
 // http(s) path, and for the site, not ending as a free-mail domain or a
-// shortener and no path tenant on the host. TestOwnerRulesShortcut
+// shortener and no path tenant or listing on the host. TestOwnerRulesShortcut
 // checks that the rules match none, on every address of the corpus.
 func (k *Keyer) plainSite(p *keyParts, a *Address, in *ruleInput, upTo Level) bool {
 	if in.n != nil || in.web && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
 		return false
 	}
-	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil)
+	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil && k.listings[p.host] == nil)
 }
 
 // applyRules tries the rules of ownerRules that change the keys up to
@@ -318,6 +322,10 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 				path, ok = pathTenantParts(p, a, k.pathHosts[p.host], buf)
 			case e != nil:
 				path, ok = pathTenantParts(p, a, e.paths, buf)
+			}
+		case matchListing:
+			if web && in.known {
+				ok = listingParts(p, a, k.listings[p.host], buf)
 			}
 		case matchNetwork:
 			ok = n != nil

@@ -650,3 +650,38 @@ func BenchmarkTidy(b *testing.B) {
 		})
 	}
 }
+
+// TestTidyListingCells: a listing written as CRM exports write cells
+// (quoted, bracketed, with trailing punctuation, tracking parameters,
+// wrapped by Safe Links) has the listing's owner, and an e-mail address
+// at the platform's domain has the platform's.
+func TestTidyListingCells(t *testing.T) {
+	for _, tt := range []struct{ cell, owner string }{
+		{`"https://apps.apple.com/us/app/slack/id1232780281?utm_source=crm"`, "apps.apple.com/app/id1232780281"},
+		{"<itunes.apple.com/gb/app/slack-for-desktop/id1232780281>.", "apps.apple.com/app/id1232780281"},
+		{" play.google.com/store/apps/details?id=com.acme.app&hl=en ", "play.google.com/store/apps/details?id=com.acme.app"},
+		{"(chrome.google.com/webstore/detail/acme/lneaknkopdijkpnocmklfnjbeapigfbh)", "chromewebstore.google.com/detail/lneaknkopdijkpnocmklfnjbeapigfbh"},
+		{"WWW.MICROSOFT.COM/store/apps/9N0DX20HK701", "apps.microsoft.com/detail/9n0dx20hk701"},
+		{"addons.mozilla.org/en-US/firefox/addon/acme-tabs/;", "addons.mozilla.org/addon/acme-tabs"},
+		{"https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.yelp.co.uk%2Fbiz%2Facme-bakery-london&data=x", "yelp.com/biz/acme-bakery-london"},
+		{"ycombinator.com/companies/acme,", "ycombinator.com/companies/acme"},
+		{"www.tripadvisor.com/Hotel_Review-g1-d231860-Reviews-Acme.html", "tripadvisor.com/d231860"},
+		{"maps.google.com/?cid=3671640934368876173", "maps.google.com/?cid=3671640934368876173"},
+		{"tim@apple.com", "apple.com"},
+		{"apple.com/iphone", "apple.com"},
+	} {
+		td, err := Tidy(tt.cell, TidyOptions{EmailToWebsite: true})
+		if err != nil {
+			t.Errorf("Tidy(%q): %v", tt.cell, err)
+			continue
+		}
+		a, err := td.Parse()
+		if err != nil {
+			t.Errorf("Tidy(%q).Parse(): %v", tt.cell, err)
+			continue
+		}
+		if lv := a.Levels(); lv.Owner != tt.owner || lv.Site != tt.owner && lv.Rule == OwnerListing {
+			t.Errorf("Tidy(%q): %q has site %q owner %q (%v), want owner %q", tt.cell, td.Text, lv.Site, lv.Owner, lv.Rule, tt.owner)
+		}
+	}
+}
