@@ -104,7 +104,11 @@ import (
 //   - under .us, a branch of a locality's government,
 //     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
 //     co) or their kin (town, twp, vil, city, county, boro, ...):
-//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners;
+//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners; under
+//     lg.jp, a local government, <type>.<name>.lg.jp or
+//     <type>.<name>.<prefecture>.lg.jp (JPRS's types metro, pref, city,
+//     town, vill, union): "pref.hiroshima.lg.jp" and
+//     "www.city.hiroshima.lg.jp" are two owners;
 //   - else the registrable domain (the Public Suffix List with its private
 //     section), or the host whole when it has none (an IP address, a
 //     public suffix itself).
@@ -173,7 +177,7 @@ const (
 	OwnerDomain                       // the registrable domain
 	OwnerHost                         // the host whole: an IP address, an opaque host, a public suffix, no host
 	OwnerPlatform                     // a tenant of a site platform, or an agency or town on a state portal
-	OwnerLocality                     // a branch of a locality's government under .us
+	OwnerLocality                     // a branch of a locality's government under .us, or a local government under lg.jp
 	OwnerPathTenant                   // a path tenant (sites.google.com/view/<name>, ...)
 	OwnerProfile                      // a social profile
 	OwnerAlias                        // a registrable domain a Keyer's aliases map to another
