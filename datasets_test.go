@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/onecontact/webaddress/internal/data"
@@ -55,5 +56,42 @@ func TestOwnPaths(t *testing.T) {
 		if len(socialData().ownPaths[n]) < 20 {
 			t.Errorf("network_paths.txt: %d own paths of %s", len(socialData().ownPaths[n]), n)
 		}
+	}
+}
+
+// TestFreeMailReview: every entry of the generated free-mail list under
+// an education, research or government name has a decision in
+// free_mail_review.txt; each decision is on an entry of that list and of
+// no curated list; and the entries taken out are not free mail.
+func TestFreeMailReview(t *testing.T) {
+	public := regexp.MustCompile(`(^|\.)((edu|gov|mil|int)|(edu|ac|gov|govt|gouv|gob|go|mil|sch)\.[a-z]{2})$`)
+	list := map[string]bool{}
+	for _, d := range readAll(data.FreeMailList) {
+		list[d.Domain] = true
+	}
+	curated := domainSet(256, data.FreeMail, data.FreeMailSites)
+	reviewed := map[string]bool{}
+	out := 0
+	for _, r := range readAll(data.FreeMailReview) {
+		reviewed[r.Domain] = true
+		if !list[r.Domain] || curated[r.Domain] {
+			t.Errorf("free_mail_review.txt: %s is not an entry of free_mail_list.txt alone", r.Domain)
+		}
+		if r.Out {
+			out++
+			if freeMailDomains()[r.Domain] {
+				t.Errorf("%s is taken out, and still free mail", r.Domain)
+			}
+		} else if !freeMailDomains()[r.Domain] {
+			t.Errorf("%s is kept, and not free mail", r.Domain)
+		}
+	}
+	for d := range list {
+		if public.MatchString(d) && !reviewed[d] {
+			t.Errorf("free_mail_list.txt: %s is under an education, research or government name, and free_mail_review.txt has no decision on it", d)
+		}
+	}
+	if out < 2 || !reviewed["unican.es"] || !reviewed["nus.edu.sg"] {
+		t.Errorf("free_mail_review.txt takes %d entries out", out)
 	}
 }

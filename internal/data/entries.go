@@ -47,6 +47,8 @@ var (
 	notMastodonText string
 	//go:embed listings.txt
 	listingsText string
+	//go:embed free_mail_review.txt
+	freeMailReviewText string
 )
 
 // The data files, by index in allFiles.
@@ -67,6 +69,7 @@ const (
 	fNetworkPaths
 	fNotMastodon
 	fListings
+	fFreeMailReview
 )
 
 // allFiles are the data files.
@@ -87,6 +90,7 @@ var allFiles = [...]file{
 	fNetworkPaths:    {"network_paths.txt", &networkPathsText, &networkPaths},
 	fNotMastodon:     {"not_mastodon.txt", &notMastodonText, &domains},
 	fListings:        {"listings.txt", &listingsText, &listings},
+	fFreeMailReview:  {"free_mail_review.txt", &freeMailReviewText, &freeMailReview},
 }
 
 // A Shape is a platform of tenants.txt or platforms.txt: a site builder,
@@ -305,6 +309,40 @@ func FreeMailList(f func(Domain) error) error {
 // website has no owner, free_mail_sites.txt.
 func FreeMailSites(f func(Domain) error) error {
 	return readDomains(allFiles[fFreeMailSites], f)
+}
+
+// A Review is the decision taken on an entry of free_mail_list.txt that
+// is, or may be, an education, research or government body's domain.
+type Review struct {
+	Domain string
+	Out    bool   // the entry is taken out of the free-mail domains
+	Read   string // the date the source was read
+	Source string // the reason, and what it rests on
+}
+
+// freeMailReview are the entries of free_mail_review.txt.
+var freeMailReview = schema{
+	key:      []string{"domain"},
+	known:    []string{"domain", "decision", "read", "source"},
+	required: []string{"domain", "decision", "read", "source"},
+	check: func(f fields) error {
+		if d := f.one("domain"); !isLower(d) || !strings.Contains(d, ".") {
+			return fmt.Errorf("domain=%s is not a lowercase domain", d)
+		}
+		if d := f.one("decision"); d != "out" && d != "keep" {
+			return fmt.Errorf("decision=%s is not out or keep", d)
+		}
+		return nil
+	},
+}
+
+// FreeMailReview calls f with each decision on an entry of
+// free_mail_list.txt that is, or may be, an education, research or
+// government body's domain, free_mail_review.txt.
+func FreeMailReview(f func(Review) error) error {
+	return read(allFiles[fFreeMailReview], func(fs fields) error {
+		return f(Review{Domain: fs.one("domain"), Out: fs.one("decision") == "out", Read: fs.one("read"), Source: fs.one("source")})
+	})
 }
 
 // ReservedDomains calls f with each second-level name set aside so that it
