@@ -328,7 +328,7 @@ var platformsDigests = map[string]string{
 	"2026-12-02": "67c842d0c6ab10e1e130410fcb38b47cf18978a9b4af917efbdb0faac225144b",
 	// The listings (listings.txt): an organisation's app, directory
 	// entry or map place on another's platform is an owner of its own.
-	"2026-12-07": "8bcab1ec50c7599c4293d3d4fddcd2cbe01122a37a4d602139ffaabb2c0cec2a",
+	"2026-12-07": "705f4df187c51c2024e9fdbb9cf08b4357657995f464ea75caa4a755c22be3c7",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
