@@ -36,7 +36,7 @@ func (k *Keyer) appendPlainKey(dst []byte, a *Address, l Level) ([]byte, bool) {
 	}
 	site := dropSiteLabels(host, reg)
 	// What readInput reads of the last two labels: none of the rules of
-	// networks, of no owner and of the Keyer's platforms and path tenants
+	// networks, of no owner, of listings and of the Keyer's platforms and path tenants
 	// may match.
 	port := u.Port()
 	path := u.Pathname()
@@ -60,7 +60,7 @@ func (k *Keyer) appendPlainKey(dst []byte, a *Address, l Level) ([]byte, bool) {
 		}
 		return append(dst, reg...), true
 	}
-	if l == LevelSite && known && (t.noOwner || k.pathHosts[site] != nil) {
+	if l == LevelSite && known && (t.noOwner || k.pathHosts[site] != nil || web && k.listings[site] != nil) {
 		return dst, false
 	}
 	dst = append(dst, site...)

@@ -66,6 +66,18 @@ import (
 // (their list, in order, is ownerRules in owners.go):
 //
 //   - a profile or a path tenant: the site itself;
+//   - a listing, an organisation's page on another's platform (an app of
+//     an app store, a company of a directory or a review site, a place of
+//     a map), of a shape of the listings' list: the listing by its stable
+//     id, which is its site too, and never the platform's company:
+//     "apps.apple.com/us/app/slack/id1232780281" and
+//     "itunes.apple.com/gb/app/slack-for-desktop/id1232780281" are site
+//     and owner "apps.apple.com/app/id1232780281",
+//     "play.google.com/store/apps/details?id=com.acme&hl=de" is
+//     "play.google.com/store/apps/details?id=com.acme", "yelp.co.uk/biz/acme"
+//     is "yelp.com/biz/acme" ([Levels.Rule] is OwnerListing). Its page is
+//     the address's own. The platform's own pages ("apple.com/iphone",
+//     "play.google.com/store/games") keep the platform's owner;
 //   - no owner, when the site is not an organisation's own: a page of a
 //     social network that is not a profile ("facebook.com",
 //     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
@@ -92,7 +104,11 @@ import (
 //   - under .us, a branch of a locality's government,
 //     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
 //     co) or their kin (town, twp, vil, city, county, boro, ...):
-//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners;
+//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners; under
+//     lg.jp, a local government, <type>.<name>.lg.jp or
+//     <type>.<name>.<prefecture>.lg.jp (JPRS's types metro, pref, city,
+//     town, vill, union): "pref.hiroshima.lg.jp" and
+//     "www.city.hiroshima.lg.jp" are two owners;
 //   - else the registrable domain (the Public Suffix List with its private
 //     section), or the host whole when it has none (an IP address, a
 //     public suffix itself).
@@ -161,17 +177,18 @@ const (
 	OwnerDomain                       // the registrable domain
 	OwnerHost                         // the host whole: an IP address, an opaque host, a public suffix, no host
 	OwnerPlatform                     // a tenant of a site platform, or an agency or town on a state portal
-	OwnerLocality                     // a branch of a locality's government under .us
+	OwnerLocality                     // a branch of a locality's government under .us, or a local government under lg.jp
 	OwnerPathTenant                   // a path tenant (sites.google.com/view/<name>, ...)
 	OwnerProfile                      // a social profile
 	OwnerAlias                        // a registrable domain a Keyer's aliases map to another
 	NoOwnerNetwork                    // no owner: a social network's page that is not a profile
 	NoOwnerShortener                  // no owner: a URL shortener
 	NoOwnerFreeMail                   // no owner: a free-mail domain
+	OwnerListing                      // an organisation's listing on another's platform (an app, a directory's company, a map's place)
 )
 
 var ownerRuleNames = [...]string{"none", "domain", "host", "platform", "locality", "path-tenant", "profile", "alias",
-	"no-owner-network", "no-owner-shortener", "no-owner-free-mail"}
+	"no-owner-network", "no-owner-shortener", "no-owner-free-mail", "listing"}
 
 // String returns the rule's name, as in "platform" or "no-owner-network".
 func (r OwnerRule) String() string {
@@ -182,7 +199,7 @@ func (r OwnerRule) String() string {
 }
 
 // HasOwner reports whether the rule gives an owner.
-func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias }
+func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias || r == OwnerListing }
 
 // Levels are an address's [KeyV3] keys at each level, with the rule that
 // found its owner: what [Address.Key] gives at each level, and why.
@@ -235,6 +252,7 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 type Keyer struct {
 	platforms   platformIndex
 	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
+	listings    listingIndex            // the listings' shapes by host (listings.txt)
 	known       tailFilter              // the tails of platforms' domains and of pathHosts
 	deep        bool                    // a platform's domain is longer than its registrable domain
 	aliases     map[string]string
@@ -314,7 +332,7 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 // internationalized one) that is not a public suffix; an error, of code
 // [CodeInvalidArgument], names the first that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
-	k := &Keyer{platforms: builtin().platforms.clone(), aliases: make(map[string]string, len(o.Aliases))}
+	k := &Keyer{platforms: builtin().platforms.clone(), listings: builtin().listings, aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
 	if len(o.Platforms) > 0 {
 		for _, p := range o.Platforms {
@@ -464,8 +482,9 @@ type keyParts struct {
 	query     bool   // the page has the query
 	direct    bool   // the page's path is the URL's, written by append
 
-	owner string // the owner's host, when it is not the site's
-	rule  OwnerRule
+	owner   string // the owner's host, when it is not the site's
+	listing string // a listing's site and owner key
+	rule    OwnerRule
 }
 
 // dropSiteLabels returns host without its leading labels that the site
@@ -500,7 +519,7 @@ var (
 // readBuiltin reads builtinKeyer.
 func readBuiltin() {
 	x := readBuiltinPlatforms()
-	k := Keyer{platforms: x, pathHosts: pathHostsOf(x)}
+	k := Keyer{platforms: x, listings: readListings(x), pathHosts: pathHostsOf(x)}
 	k.known = knownTails(k.platforms, k.pathHosts)
 	builtinKeyer = k
 }
@@ -569,6 +588,9 @@ func (p *keyParts) append(dst []byte, a *Address, l Level, path []byte) []byte {
 		if p.slashes {
 			dst = append(dst, '/', '/')
 		}
+	}
+	if l != LevelPage && p.listing != "" {
+		return append(dst, p.listing...)
 	}
 	if l == LevelOwner && p.owner != "" {
 		return append(dst, p.owner...)

@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/onecontact/webaddress/internal/data"
 	"github.com/onecontact/webaddress/internal/record"
 )
 
@@ -227,6 +228,19 @@ func FuzzKeyLevels(f *testing.F) {
 	f.Add("https://www.gmail.com/mail/u/0", "gmail.com")
 	f.Add("bit.ly/abc", "bit.ly/ABC")
 	f.Add("comcastbiz.net/x", "www.comcastbiz.net/y")
+	// Listings: one app, place or directory entry under other countries,
+	// slugs and hosts; the platform's own pages.
+	f.Add("https://apps.apple.com/us/app/slack/id1232780281", "itunes.apple.com/gb/app/slack-for-desktop/id1232780281?mt=12")
+	f.Add("apps.apple.com/app/id1232780281", "apps.apple.com/us/charts/iphone")
+	f.Add("play.google.com/store/apps/details?id=com.acme.app&hl=de", "play.google.com/store/apps/details?id=com.acme.app&id=com.acme.zzz")
+	f.Add("chrome.google.com/webstore/detail/acme/lneaknkopdijkpnocmklfnjbeapigfbh", "chromewebstore.google.com/detail/lneaknkopdijkpnocmklfnjbeapigfbh")
+	f.Add("www.microsoft.com/store/apps/9N0DX20HK701", "apps.microsoft.com/detail/9n0dx20hk701?hl=en-us")
+	f.Add("www.yelp.co.uk/biz/acme-bakery-london", "yelp.com/biz/acme-bakery-london")
+	f.Add("www.tripadvisor.com/Hotel_Review-g1-d231860-Reviews-Acme.html", "tripadvisor.co.uk/Restaurant_Review-g2-d231860-Reviews-x.html")
+	f.Add("www.glassdoor.com/Overview/Working-at-Acme-EI_IE9079.11,15.htm", "glassdoor.com/Reviews/Acme-Reviews-E9079.htm")
+	f.Add("www.google.com/maps/place/Acme/@1,2,17z/data=!4m6!3m5!1s0x1:0x2!8m2", "maps.google.com/?cid=2")
+	f.Add("g.page/r/CfSOeFFiE4QSEAI/review", "g.page/acme?share")
+	f.Add("www.ycombinator.com/companies/acme", "ycombinator.com/companies/industry")
 	for _, tt := range keyV2Tests {
 		f.Add(tt.in, tt.want)
 	}
@@ -322,6 +336,9 @@ var platformsDigests = map[string]string{
 	// addresses, the curated one for websites; <tenant>.mail.onmicrosoft.com
 	// is the tenant's; in.gov's core and apps are the portal's own.
 	"2026-12-02": "67c842d0c6ab10e1e130410fcb38b47cf18978a9b4af917efbdb0faac225144b",
+	// The listings (listings.txt): an organisation's app, directory
+	// entry or map place on another's platform is an owner of its own.
+	"2026-12-07": "705f4df187c51c2024e9fdbb9cf08b4357657995f464ea75caa4a755c22be3c7",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,
@@ -352,6 +369,10 @@ func platformsData() string {
 	}
 	slices.Sort(labels)
 	b.WriteString(strings.Join(labels, " "))
+	// From 2026-12-07 on, the listings' shapes are the list's data too.
+	for _, l := range readAll(data.Listings) {
+		fmt.Fprintf(&b, "\n%s|%s|%s|%s|%s|%s|%s|%s", l.Name, strings.Join(l.Hosts, " "), l.Path, l.Query, l.Chars, l.Len, strings.Join(l.Not, " "), l.Key)
+	}
 	return b.String()
 }
 
@@ -497,7 +518,7 @@ func TestLevelText(t *testing.T) {
 	if _, err := Level(3).MarshalText(); err == nil || Level(3).String() != "Level(3)" {
 		t.Errorf("Level(3): %q, %v", Level(3).String(), err)
 	}
-	for r := OwnerNone; r <= NoOwnerFreeMail; r++ {
+	for r := OwnerNone; r <= OwnerListing; r++ {
 		if strings.HasPrefix(r.String(), "OwnerRule(") || r.HasOwner() == strings.HasPrefix(r.String(), "no") {
 			t.Errorf("OwnerRule %d: %q, HasOwner %v", r, r, r.HasOwner())
 		}

@@ -27,6 +27,7 @@ const (
 	matchProfile ruleMatch = iota
 	matchMastodon
 	matchPathTenant
+	matchListing
 	matchNetwork
 	matchShortener
 	matchFreeMail
@@ -58,6 +59,9 @@ var ownerRules = [...]ownerRule{
 	{matchPathTenant, OwnerPathTenant, LevelSite,
 		"a path tenant of a platform (sites.google.com/view/<name>, medium.com/@<name>, ...)",
 		"the site: the platform's host and the path to the tenant's name"},
+	{matchListing, OwnerListing, LevelSite,
+		"an organisation's listing on another's platform, of a shape of listings.txt (apps.apple.com/us/app/<slug>/id<id>, play.google.com/store/apps/details?id=<id>, yelp.com/biz/<alias>, ...)",
+		"the listing, by its stable id: the shape's key (apps.apple.com/app/id<id>)"},
 	{matchNetwork, NoOwnerNetwork, LevelSite,
 		"another page of a social network (facebook.com, linkedin.com/feed)",
 		"none"},
@@ -74,8 +78,8 @@ var ownerRules = [...]ownerRule{
 		"a subdomain of a site platform or a state portal, but the platform's own labels",
 		"the tenant's label and the platform's domain"},
 	{matchLocality, OwnerLocality, LevelOwner,
-		"<label>.<locality>.<state>.us with a locality label (ci, co, town, ...)",
-		"the label and the locality's domain"},
+		"<label>.<locality>.<state>.us with a locality label (ci, co, town, ...), or <type>.<name>.lg.jp and <type>.<name>.<prefecture>.lg.jp (metro, pref, city, town, vill, union)",
+		"the label and the locality's domain (and the name between them under lg.jp)"},
 	{matchAlias, OwnerAlias, LevelOwner,
 		"a registrable domain a Keyer's aliases map to another",
 		"the other domain"},
@@ -277,13 +281,13 @@ func (k *Keyer) plainDomain(p *keyParts, a *Address, in *ruleInput) bool {
 // plainSite reports whether no owner rule that changes the keys up to
 // upTo (the page or the site) can match: no network, no "@" in an
 // http(s) path, and for the site, not ending as a free-mail domain or a
-// shortener and no path tenant on the host. TestOwnerRulesShortcut
+// shortener and no path tenant or listing on the host. TestOwnerRulesShortcut
 // checks that the rules match none, on every address of the corpus.
 func (k *Keyer) plainSite(p *keyParts, a *Address, in *ruleInput, upTo Level) bool {
 	if in.n != nil || in.web && strings.IndexByte(a.url.Pathname(), '@') >= 0 {
 		return false
 	}
-	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil)
+	return upTo == LevelPage || in.kind != DomainHost || !in.tail && (!in.known || k.pathHosts[p.host] == nil && k.listings[p.host] == nil)
 }
 
 // applyRules tries the rules of ownerRules that change the keys up to
@@ -318,6 +322,10 @@ func (k *Keyer) applyRules(p *keyParts, a *Address, upTo Level, in *ruleInput, b
 				path, ok = pathTenantParts(p, a, k.pathHosts[p.host], buf)
 			case e != nil:
 				path, ok = pathTenantParts(p, a, e.paths, buf)
+			}
+		case matchListing:
+			if web && in.known {
+				ok = listingParts(p, a, k.listings[p.host], buf)
 			}
 		case matchNetwork:
 			ok = n != nil
@@ -440,18 +448,27 @@ func (k *Keyer) platformOwner(host, reg string, e *ownerEntry) (string, bool) {
 }
 
 // localityOwner returns the owner of host, a branch of a locality's
-// government under .us: <label>.<locality>.<state>.us, reg the locality's
-// domain.
+// government under .us, <label>.<locality>.<state>.us, or a local
+// government under lg.jp, <type>.<name>.lg.jp or
+// <type>.<name>.<prefecture>.lg.jp; reg is the locality's domain.
 func localityOwner(host, reg string) (string, bool) {
 	if len(host) <= len(reg) || !isLocality(reg) {
 		return "", false
 	}
 	rest := host[:len(host)-len(reg)-1]
-	label := rest[strings.LastIndexByte(rest, '.')+1:]
-	if !ownerData().localityLabels[label] {
+	i := strings.LastIndexByte(rest, '.')
+	if ownerData().localityLabels[rest[i+1:]] {
+		return host[i+1:], true
+	}
+	if i < 0 || !strings.HasSuffix(reg, ".lg.jp") {
 		return "", false
 	}
-	return host[len(rest)-len(label):], true
+	// A city's or a town's name between its type and its prefecture's.
+	j := strings.LastIndexByte(rest[:i], '.')
+	if !ownerData().localityLabels[rest[j+1:i]] {
+		return "", false
+	}
+	return host[j+1:], true
 }
 
 // profileParts matches a profile on network n (nil: a Mastodon server's
@@ -565,6 +582,11 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 		if pt.own[string(path[len(pt.prefix):end])] {
 			continue // a section of the platform's own (in.gov/core)
 		}
+		if end == len(path) && end-len(".html") > len(pt.prefix) && string(path[end-len(".html"):]) == ".html" {
+			// The tenant's landing page, <name>.html (canada.ca/en/<name>.html),
+			// is the tenant's site, as <name>/ is.
+			end -= len(".html")
+		}
 		p.siteEnd = end
 		p.query = true
 		return path, true
@@ -573,8 +595,11 @@ func pathTenantParts(p *keyParts, a *Address, pts []pathTenant, buf []byte) ([]b
 }
 
 // isLocality reports whether reg is <locality>.<state>.us with a state
-// code of two letters.
+// code of two letters, or <name>.lg.jp.
 func isLocality(reg string) bool {
+	if name, ok := strings.CutSuffix(reg, ".lg.jp"); ok {
+		return name != "" && !strings.Contains(name, ".")
+	}
 	rest, ok := strings.CutSuffix(reg, ".us")
 	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
 		return false

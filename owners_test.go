@@ -29,7 +29,7 @@ func TestOwnerRulesOrder(t *testing.T) {
 		}
 		seen[r.rule] = true
 	}
-	for r := OwnerDomain; r <= NoOwnerFreeMail; r++ {
+	for r := OwnerDomain; r <= OwnerListing; r++ {
 		if !seen[r] {
 			t.Errorf("no owner rule reports %v", r)
 		}

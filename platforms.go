@@ -15,10 +15,11 @@ import (
 
 // platformsRevision is the revision of KeyV3's platform data: KeyV2's
 // tenants (tenants.go), the platforms, the state portals, the locality
-// labels, the free-mail sites and the shorteners below. [KeyV3.Fingerprint]
+// labels, the free-mail sites, the shorteners below and the listings
+// (listings.go). [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
-const platformsRevision = "2026-12-02"
+const platformsRevision = "2026-12-07"
 
 // ownerData returns the lists KeyV3's owner rules read besides a Keyer's
 // platforms, read on first use: a program that never keys and never

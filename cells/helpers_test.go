@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/data"
 	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
@@ -84,4 +85,11 @@ func corpusSeeds(tb testing.TB) []string {
 		}
 	}
 	return seeds
+}
+
+// readAll returns the entries of a list.
+func readAll[T any](read func(func(T) error) error) []T {
+	var es []T
+	data.Must(read(func(e T) error { es = append(es, e); return nil }))
+	return es
 }

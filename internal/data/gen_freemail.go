@@ -16,7 +16,10 @@
 // The file's header names the package, its version, its licence, the
 // number of domains and their SHA-256; TestFreeMailList checks them
 // against the entries. The project's own additions are in
-// free_mail.txt, each with its source. TestGenFreeMail runs it on a
+// free_mail.txt, each with its source; the decisions on its entries
+// under education, research and government names (taken out, or kept
+// with a reason) are in free_mail_review.txt, which TestFreeMailReview
+// wants complete after each run. TestGenFreeMail runs it on a
 // package made from the file's own entries and compares.
 package main
 
