@@ -9,8 +9,10 @@ package lists
 import (
 	"encoding/binary"
 	"iter"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/onecontact/webaddress"
 )
@@ -284,22 +286,113 @@ func (d *Deduper) apartGroup(e entry) *Group {
 
 // Dedupe groups rows, each its cells of addresses in the order they are
 // tried, as o says, and returns the groups in the order of their first
-// value, the rows numbered from 1. It reads the rows once, as they come.
+// value, the rows numbered from 1. It reads the rows once, as they come,
+// a batch at a time: the values of a batch are read on every CPU
+// (Rules.Values is safe for concurrent use) and added in the rows' order,
+// so that memory follows the groups and a few batches, not the rows.
 func Dedupe(rows iter.Seq[[]string], o Options) ([]Group, error) {
 	d, err := NewDeduper(o)
 	if err != nil {
 		return nil, err
 	}
-	var vs []Value
 	n := int64(0)
-	for row := range rows {
-		n++
-		vs = d.Values(vs[:0], row)
-		d.Add(n, vs)
+	workers := runtime.GOMAXPROCS(0)
+	if workers == 1 {
+		var vs []Value
+		for row := range rows {
+			n++
+			vs = d.Values(vs[:0], row)
+			d.Add(n, vs)
+		}
+	} else {
+		todo := make(chan *dedupeBatch, workers)
+		inOrder := make(chan *dedupeBatch, 2*workers)
+		for range workers {
+			go func() {
+				for b := range todo {
+					b.values(d)
+				}
+			}()
+		}
+		added := make(chan struct{})
+		go func() {
+			for b := range inOrder {
+				<-b.done
+				for i, end := 0, 0; i < len(b.rows); i++ {
+					start := end
+					end = b.ends[i]
+					d.Add(b.first+int64(i), b.vals[start:end])
+				}
+				b.free()
+			}
+			close(added)
+		}()
+		b := newDedupeBatch(1)
+		for row := range rows {
+			n++
+			b.rows = append(b.rows, slices.Clone(row)) // rows may reuse their slice
+			if len(b.rows) == dedupeBatchRows {
+				inOrder <- b
+				todo <- b
+				b = newDedupeBatch(n + 1)
+			}
+		}
+		if len(b.rows) > 0 {
+			inOrder <- b
+			todo <- b
+		}
+		close(todo)
+		close(inOrder)
+		<-added
 	}
-	var groups []Group
+	groups := make([]Group, 0, d.Len())
 	for g := range d.Groups() {
 		groups = append(groups, *g)
 	}
 	return groups, nil
+}
+
+// dedupeBatchRows is how many rows Dedupe reads into a batch.
+const dedupeBatchRows = 512
+
+// A dedupeBatch is rows of Dedupe, their values read by a worker: the
+// values of row i are vals[ends[i-1]:ends[i]]. done is closed when they
+// are.
+type dedupeBatch struct {
+	first int64 // the number of rows[0]
+	rows  [][]string
+	vals  []Value
+	ends  []int
+	done  chan struct{}
+}
+
+// dedupeBatches are the batches Dedupe is done with, to be used again:
+// their values are most of what it would otherwise make and drop.
+var dedupeBatches = sync.Pool{New: func() any {
+	return &dedupeBatch{rows: make([][]string, 0, dedupeBatchRows), vals: make([]Value, 0, dedupeBatchRows), ends: make([]int, 0, dedupeBatchRows)}
+}}
+
+func newDedupeBatch(first int64) *dedupeBatch {
+	b := dedupeBatches.Get().(*dedupeBatch)
+	b.first, b.done = first, make(chan struct{})
+	return b
+}
+
+// free gives b back to dedupeBatches, its values cleared so that they
+// keep no cell alive.
+func (b *dedupeBatch) free() {
+	clear(b.rows)
+	clear(b.vals)
+	b.rows, b.vals, b.ends = b.rows[:0], b.vals[:0], b.ends[:0]
+	dedupeBatches.Put(b)
+}
+
+// values reads the values of b's rows with d's rules.
+func (b *dedupeBatch) values(d *Deduper) {
+	b.ends = b.ends[:len(b.rows)]
+	for i, row := range b.rows {
+		b.vals = d.Values(b.vals, row)
+		b.ends[i] = len(b.vals)
+	}
+	close(b.done)
 }
