@@ -142,7 +142,7 @@
     { id: "clean", title: "Clean the websites as R does", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
     { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null,
-      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches (match_count, match_key, match_via and the account's columns); the new rows are counted and shown." },
+      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches, at its site if an account is there, else at its owner (match_count, match_key, match_via, match_level, match_ambiguous and the account's columns); the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
   ];
