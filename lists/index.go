@@ -185,6 +185,18 @@ const (
 // maxLevels is the most levels an index matches at: site and owner.
 const maxLevels = 2
 
+// blankHeads are the heads of a record at no level: no first row, no
+// rows, no list (-1, 0, -1, -1 each).
+var blankHeads = func() []byte {
+	var b []byte
+	for range maxLevels {
+		for _, v := range [...]int32{headFirst / 4: -1, headRows / 4: 0, headHead / 4: -1, headTail / 4: -1} {
+			b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		}
+	}
+	return b
+}()
+
 // slotPlace is the bits of a slot that hold a record's place.
 const slotPlace = 1<<40 - 1
 
@@ -293,11 +305,7 @@ func (ix *Index) record(at int) []byte {
 func (ix *Index) insert(slot int, h uint64, key []byte) []byte {
 	at, b := ix.arena.alloc(ix.recKey + len(key))
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
-	for range ix.levels {
-		for _, v := range [...]int32{headFirst / 4: -1, headRows / 4: 0, headHead / 4: -1, headTail / 4: -1} {
-			b = binary.LittleEndian.AppendUint32(b, uint32(v))
-		}
-	}
+	b = append(b, blankHeads[:headLen*len(ix.levels)]...)
 	rec := append(b, key...)
 	ix.keys++
 	if 4*ix.keys > 3*len(ix.slots) {

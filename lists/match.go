@@ -107,6 +107,10 @@ func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error
 		// The owner key alone costs less than all the levels; it is
 		// "" exactly when there is no owner.
 		if k.buf = r.keyer.AppendKeyAt(k.buf, a, webaddress.LevelOwner); len(k.buf) > from {
+			if siteIsOwner(a, k.buf[from:]) {
+				k.push(start, from, bitOf(webaddress.LevelSite)|bitOf(webaddress.LevelOwner))
+				return ""
+			}
 			k.push(start, from, bitOf(webaddress.LevelOwner))
 			r.addSiteKeys(k, start, a)
 			return ""
@@ -133,6 +137,22 @@ func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error
 	k.buf = append(k.buf, key...)
 	k.push(start, from, bitOf(r.o.By))
 	return ""
+}
+
+// siteIsOwner reports, for the most common address, that a's site key is
+// its owner key owner, which it then need not be keyed again for: an
+// address of no port, not read from an e-mail address, whose host is its
+// owner key, or that after "www." (the site keeps no more than the host,
+// and drops www. while a registrable domain remains). TestSiteIsOwner
+// checks it against the site key on the corpus.
+func siteIsOwner(a webaddress.Address, owner []byte) bool {
+	u := a.URL()
+	if u.Port() != "" || a.Facts().Has(webaddress.FactEmailDomain) {
+		return false
+	}
+	host := u.Hostname()
+	host = strings.TrimPrefix(host, "www.")
+	return host == string(owner)
 }
 
 // addSiteKeys adds the site keys of a, an address with an owner, to the

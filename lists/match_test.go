@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 func newIndex(t *testing.T, o Options) *Index {
@@ -392,4 +394,34 @@ func TestOptionsErrors(t *testing.T) {
 			t.Errorf("NewDeduper(%+v) = nil error", o)
 		}
 	}
+}
+
+// TestSiteIsOwner checks siteIsOwner's shortcut against the site key on
+// every address of the corpus and of typed.txt: where it says the site
+// key is the owner key, it is.
+func TestSiteIsOwner(t *testing.T) {
+	n, short := 0, 0
+	for _, name := range []string{"kasztp.txt", "typed.txt"} {
+		for _, line := range testfiles.MustCorpusLines(t, name) {
+			a, err := cells.Parse(line)
+			if err != nil {
+				continue
+			}
+			owner := a.KeyAt(webaddress.KeyV3, webaddress.LevelOwner)
+			if owner == "" {
+				continue
+			}
+			n++
+			if siteIsOwner(a, []byte(owner)) {
+				short++
+				if site := a.KeyAt(webaddress.KeyV3, webaddress.LevelSite); site != owner {
+					t.Errorf("%q: siteIsOwner, but the site key is %q, the owner's %q", line, site, owner)
+				}
+			}
+		}
+	}
+	if short < n/2 {
+		t.Errorf("siteIsOwner holds for %d of %d addresses: the shortcut is seldom taken", short, n)
+	}
+	t.Logf("siteIsOwner holds for %d of %d addresses with an owner", short, n)
 }
