@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/table"
 	"github.com/onecontact/webaddress/lists"
 )
@@ -28,18 +29,28 @@ const StepMatch = "match"
 // and a reference row.
 type Matched struct {
 	Value Value  // the list's row, with its file and line
-	Key   string // its keys, separated by spaces: those of the column that matched, else (nothing matched: the key looked for) of the first that gave any
+	Key   string // its keys at Level, separated by spaces: those of the column that matched, else (nothing matched: the key looked for) of the first that gave any
 	Via   int    // the place among the row's cells of the column that matched (0: the first, Text); -1 when Count is 0
-	Count int64  // how many of the reference's rows share its keys; 0 when none
+	// Level is the level its keys are at: the finest at which a
+	// reference row shares them (by owner: site, else owner), Options.By's
+	// when none does.
+	Level webaddress.Level
+	Count int64 // how many of the reference's rows share its keys at Level; 0 when none
 	// First is the first of those rows (by file, line, then text) for
 	// Match, the pair's reference row for MatchPairs; zero when Count is 0.
 	First Value
 }
 
+// Ambiguous reports whether several reference rows share m's keys at its
+// level, none closer to the row than the others: First is then the first
+// of them, not a better match than the others.
+func (m Matched) Ambiguous() bool { return m.Count > 1 }
+
 // MatchedJSON returns the JSON line of m, the columns of the webaddress
 // tool's match command: input, file, line, match_count, match_key,
 // match_via (the column's number from 1; [MatchedJSONColumns] gives its
-// name), and against, against_file and against_line. match_via, against,
+// name), match_level, match_ambiguous, and against, against_file and
+// against_line. match_via, match_level, match_ambiguous, against,
 // against_file and against_line are null when nothing matched (as the
 // tool leaves them empty); match_key is then the key looked for.
 func MatchedJSON(m Matched) string { return MatchedJSONColumns(m, nil) }
@@ -55,6 +66,8 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 		Count       int64   `json:"match_count"`
 		Key         string  `json:"match_key"`
 		Via         *string `json:"match_via"`
+		Level       *string `json:"match_level"`
+		Ambiguous   *bool   `json:"match_ambiguous"`
 		Against     *string `json:"against"`
 		AgainstFile *string `json:"against_file"`
 		AgainstLine *int64  `json:"against_line"`
@@ -62,7 +75,8 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 	l := line{Input: m.Value.Text, File: m.Value.File, Line: m.Value.Line, Count: m.Count, Key: m.Key}
 	if m.Count > 0 && m.Via >= 0 {
 		via := columnName(columns, m.Via)
-		l.Via = &via
+		level, ambiguous := m.Level.String(), m.Ambiguous()
+		l.Via, l.Level, l.Ambiguous = &via, &level, &ambiguous
 		l.Against, l.AgainstFile, l.AgainstLine = &m.First.Text, &m.First.File, &m.First.Line
 	}
 	b, _ := json.Marshal(l)
@@ -73,7 +87,9 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // PCollection<string> or PCollection<Value>, against the rows of
 // reference (the accounts), by the rules of the webaddress tool's match
 // command (package lists): KeyV3's key at the level of
-// Options.By (the tool's default is webaddress.LevelOwner; set it), with
+// Options.By (the tool's default is webaddress.LevelOwner; set it), at
+// the finest level that agrees (by owner: the reference rows at a row's
+// site where there are any, else those of its owner), with
 // Options.Keys' platforms and aliases, each address of a value of several
 // a key. A Value of several cells (Read of several columns, such as
 // "email,website") has them tried in order, as the tool's --column: in
@@ -82,7 +98,8 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 //
 // It returns a PCollection<Matched>, one per row of col that gives a key
 // (Count 0 when no reference row shares its keys: Via is then -1, and Key
-// the keys looked for, as the tool's match leaves match_via empty), and a
+// the keys looked for, at Options.By's level, as the tool's match leaves
+// match_via empty), and a
 // PCollection<Failure> of the rows of either side that give none (step
 // "match", the first column's reason): an empty value, a value that
 // failed (a placeholder such as "N/A"), an address that is not a public
@@ -90,8 +107,9 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // profile, a free-mail domain), which never match. Rows of col = rows
 // matched + its failures.
 //
-// The reference is combined by key (a count and the first row), so a key
-// that millions of its rows share costs a small accumulator.
+// The reference is combined by key and level (a count and the first
+// row), so a key that millions of its rows share costs a small
+// accumulator; by owner, a row is keyed at both levels.
 func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, failed beam.PCollection) {
 	s = s.Scope("webaddress.Match")
 	matched, _, failed = matchRows(s, col, reference, opts.checked("Match"))
@@ -134,7 +152,7 @@ func keyMatched(m Matched, emit func(string, Matched), unmatched func(Matched)) 
 		return
 	}
 	for k := range strings.SplitSeq(m.Key, " ") {
-		emit(k, m)
+		emit(levelKey(m.Level, k), m)
 	}
 }
 
@@ -153,12 +171,26 @@ func joinPairs(key string, rows func(*Matched) bool, refs func(*matchRef) bool, 
 	var r matchRef
 	for refs(&r) {
 		for _, m := range list {
-			if r.Keys == nil || firstShared(m.Key, r.Keys) == key {
+			if r.Keys == nil || firstShared(m.Key, r.Keys) == key[1:] {
 				m.First = r.Row
 				emit(m)
 			}
 		}
 	}
+}
+
+// levelKey returns the key of the join of key at level l: the level's
+// byte, then key (no key begins with a control character).
+func levelKey(l webaddress.Level, key string) string { return string(rune(l)) + key }
+
+// levelsOf returns the levels a match by o tries, finest first, as
+// package lists' Index does: by owner the site, then the owner; else
+// Options.By's alone.
+func levelsOf(o Options) []webaddress.Level {
+	if o.By == webaddress.LevelOwner {
+		return []webaddress.Level{webaddress.LevelSite, webaddress.LevelOwner}
+	}
+	return []webaddress.Level{o.By}
 }
 
 // firstShared returns the first of keys (separated by spaces) that is
@@ -195,11 +227,12 @@ func matchFailure(ctx context.Context, v Value, miss lists.Reason) Failure {
 		Error: string(miss) + ": " + table.Quote(v.Text) + " gives no key to match by", File: v.File, Line: v.Line}
 }
 
-// A matchProbe is a key of a column of a row of Match's list.
+// A matchProbe is a key of a column of a row of Match's list, at a level.
 type matchProbe struct {
-	Row Value
-	Col int // the column's place in the row's cells
-	At  int // the key's place among the column's keys
+	Row   Value
+	Col   int // the column's place in the row's cells
+	At    int // the key's place among the column's keys
+	Level webaddress.Level
 }
 
 // matchProbeFn keys the rows of Match's list: a probe for each key of each
@@ -220,7 +253,11 @@ func (f *matchProbeFn) ProcessElement(ctx context.Context, v Value, emit func(st
 			first = miss
 		}
 		for at := range f.keys.Len() {
-			emit(string(f.keys.At(at)), matchProbe{Row: v, Col: i, At: at})
+			for _, l := range levelsOf(f.Options) {
+				if f.keys.IsAt(at, l) {
+					emit(levelKey(l, string(f.keys.At(at))), matchProbe{Row: v, Col: i, At: at, Level: l})
+				}
+			}
 			keyed = true
 		}
 	}
@@ -248,18 +285,25 @@ func (f *matchRefKeyFn) Setup() error { return f.setup() }
 func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(string, matchRef), fail func(Failure)) {
 	f.keys.Reset()
 	via, miss := f.rules.RowKeys(&f.keys, v.cells())
-	keys := f.keys.AppendStrings(nil, 0, f.keys.Len())
 	if via < 0 {
 		fail(matchFailure(ctx, v, miss))
 		return
 	}
 	keyedCount.Inc(ctx, 1)
-	ref := matchRef{Row: v}
-	if len(keys) > 1 {
-		ref.Keys = keys
-	}
-	for _, k := range keys {
-		emit(k, ref)
+	for _, l := range levelsOf(f.Options) {
+		var keys []string
+		for i := range f.keys.Len() {
+			if f.keys.IsAt(i, l) {
+				keys = append(keys, string(f.keys.At(i)))
+			}
+		}
+		ref := matchRef{Row: v}
+		if len(keys) > 1 {
+			ref.Keys = keys
+		}
+		for _, k := range keys {
+			emit(levelKey(l, k), ref)
+		}
 	}
 }
 
@@ -316,10 +360,11 @@ func (*matchRefFn) MergeAccumulators(a, b matchAcc) matchAcc {
 	return a
 }
 
-// A matchHit is a probe of a row with the reference's rows of its key.
+// A matchHit is a probe of a row with the reference's rows of its key at
+// its level.
 type matchHit struct {
 	Probe matchProbe
-	Key   string
+	Key   string // the key, without its level
 	Refs  matchAcc
 }
 
@@ -339,12 +384,13 @@ func joinMatch(key string, probes func(*matchProbe) bool, refs func(*matchAcc) b
 	}
 	var p matchProbe
 	for probes(&p) {
-		emit(rowID(p.Row), matchHit{Probe: p, Key: key, Refs: ref})
+		emit(rowID(p.Row), matchHit{Probe: p, Key: key[1:], Refs: ref})
 	}
 }
 
 // decideMatch writes the Matched of a row from its hits: the first column
-// whose keys a reference row shares, else the first that gave a key.
+// whose keys a reference row shares at any level, at the finest level at
+// which one does; else the first that gave a key, at the coarsest level.
 func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
 	var all []matchHit
 	var h matchHit
@@ -352,28 +398,36 @@ func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
 		all = append(all, h)
 	}
 	slices.SortFunc(all, func(a, b matchHit) int {
-		return cmp.Or(cmp.Compare(a.Probe.Col, b.Probe.Col), cmp.Compare(a.Probe.At, b.Probe.At))
+		return cmp.Or(cmp.Compare(a.Probe.Col, b.Probe.Col), cmp.Compare(a.Probe.At, b.Probe.At), cmp.Compare(a.Probe.Level, b.Probe.Level))
 	})
 	// A row that comes several times (alike rows of strings) has its
 	// probes as many times: a Matched each.
 	n := len(all)
-	all = slices.CompactFunc(all, func(a, b matchHit) bool { return a.Probe.Col == b.Probe.Col && a.Probe.At == b.Probe.At })
+	all = slices.CompactFunc(all, func(a, b matchHit) bool {
+		return a.Probe.Col == b.Probe.Col && a.Probe.At == b.Probe.At && a.Probe.Level == b.Probe.Level
+	})
 	times := n / len(all)
-	via := -1
-	for i, h := range all {
-		if h.Refs.Count > 0 {
-			via = all[i].Probe.Col
-			break
+	via, level := -1, all[0].Probe.Level
+	for _, h := range all {
+		switch {
+		case h.Refs.Count == 0:
+		case via < 0:
+			via, level = h.Probe.Col, h.Probe.Level
+		case h.Probe.Col == via:
+			level = min(level, h.Probe.Level) // the finer
 		}
 	}
 	if via < 0 {
 		via = all[0].Probe.Col
+		for _, h := range all {
+			level = max(level, h.Probe.Level) // the coarsest: Options.By's
+		}
 	}
-	m := Matched{Value: all[0].Probe.Row, Via: via}
+	m := Matched{Value: all[0].Probe.Row, Via: via, Level: level}
 	var keys []string
 	var several []Value
 	for _, h := range all {
-		if h.Probe.Col != via {
+		if h.Probe.Col != via || h.Probe.Level != level {
 			continue
 		}
 		keys = append(keys, h.Key)

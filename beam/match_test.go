@@ -6,8 +6,6 @@ package webaddressbeam
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -41,9 +39,9 @@ func TestMatch(t *testing.T) {
 	})
 	matched, failed := Match(s, leads, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, matched),
-		`{"input":"ann@sales.acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"initrode.com","file":"leads.csv","line":3,"match_count":1,"match_key":"initrode.com","match_via":"1","against":"initech.com; initrode.com","against_file":"accounts.csv","against_line":4}`,
-		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@sales.acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","match_level":"owner","match_ambiguous":true,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"initrode.com","file":"leads.csv","line":3,"match_count":1,"match_key":"initrode.com","match_via":"1","match_level":"site","match_ambiguous":false,"against":"initech.com; initrode.com","against_file":"accounts.csv","against_line":4}`,
+		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"bob@gmail.com","step":"match","error_code":"web.email-free-mail","error":"web.email-free-mail: \"bob@gmail.com\" gives no key to match by","file":"leads.csv","line":5}`,
@@ -99,11 +97,11 @@ func TestMatchColumns(t *testing.T) {
 	})
 	matched, failed := Match(s, leads, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, matched),
-		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"bob@gmail.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com","match_via":"website","against":"","against_file":"accounts.csv","against_line":3}`,
-		`{"input":"cid@hooli.com","file":"leads.csv","line":4,"match_count":1,"match_key":"initrode.com","match_via":"website","against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
-		`{"input":"dan@hooli.com","file":"leads.csv","line":5,"match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
-		`{"input":"eve@globex.com, eve@initech.com","file":"leads.csv","line":6,"match_count":2,"match_key":"globex.com initech.com","match_via":"email","against":"","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","match_level":"site","match_ambiguous":false,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"bob@gmail.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com","match_via":"website","match_level":"site","match_ambiguous":true,"against":"","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"cid@hooli.com","file":"leads.csv","line":4,"match_count":1,"match_key":"initrode.com","match_via":"website","match_level":"site","match_ambiguous":false,"against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
+		`{"input":"dan@hooli.com","file":"leads.csv","line":5,"match_count":0,"match_key":"hooli.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"eve@globex.com, eve@initech.com","file":"leads.csv","line":6,"match_count":2,"match_key":"globex.com initech.com","match_via":"email","match_level":"site","match_ambiguous":true,"against":"","against_file":"accounts.csv","against_line":3}`,
 	)
 	passert.Equals(s, beam.ParDo(s, FailureJSON, failed),
 		`{"input":"N/A","step":"match","error_code":"web.placeholder","error":"web.placeholder: \"N/A\" gives no key to match by","file":"leads.csv","line":7}`,
@@ -112,9 +110,9 @@ func TestMatchColumns(t *testing.T) {
 	strs := beam.CreateList(s, []string{"acme.com", "acme.com", "hooli.com"})
 	again, _ := Match(s, strs, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, again),
-		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"hooli.com","match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":false,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"acme.com","match_count":1,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":false,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"hooli.com","match_count":0,"match_key":"hooli.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
 	)
 	ptest.RunAndValidate(t, p)
 }
@@ -127,7 +125,8 @@ func init() { register.Function1x1(matchedColumnsJSON) }
 // website) and accounts of one, those of the tool's script test of match
 // and more: a subdomain, free-mail, a cell of two domains, two accounts of
 // one owner, placeholders, a network's page that is not a profile, a row
-// of two addresses and a reference row that shares both.
+// of two addresses and a reference row that shares both, a lead at a site
+// of two accounts and one at a site of none, whose owner has several.
 func matchTestData() (leads, accounts []Value) {
 	for i, r := range [][2]string{
 		{"ann@sales.acme.com", ""},
@@ -140,10 +139,12 @@ func matchTestData() (leads, accounts []Value) {
 		{"hal@hooli.com", "hooli.com"},
 		{"ivy@initech.com, ivy@initrode.com", ""},
 		{"jo@hooli.com", "acme.com/contact"},
+		{"sam@shop.acme.com", ""},              // at the shop's site: its two accounts, not Acme's
+		{"lee@mail.acme.com", "shop.acme.com"}, // no account at mail.: Acme's, by owner
 	} {
 		leads = append(leads, Value{File: "leads.csv", Line: int64(i + 2), Text: r[0], Cells: []string{r[0], r[1]}})
 	}
-	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "initech.com"} {
+	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "initech.com", "shop.acme.com", "https://shop.acme.com/b"} {
 		accounts = append(accounts, Value{File: "accounts.csv", Line: int64(i + 2), Text: d})
 	}
 	return leads, accounts
@@ -151,70 +152,46 @@ func matchTestData() (leads, accounts []Value) {
 
 // toolMatch returns the JSON lines of Match (MatchPairs with all) of
 // leads against accounts, and of its dead letters, as the tool's match
-// makes them: the keys by package lists' rules, the columns of a lead
-// tried in order (the first whose keys an account shares, else the first
-// that gives any), the accounts in order.
+// makes them: with package lists' Index, which the tool matches with (the
+// columns of a lead tried in order, each at the finest level that agrees;
+// the accounts in order).
 func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (matched, failed []string) {
 	t.Helper()
-	rules, err := lists.NewRules(lists.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails, Keys: opts.Keys, By: opts.By})
+	ix, err := lists.NewIndex(lists.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails, Keys: opts.Keys, By: opts.By})
 	if err != nil {
 		t.Fatal(err)
 	}
-	type account struct {
-		Value
-		keys []string
-	}
-	var rows []account
+	var rows []Value // the accounts added, by their number in ix
 	for _, v := range accounts {
 		var k lists.Keys
-		via, miss := rules.RowKeys(&k, v.cells())
-		keys := k.AppendStrings(nil, 0, k.Len())
+		via, miss := ix.RowKeys(&k, v.cells())
 		if via < 0 {
 			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, miss)))
 			continue
 		}
-		rows = append(rows, account{v, keys})
+		ix.AddKeys(&k, 0, k.Len(), nil)
+		rows = append(rows, v)
 	}
 	for _, v := range leads {
-		var m *Matched
-		var found []Value
-		var first lists.Reason
-		for i, cell := range v.cells() {
-			var k lists.Keys
-			miss := rules.CellKeys(&k, cell)
-			keys := k.AppendStrings(nil, 0, k.Len())
-			if i == 0 {
-				first = miss
-			}
-			if len(keys) == 0 {
-				continue
-			}
-			for _, r := range rows {
-				if slices.ContainsFunc(keys, func(k string) bool { return slices.Contains(r.keys, k) }) {
-					found = append(found, r.Value)
-				}
-			}
-			if m == nil || len(found) > 0 {
-				m = &Matched{Value: v, Key: strings.Join(keys, " "), Via: i, Count: int64(len(found))}
-			}
-			if len(found) > 0 {
-				break
-			}
+		var k lists.Keys
+		res := ix.Match(&k, v.cells())
+		if res.Via < 0 {
+			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, res.Miss)))
+			continue
 		}
-		switch {
-		case m == nil:
-			failed = append(failed, FailureJSON(matchFailure(context.Background(), v, first)))
-		case len(found) == 0:
+		m := Matched{Value: v, Key: string(k.AppendJoined(nil, res.From, res.To, ' ')), Via: res.Via, Level: res.Level, Count: int64(res.Count)}
+		if res.Count == 0 {
 			m.Via = -1
-			matched = append(matched, matchedColumnsJSON(*m))
-		default:
-			if !all {
-				found = found[:1]
-			}
-			for _, r := range found {
-				m.First = r
-				matched = append(matched, matchedColumnsJSON(*m))
-			}
+			matched = append(matched, matchedColumnsJSON(m))
+			continue
+		}
+		found := ix.Rows(nil, &k, res)
+		if !all {
+			found = found[:1]
+		}
+		for _, r := range found {
+			m.First = rows[r]
+			matched = append(matched, matchedColumnsJSON(m))
 		}
 	}
 	return matched, failed
@@ -265,11 +242,11 @@ func TestMatchPairs(t *testing.T) {
 	})
 	pairs, failed := MatchPairs(s, leads, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, pairs),
-		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"acme.com","against_file":"accounts.csv","against_line":2}`,
-		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","against":"www.acme.com","against_file":"accounts.csv","against_line":3}`,
-		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","against":"initech.com, initrode.com","against_file":"accounts.csv","against_line":4}`,
-		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
-		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"www.acme.com","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"initech.com, initrode.com","against_file":"accounts.csv","against_line":4}`,
+		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
+		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
 	)
 	passert.Empty(s, failed)
 	ptest.RunAndValidate(t, p)

@@ -40,32 +40,40 @@ func ExampleDedupe() {
 	// ""         1 rows [4] first "N/A" (apart: web.placeholder)
 }
 
-// Match new leads against the accounts one has, by owner.
+// Match new leads against the accounts one has, by owner: at the site
+// when an account is there, else at the owner; several accounts at the
+// level that matched are a tie, which the lead's row should show.
 func ExampleIndex_Match() {
 	accounts, err := lists.NewIndex(lists.Options{By: webaddress.LevelOwner})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, row := range [][]string{{"acme.com", "Acme Corp"}, {"globex.com", "Globex"}} {
+	for _, row := range [][]string{
+		{"acme.com", "Acme Corp"}, {"shop.acme.com", "Acme Shop"},
+		{"globex.com", "Globex"}, {"globex.com/careers", "Globex jobs"},
+	} {
 		accounts.Add(row[:1], row[1:]) // the website to match by, the name to keep
 	}
 	var keys lists.Keys
-	for _, lead := range []string{"jo@sales.acme.com", "www.globex.com/about", "ann@gmail.com", "initech.com"} {
+	for _, lead := range []string{"jo@shop.acme.com", "jo@sales.acme.com", "www.globex.com/about", "ann@gmail.com", "initech.com"} {
 		m := accounts.Match(&keys, []string{lead})
 		name, _ := accounts.Kept(nil, m.First)
 		switch {
 		case m.Via < 0:
-			fmt.Printf("%-22s no key (%s)\n", lead, m.Miss)
+			fmt.Printf("%-20s no key (%s)\n", lead, m.Miss)
 		case m.Count == 0:
-			fmt.Printf("%-22s new: %s\n", lead, keys.AppendStrings(nil, m.From, m.To))
+			fmt.Printf("%-20s new: %s\n", lead, keys.AppendStrings(nil, m.From, m.To))
+		case m.Ambiguous():
+			fmt.Printf("%-20s %d accounts at %v %s, a tie: first %s\n", lead, m.Count, m.Level, keys.AppendStrings(nil, m.From, m.To), name)
 		default:
-			fmt.Printf("%-22s %d account: %s\n", lead, m.Count, name)
+			fmt.Printf("%-20s 1 account at %v %s: %s\n", lead, m.Level, keys.AppendStrings(nil, m.From, m.To), name)
 		}
 	}
 	// Output:
-	// jo@sales.acme.com      1 account: [Acme Corp]
-	// www.globex.com/about   1 account: [Globex]
-	// ann@gmail.com          no key (web.email-free-mail)
-	// initech.com            new: [initech.com]
+	// jo@shop.acme.com     1 account at site [shop.acme.com]: [Acme Shop]
+	// jo@sales.acme.com    2 accounts at owner [acme.com], a tie: first [Acme Corp]
+	// www.globex.com/about 2 accounts at site [globex.com], a tie: first [Globex]
+	// ann@gmail.com        no key (web.email-free-mail)
+	// initech.com          new: [initech.com]
 }

@@ -18,13 +18,18 @@ import (
 	"slices"
 	"sync"
 	"unsafe"
+
+	"github.com/onecontact/webaddress"
 )
 
 // Keys are the keys of a cell or a row, their bytes one after the other
-// in one buffer: no string each. The zero Keys is empty, ready to use.
+// in one buffer: no string each, and the levels each is a key at (by
+// owner, an address's site key and its owner's, one key when they are
+// the same). The zero Keys is empty, ready to use.
 type Keys struct {
 	buf  []byte
-	ends []int // the end of each key in buf
+	ends []int       // the end of each key in buf
+	at   []levelBits // the levels of each key
 
 	// touched is the sum of the bytes an Index's Prefetch and MatchRows read
 	// ahead with these keys, kept so that the compiler does not leave the
@@ -47,8 +52,54 @@ func (k *Keys) At(i int) []byte {
 	return k.buf[from:k.ends[i]]
 }
 
+// IsAt reports whether key i is a key at level l.
+func (k *Keys) IsAt(i int, l webaddress.Level) bool { return k.at[i]&bitOf(l) != 0 }
+
 // Reset empties k, keeping its memory.
-func (k *Keys) Reset() { k.buf, k.ends = k.buf[:0], k.ends[:0] }
+func (k *Keys) Reset() { k.buf, k.ends, k.at = k.buf[:0], k.ends[:0], k.at[:0] }
+
+// levelBits is a set of levels, a bit each (1 << the level).
+type levelBits uint8
+
+// bitOf returns the set of level l alone.
+func bitOf(l webaddress.Level) levelBits { return 1 << l }
+
+// push makes the bytes of k.buf from from a key at the levels at, unless
+// they are a key from start already: that key is then at those levels
+// too, and the bytes are dropped.
+func (k *Keys) push(start, from int, at levelBits) {
+	key := k.buf[from:]
+	for i := start; i < k.Len(); i++ {
+		if bytes.Equal(k.At(i), key) {
+			k.at[i] |= at
+			k.buf = k.buf[:from]
+			return
+		}
+	}
+	k.ends = append(k.ends, len(k.buf))
+	k.at = append(k.at, at)
+}
+
+// only returns the keys from to to (not included) that are at level l:
+// from and to themselves when all are, else copies of them appended to k.
+func (k *Keys) only(from, to int, l webaddress.Level) (int, int) {
+	i := from
+	for i < to && k.IsAt(i, l) {
+		i++
+	}
+	if i == to {
+		return from, to
+	}
+	n := k.Len()
+	for i := from; i < to; i++ {
+		if k.IsAt(i, l) {
+			k.buf = append(k.buf, k.At(i)...)
+			k.ends = append(k.ends, len(k.buf))
+			k.at = append(k.at, k.at[i])
+		}
+	}
+	return n, k.Len()
+}
 
 // AppendStrings appends keys from to to (not included) to dst as strings
 // of their own, and returns dst.
@@ -71,24 +122,23 @@ func (k *Keys) AppendJoined(dst []byte, from, to int, sep byte) []byte {
 	return dst
 }
 
-// has reports whether key is among the keys from start.
-func (k *Keys) has(start int, key []byte) bool {
-	for i := start; i < k.Len(); i++ {
-		if bytes.Equal(k.At(i), key) {
-			return true
-		}
-	}
-	return false
-}
-
 // An Index holds the rows of a list to match against (the accounts): for
-// each key, the rows that have it, and the cells each row keeps for a
-// match to write (the first row of each key's; every row's with KeepAll).
-// It keeps no other cell of a row: its memory follows the keys and the
-// cells kept. It holds no pointers: keys and kept cells are bytes in one
-// arena, found by their offsets, and the keys' table is an open-addressing
-// hash table of entry numbers, so the garbage collector never scans it,
-// and a look-up costs a few cache lines, not a map's.
+// each key, at each level a match tries, the rows that have it, and the
+// cells each row keeps for a match to write (the first row of each key's
+// at each level; every row's with KeepAll). It keeps no other cell of a
+// row: its memory follows the keys and the cells kept. It holds no
+// pointers: keys and kept cells are bytes in one arena, found by their
+// offsets, and the keys' table is an open-addressing hash table of entry
+// numbers, so the garbage collector never scans it, and a look-up costs a
+// few cache lines, not a map's.
+//
+// By owner, it holds each row's keys at site level and at owner level (a
+// match tries the site first), in one record a key: a key that is both a
+// site and an owner (acme.com) is one record, with a list of rows for
+// each level. That costs 16 bytes a record more than one level would (36
+// and the key's bytes, against 20), and a record, a slot and the key's
+// bytes for each site that is not its owner (shop.acme.com); a row first
+// at either level keeps its cells. By site or page there is one level.
 //
 // Its Add methods are not safe for concurrent use. Once its rows are
 // added, its look-ups ([Index.Match], [Index.MatchRows], [Index.Rows],
@@ -101,27 +151,51 @@ type Index struct {
 	KeepAll bool
 
 	*Rules
-	seed  maphash.Seed
-	slots []uint64 // the hash table: 0 free, else a key's hash's top 24 bits and its record's place in arena + 1
-	shift uint     // a hash's home slot is its top bits: h >> shift
-	keys  int      // how many
-	nodes []node   // the rows of each key after its first, a list each
-	kept  []int    // the place in arena of each row's kept cells, -1 when not kept
-	arena arena    // the keys' records, and the kept cells of the rows kept
+	seed   maphash.Seed
+	slots  []uint64       // the hash table: 0 free, else a key's hash's top 24 bits and its record's place in arena + 1
+	shift  uint           // a hash's home slot is its top bits: h >> shift
+	keys   int            // how many
+	keysAt [maxLevels]int // how many keys are at each level of Rules.levels
+	recKey int            // where a record's key begins: after its size and a head per level
+	nodes  []node         // the rows of each key after its first at a level, a list each
+	kept   []int          // the place in arena of each row's kept cells, -1 when not kept
+	arena  arena          // the keys' records, and the kept cells of the rows kept
 }
 
-// A key's record in the arena is a head of five 4-byte numbers, then the
-// key's bytes: its first row, how many rows have it, the first and last
-// node of the list of its other rows (-1 when none), and its size. A
-// look-up that finds a key reads one place of memory, not several.
+// A key's record in the arena is its size (4 bytes), then a head for each
+// level the index matches at (Rules.levels, finest first) and the key's
+// bytes. A head is four 4-byte numbers: its first row, how many rows have
+// the key at that level (0: none, the key is not one there), the first
+// and last node of the list of its other rows (-1 when none). A look-up
+// that finds a key reads one place of memory, not several.
 const (
-	recFirst = 4 * iota
-	recRows
-	recHead
-	recTail
-	recSize
-	recKey
+	recSize  = 0 // the key's size
+	recHeads = 4 // where the heads begin
 )
+
+// The numbers of a head, and its size.
+const (
+	headFirst = 4 * iota
+	headRows
+	headHead
+	headTail
+	headLen
+)
+
+// maxLevels is the most levels an index matches at: site and owner.
+const maxLevels = 2
+
+// blankHeads are the heads of a record at no level: no first row, no
+// rows, no list (-1, 0, -1, -1 each).
+var blankHeads = func() []byte {
+	var b []byte
+	for range maxLevels {
+		for _, v := range [...]int32{headFirst / 4: -1, headRows / 4: 0, headHead / 4: -1, headTail / 4: -1} {
+			b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		}
+	}
+	return b
+}()
 
 // slotPlace is the bits of a slot that hold a record's place.
 const slotPlace = 1<<40 - 1
@@ -141,19 +215,13 @@ func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 	for i := from; i < to; i++ {
 		rec, slot, h := ix.find(keys.At(i))
 		if rec == nil {
-			ix.insert(slot, h, keys.At(i), row)
-			keep = true
-			continue
+			rec = ix.insert(slot, h, keys.At(i))
 		}
-		nd := int32(len(ix.nodes))
-		ix.nodes = append(ix.nodes, node{row: row, next: -1})
-		if tail := get(rec, recTail); tail >= 0 {
-			ix.nodes[tail].next = nd
-		} else {
-			put(rec, recHead, nd)
+		for j, l := range ix.levels {
+			if keys.IsAt(i, l) && ix.addRow(rec, j, row) {
+				keep = true
+			}
 		}
-		put(rec, recTail, nd)
-		put(rec, recRows, get(rec, recRows)+1)
 	}
 	if !keep {
 		ix.kept = append(ix.kept, -1)
@@ -177,6 +245,28 @@ func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 	return row
 }
 
+// addRow adds row to the rows of the record rec at the level of head j,
+// and reports whether it is the first there.
+func (ix *Index) addRow(rec []byte, j int, row int32) bool {
+	hd := rec[recHeads+headLen*j:]
+	if get(hd, headRows) == 0 {
+		put(hd, headFirst, row)
+		put(hd, headRows, 1)
+		ix.keysAt[j]++
+		return true
+	}
+	nd := int32(len(ix.nodes))
+	ix.nodes = append(ix.nodes, node{row: row, next: -1})
+	if tail := get(hd, headTail); tail >= 0 {
+		ix.nodes[tail].next = nd
+	} else {
+		put(hd, headHead, nd)
+	}
+	put(hd, headTail, nd)
+	put(hd, headRows, get(hd, headRows)+1)
+	return false
+}
+
 // get and put read and write the number at off of a key's record.
 func get(rec []byte, off int) int32    { return int32(binary.LittleEndian.Uint32(rec[off:])) }
 func put(rec []byte, off int, v int32) { binary.LittleEndian.PutUint32(rec[off:], uint32(v)) }
@@ -196,7 +286,7 @@ func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
 			return nil, i, h
 		}
 		if s&^slotPlace == tag {
-			if rec := ix.record(int(s&slotPlace) - 1); bytes.Equal(rec[recKey:], key) {
+			if rec := ix.record(int(s&slotPlace) - 1); bytes.Equal(rec[ix.recKey:], key) {
 				return rec, i, h
 			}
 		}
@@ -205,25 +295,25 @@ func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
 
 // record returns the record at the place at of the arena.
 func (ix *Index) record(at int) []byte {
-	head := ix.arena.bytes(at, recKey)
-	return ix.arena.bytes(at, recKey+int(get(head, recSize)))
+	head := ix.arena.bytes(at, 4)
+	return ix.arena.bytes(at, ix.recKey+int(get(head, recSize)))
 }
 
-// insert adds a record of key, of hash h, with its first row, in the free
+// insert adds a record of key, of hash h, at no level yet, in the free
 // slot slot (or, when the table is then too full, in a table twice its
-// size).
-func (ix *Index) insert(slot int, h uint64, key []byte, row int32) {
-	at, b := ix.arena.alloc(recKey + len(key))
-	for _, v := range [...]int32{recFirst / 4: row, recRows / 4: 1, recHead / 4: -1, recTail / 4: -1, recSize / 4: int32(len(key))} {
-		b = binary.LittleEndian.AppendUint32(b, uint32(v))
-	}
-	_ = append(b, key...)
+// size), and returns it.
+func (ix *Index) insert(slot int, h uint64, key []byte) []byte {
+	at, b := ix.arena.alloc(ix.recKey + len(key))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
+	b = append(b, blankHeads[:headLen*len(ix.levels)]...)
+	rec := append(b, key...)
 	ix.keys++
 	if 4*ix.keys > 3*len(ix.slots) {
 		ix.grow(h&^slotPlace | uint64(at+1))
-		return
+		return rec
 	}
 	ix.slots[slot] = h&^slotPlace | uint64(at+1)
+	return rec
 }
 
 // grow makes the table twice as large (at least 1,024 slots) and puts
@@ -241,7 +331,7 @@ func (ix *Index) grow(add uint64) {
 		}
 		h := s
 		if len(ix.slots) > tagSlots {
-			h = maphash.Bytes(ix.seed, ix.record(int(s&slotPlace) - 1)[recKey:])
+			h = maphash.Bytes(ix.seed, ix.record(int(s&slotPlace) - 1)[ix.recKey:])
 		}
 		i := int(h >> ix.shift)
 		for ix.slots[i] != 0 {
@@ -251,32 +341,52 @@ func (ix *Index) grow(add uint64) {
 	}
 }
 
-// Len returns the number of distinct keys.
-func (ix *Index) Len() int { return ix.keys }
+// Len returns the number of distinct keys at the level of Options.By.
+func (ix *Index) Len() int { return ix.keysAt[len(ix.levels)-1] }
 
 // Rows appends to dst the rows of ix that m found (its keys in keys, as
 // [Index.Match] gave them), each once, in the order they were added, and
-// returns dst.
+// returns dst: those that share its keys at its level.
 func (ix *Index) Rows(dst []int32, keys *Keys, m Match) []int32 {
-	if m.Count == 0 {
+	j := ix.headOf(m.Level)
+	if m.Count == 0 || j < 0 {
 		return dst
 	}
-	return ix.rows(dst, keys, m.From, m.To)
+	return ix.rows(dst, keys, m.From, m.To, j)
+}
+
+// headOf returns the place of level l among ix's levels, its head's in a
+// record; -1 when ix does not match at l.
+func (ix *Index) headOf(l webaddress.Level) int {
+	for j, at := range ix.levels {
+		if at == l {
+			return j
+		}
+	}
+	return -1
 }
 
 // rows appends to dst the rows that share any of the keys from to to (not
-// included) of keys, each once, in the order they were added, and returns
-// them.
-func (ix *Index) rows(dst []int32, keys *Keys, from, to int) []int32 {
+// included) of keys at the level of head j, each once, in the order they
+// were added, and returns them.
+func (ix *Index) rows(dst []int32, keys *Keys, from, to, j int) []int32 {
 	start := len(dst)
+	l, several := ix.levels[j], false
 	for i := from; i < to; i++ {
+		if !keys.IsAt(i, l) {
+			continue
+		}
 		rec, _, _ := ix.find(keys.At(i))
 		if rec == nil {
 			continue
 		}
-		row := get(rec, recFirst)
-		for nd := get(rec, recHead); ; nd = ix.nodes[nd].next {
-			if i == from || !slices.Contains(dst[start:], row) {
+		hd := rec[recHeads+headLen*j:]
+		if get(hd, headRows) == 0 {
+			continue
+		}
+		row := get(hd, headFirst)
+		for nd := get(hd, headHead); ; nd = ix.nodes[nd].next {
+			if !several || !slices.Contains(dst[start:], row) {
 				dst = append(dst, row)
 			}
 			if nd < 0 {
@@ -284,30 +394,51 @@ func (ix *Index) rows(dst []int32, keys *Keys, from, to int) []int32 {
 			}
 			row = ix.nodes[nd].row
 		}
+		several = true
 	}
-	if to-from > 1 {
+	if several {
 		slices.Sort(dst[start:])
 	}
 	return dst
 }
 
-// lookup returns how many rows share any of the keys from to to (not
-// included) of keys, and the first of them added (-1 when none): with one
-// look-up a key, without walking its rows unless keys are several.
-func (ix *Index) lookup(keys *Keys, from, to int) (count int, first int32) {
-	first = -1
+// lookup returns the finest of ix's levels at which rows share any of the
+// keys from to to (not included) of keys, how many do, and the first of
+// them added; when none does, the last level (Options.By's), 0 and -1:
+// with one look-up a key, without walking its rows unless several of keys
+// are at the level.
+func (ix *Index) lookup(keys *Keys, from, to int) (l webaddress.Level, count int, first int32) {
+	var n, counts [maxLevels]int
+	firsts := [maxLevels]int32{-1, -1}
 	for i := from; i < to; i++ {
-		if rec, _, _ := ix.find(keys.At(i)); rec != nil {
-			count += int(get(rec, recRows))
-			if row := get(rec, recFirst); first < 0 || row < first {
-				first = row
+		rec, _, _ := ix.find(keys.At(i))
+		for j, l := range ix.levels {
+			if !keys.IsAt(i, l) {
+				continue
+			}
+			n[j]++
+			if rec == nil {
+				continue
+			}
+			hd := rec[recHeads+headLen*j:]
+			if rows := int(get(hd, headRows)); rows > 0 {
+				counts[j] += rows
+				if row := get(hd, headFirst); firsts[j] < 0 || row < firsts[j] {
+					firsts[j] = row
+				}
 			}
 		}
 	}
-	if to-from > 1 && count > 0 {
-		count = len(ix.rows(nil, keys, from, to)) // a row may have several of keys
+	for j, l := range ix.levels {
+		if counts[j] == 0 {
+			continue
+		}
+		if n[j] > 1 {
+			counts[j] = len(ix.rows(nil, keys, from, to, j)) // a row may have several of keys
+		}
+		return l, counts[j], firsts[j]
 	}
-	return count, first
+	return ix.levels[len(ix.levels)-1], 0, -1
 }
 
 // Kept appends to dst the cells row kept, and reports whether the index

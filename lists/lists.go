@@ -118,6 +118,7 @@ type Rules struct {
 	version webaddress.KeyVersion
 	keyer   *webaddress.Keyer // nil: KeyV3's built-in rules
 	apart   map[string]bool
+	levels  []webaddress.Level // the levels a match tries, finest first: By's last
 }
 
 // NewRules checks o and returns its rules: an error names what o has
@@ -136,6 +137,10 @@ func NewRules(o Options) (*Rules, error) {
 		r.version = webaddress.KeyV3
 	case !r.version.IsValid():
 		return nil, fmt.Errorf("lists: Options.KeyVersion %d is not a key version: want webaddress.KeyV1, KeyV2 or KeyV3", r.version)
+	}
+	r.levels = []webaddress.Level{o.By}
+	if r.byOwner() {
+		r.levels = []webaddress.Level{webaddress.LevelSite, webaddress.LevelOwner}
 	}
 	if !o.Keys.IsZero() {
 		k, err := webaddress.NewKeyer(o.Keys)

@@ -9,6 +9,9 @@ package lists
 
 import (
 	"hash/maphash"
+	"iter"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
 )
@@ -17,13 +20,16 @@ import (
 // against it, are read and keyed as o says (the dedupe options Split,
 // KeepApart and MergeInvalid play no part: a cell of several addresses
 // gives a key each, unless Raw). By owner is the tool's default for
-// matching; the zero Options match at page level.
+// matching: a row matches at site level where an account shares its site
+// (the same host, or its site), else at owner level. By site it matches
+// at site level only, by page at page level only; the zero Options match
+// at page level.
 func NewIndex(o Options) (*Index, error) {
 	r, err := NewRules(o)
 	if err != nil {
 		return nil, err
 	}
-	return &Index{Rules: r, seed: maphash.MakeSeed()}, nil
+	return &Index{Rules: r, seed: maphash.MakeSeed(), recKey: recHeads + headLen*len(r.levels)}, nil
 }
 
 // Add adds a row, its cells of addresses in the order they are tried, and
@@ -44,6 +50,9 @@ func (ix *Index) Add(row, kept []string) (n int32, miss Reason) {
 // (a cell that is empty or failed, a free-mail e-mail address, ... falls
 // to the next), each once, and returns that cell's place in row (-1 when
 // none gives a key, and miss then says why the first cell gives none).
+// The keys are at the levels a match tries (see [Keys.IsAt]): by owner,
+// each address's site key and its owner key (one key when they are the
+// same); else the key at Options.By's level.
 func (r *Rules) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 	var first Reason
 	start := k.Len()
@@ -59,26 +68,16 @@ func (r *Rules) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 	return -1, first
 }
 
-// CellKeys appends to k the keys of cell, one per address (each address
-// of a cell of several, unless Raw), each once; when it gives none, the
-// Reason of its first address (or of the cell) says why.
+// CellKeys appends to k the keys of cell, those of each address (each
+// address of a cell of several, unless Raw) at the levels a match tries,
+// as [Rules.RowKeys] says, each once; when it gives none, the Reason of
+// its first address (or of the cell) says why.
 func (r *Rules) CellKeys(k *Keys, cell string) Reason {
 	start := k.Len()
 	var miss Reason
 	r.eachAddress(cell, !r.o.Raw, func(a webaddress.Address, err error) {
-		from := len(k.buf)
-		var m Reason
-		k.buf, m = r.appendMatchKey(k.buf, a, err)
-		switch {
-		case m != "":
-			k.buf = k.buf[:from]
-			if miss == "" {
-				miss = m
-			}
-		case k.has(start, k.buf[from:]):
-			k.buf = k.buf[:from]
-		default:
-			k.ends = append(k.ends, len(k.buf))
+		if m := r.addMatchKeys(k, start, a, err); m != "" && miss == "" {
+			miss = m
 		}
 	})
 	if k.Len() > start {
@@ -87,59 +86,169 @@ func (r *Rules) CellKeys(k *Keys, cell string) Reason {
 	return miss
 }
 
-// appendMatchKey appends the key of a to dst, or says why it has none
-// (err's code, or why a never matches).
-func (r *Rules) appendMatchKey(dst []byte, a webaddress.Address, err error) ([]byte, Reason) {
+// addMatchKeys adds the keys of a to those of k from start, or says why it
+// has none (err's code, or why a never matches).
+func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error) Reason {
 	if err != nil {
-		return dst, reasonOf(err)
+		return reasonOf(err)
 	}
 	if m := apartReason(a); m != "" {
-		return dst, m
+		return m
 	}
+	from := len(k.buf)
 	if r.version != webaddress.KeyV3 {
-		return a.AppendKey(dst, r.version, webaddress.LevelPage), ""
+		k.buf = a.AppendKey(k.buf, r.version, webaddress.LevelPage)
+		k.push(start, from, bitOf(webaddress.LevelPage))
+		return ""
 	}
-	var k string
+	var key string
 	var rule webaddress.OwnerRule
 	if r.o.By == webaddress.LevelOwner {
 		// The owner key alone costs less than all the levels; it is
 		// "" exactly when there is no owner.
-		if b := r.keyer.AppendKey(dst, a, webaddress.LevelOwner); len(b) > len(dst) {
-			return b, ""
+		if k.buf = r.keyer.AppendKey(k.buf, a, webaddress.LevelOwner); len(k.buf) > from {
+			if siteIsOwner(a, k.buf[from:]) {
+				k.push(start, from, bitOf(webaddress.LevelSite)|bitOf(webaddress.LevelOwner))
+				return ""
+			}
+			k.push(start, from, bitOf(webaddress.LevelOwner))
+			r.addSiteKeys(k, start, a)
+			return ""
 		}
 		rule = r.keyer.Levels(a).Rule
 	} else {
 		lv := r.keyer.Levels(a)
 		rule = lv.Rule
-		k = lv.Page
+		key = lv.Page
 		if r.o.By == webaddress.LevelSite {
-			k = lv.Site
+			key = lv.Site
 		}
 	}
 	if !rule.HasOwner() {
-		return dst, Reason(rule.String())
+		return Reason(rule.String())
 	}
-	if k == "" {
-		return dst, "no-key"
+	if key == "" {
+		return "no-key"
 	}
-	return append(dst, k...), ""
+	if r.o.By == webaddress.LevelSite && a.Facts().Has(webaddress.FactEmailDomain) {
+		r.addSiteKeys(k, start, a)
+		return ""
+	}
+	k.buf = append(k.buf, key...)
+	k.push(start, from, bitOf(r.o.By))
+	return ""
+}
+
+// siteIsOwner reports, for the most common address, that a's site key is
+// its owner key owner, which it then need not be keyed again for: an
+// address of no port, not read from an e-mail address, whose host is its
+// owner key, or that after "www." (the site keeps no more than the host,
+// and drops www. while a registrable domain remains). TestSiteIsOwner
+// checks it against the site key on the corpus.
+func siteIsOwner(a webaddress.Address, owner []byte) bool {
+	u := a.URL()
+	if u.Port() != "" || a.Facts().Has(webaddress.FactEmailDomain) {
+		return false
+	}
+	host := u.Hostname()
+	host = strings.TrimPrefix(host, "www.")
+	return host == string(owner)
+}
+
+// addSiteKeys adds the site keys of a, an address with an owner, to the
+// keys of k from start (a key there already, such as the owner's acme.com,
+// is then a site key too).
+//
+// An address read from an e-mail address is its domain's website, the
+// owner's (ann@sales.acme.com: acme.com); its site keys are those of the
+// e-mail addresses' domains in its cell (sales.acme.com), so that a lead
+// matches the account at the very host of its e-mail address first.
+func (r *Rules) addSiteKeys(k *Keys, start int, a webaddress.Address) {
+	var buf [128]byte
+	add := func(e webaddress.Address) {
+		if site := r.keyer.AppendKey(buf[:0], e, webaddress.LevelSite); len(site) > 0 {
+			n := len(k.buf)
+			k.buf = append(k.buf, site...)
+			k.push(start, n, bitOf(webaddress.LevelSite))
+		}
+	}
+	if !a.Facts().Has(webaddress.FactEmailDomain) {
+		add(a)
+		return
+	}
+	host, found := a.URL().Hostname(), false
+	for d := range emailDomains(a.Cell()) {
+		switch {
+		case d == host:
+			add(a)
+			found = true
+		case len(d) > len(host) && d[len(d)-len(host)-1] == '.' && d[len(d)-len(host):] == host:
+			if e, err := webaddress.Parse(d); err == nil {
+				add(e)
+				found = true
+			}
+		}
+	}
+	if !found {
+		add(a)
+	}
+}
+
+// emailDomains returns the domain of each e-mail address of cell,
+// lowercase, without root dots: the ASCII letters, digits, dots and
+// hyphens after each "@" (a domain of other characters is not given).
+func emailDomains(cell string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for rest := cell; ; {
+			at := strings.IndexByte(rest, '@')
+			if at < 0 {
+				return
+			}
+			rest = rest[at+1:]
+			n := 0
+			for n < len(rest) && (isDomainByte(rest[n])) {
+				n++
+			}
+			if n < len(rest) && rest[n] >= utf8.RuneSelf {
+				continue // an internationalized domain: its owner's website stands
+			}
+			if d := strings.Trim(strings.ToLower(rest[:n]), "."); d != "" && !yield(d) {
+				return
+			}
+		}
+	}
+}
+
+// isDomainByte reports whether c may be in an ASCII domain.
+func isDomainByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-'
 }
 
 // A Match is what matching a row against an [Index] found.
 type Match struct {
-	// From and To are the row's keys, in the Keys matched: those of the
-	// cell that matched, else of the first that gave any.
+	// From and To are the row's keys at Level, in the Keys matched: those
+	// of the cell that matched, else of the first that gave any.
 	From, To int
-	Via      int    // that cell's place in the row; -1 when none gave a key
-	Count    int    // how many of the index's rows share the keys
-	First    int32  // the first of them added, -1 when none
-	Miss     Reason // why no cell gave a key, when none did
+	Via      int // that cell's place in the row; -1 when none gave a key
+	// Level is the level the keys are at: the finest at which a row of
+	// the index shares them (by owner: site, else owner), Options.By's
+	// when none does.
+	Level webaddress.Level
+	Count int    // how many of the index's rows share the keys at Level
+	First int32  // the first of them added, -1 when none
+	Miss  Reason // why no cell gave a key, when none did
 }
+
+// Ambiguous reports whether several of the index's rows share m's keys at
+// its level, none closer to the row than the others: First is then the
+// first added of them, not a better match than the others.
+func (m Match) Ambiguous() bool { return m.Count > 1 }
 
 // Match matches row, its cells of addresses in the order they are tried,
 // against ix, and appends its keys to k: the first cell whose keys a row
-// of ix shares is the one that matches; when none matches, the keys are
-// those of the first cell that gave any.
+// of ix shares at any level is the one that matches, at the finest level
+// at which one does; when none matches, the keys are those of the first
+// cell that gave any, at Options.By's level.
 func (ix *Index) Match(k *Keys, row []string) Match {
 	var res [1]Match
 	return ix.MatchRows(k, [][]string{row}, res[:0])[0]
@@ -153,7 +262,7 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 	k.Reset()
 	start := len(res)
 	for _, row := range rows {
-		n, m := k.Len(), Match{First: -1}
+		n, m := k.Len(), Match{Level: ix.o.By, First: -1}
 		if m.Via, m.Miss = ix.RowKeys(k, row); m.Via >= 0 {
 			m.From, m.To = n, k.Len()
 		}
@@ -165,21 +274,19 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 		if m.Via < 0 {
 			continue
 		}
-		if m.Count, m.First = ix.lookup(k, m.From, m.To); m.Count > 0 {
-			continue
-		}
+		m.Level, m.Count, m.First = ix.lookup(k, m.From, m.To)
 		// The next cells, when the first's keys match nothing.
-		for i := m.Via + 1; i < len(row); i++ {
+		for i := m.Via + 1; i < len(row) && m.Count == 0; i++ {
 			n := k.Len()
 			ix.CellKeys(k, row[i])
 			if k.Len() == n {
 				continue
 			}
-			if count, first := ix.lookup(k, n, k.Len()); count > 0 {
-				*m = Match{From: n, To: k.Len(), Via: i, Count: count, First: first}
-				break
+			if l, count, first := ix.lookup(k, n, k.Len()); count > 0 {
+				*m = Match{From: n, To: k.Len(), Via: i, Level: l, Count: count, First: first}
 			}
 		}
+		m.From, m.To = k.only(m.From, m.To, m.Level)
 	}
 	// The kept cells of the rows found, read ahead as the keys were.
 	var sum uint64

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
+	"github.com/onecontact/webaddress/internal/testfiles"
 )
 
 func newIndex(t *testing.T, o Options) *Index {
@@ -26,6 +28,23 @@ func newIndex(t *testing.T, o Options) *Index {
 
 var byOwner = Options{By: webaddress.LevelOwner}
 
+// levelKeys returns keys from to to of k, each followed by its levels
+// when it is not at both of byOwner's: " (site)", " (owner)".
+func levelKeys(k *Keys, from, to int) []string {
+	var out []string
+	for i := from; i < to; i++ {
+		s := string(k.At(i))
+		switch site, owner := k.IsAt(i, webaddress.LevelSite), k.IsAt(i, webaddress.LevelOwner); {
+		case site && !owner:
+			s += " (site)"
+		case owner && !site:
+			s += " (owner)"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 func TestCellKeys(t *testing.T) {
 	ix := newIndex(t, byOwner)
 	for _, tc := range []struct {
@@ -33,10 +52,17 @@ func TestCellKeys(t *testing.T) {
 		keys []string
 		miss Reason
 	}{
-		{"ann@sales.acme.com", []string{"acme.com"}, ""},
+		// An e-mail address: its domain's owner, and its host's site.
+		{"ann@sales.acme.com", []string{"acme.com (owner)", "sales.acme.com (site)"}, ""},
+		{"Ann <ann@Sales.Acme.com.>", []string{"acme.com (owner)", "sales.acme.com (site)"}, ""},
+		{"ann@acme.com", []string{"acme.com"}, ""},
+		{"ann@www.acme.com", []string{"acme.com"}, ""}, // the site drops www.
+		{"a@x.acme.com; b@y.acme.com", []string{"acme.com (owner)", "x.acme.com (site)", "y.acme.com (site)"}, ""},
+		{"a@x.acme.com; b@initech.com", []string{"acme.com (owner)", "x.acme.com (site)", "initech.com"}, ""},
 		{"https://WWW.Acme.com/about", []string{"acme.com"}, ""},
 		{"initech.com; initrode.com", []string{"initech.com", "initrode.com"}, ""},
-		{"acme.com, shop.acme.com", []string{"acme.com"}, ""}, // one key once
+		{"acme.com, shop.acme.com", []string{"acme.com", "shop.acme.com (site)"}, ""}, // acme.com once
+		{"shop.acme.com, acme.com", []string{"acme.com", "shop.acme.com (site)"}, ""},
 		{"", nil, "web.empty"},
 		{"N/A", nil, "web.placeholder"},
 		{"bob@gmail.com", nil, "web.email-free-mail"},
@@ -45,12 +71,21 @@ func TestCellKeys(t *testing.T) {
 		{"localhost", nil, NotPublicWebsite},
 		{"tel:+15551234", nil, NonWebScheme},
 		{"acmebakery.wordpress.com", []string{"acmebakery.wordpress.com"}, ""},
+		{"shop.acmebakery.wordpress.com", []string{"acmebakery.wordpress.com (owner)", "shop.acmebakery.wordpress.com (site)"}, ""},
 	} {
 		var k Keys
 		via, miss := ix.RowKeys(&k, []string{tc.cell})
-		keys := k.AppendStrings(nil, 0, k.Len())
+		keys := levelKeys(&k, 0, k.Len())
 		if !slices.Equal(keys, tc.keys) || miss != tc.miss || (via == 0) != (tc.keys != nil) {
 			t.Errorf("RowKeys(%q) = %q, %d, %q; want %q, %q", tc.cell, keys, via, miss, tc.keys, tc.miss)
+		}
+	}
+	// By site and by page, one level: Options.By's.
+	for _, o := range []Options{{By: webaddress.LevelSite}, {}, {KeyVersion: webaddress.KeyV2}} {
+		var k Keys
+		newIndex(t, o).RowKeys(&k, []string{"ann@sales.acme.com; shop.acme.com/cart"})
+		if k.Len() != 2 || !k.IsAt(0, o.By) || !k.IsAt(1, o.By) || k.IsAt(0, webaddress.LevelOwner) {
+			t.Errorf("%+v: RowKeys gives %q, not two keys at %v alone", o, k.AppendStrings(nil, 0, k.Len()), o.By)
 		}
 	}
 }
@@ -136,6 +171,79 @@ func TestIndexMatch(t *testing.T) {
 	}
 }
 
+// TestMatchLevels checks that a row matches at the finest level at which
+// an account shares its keys: its site, else its owner; that Count,
+// First, Rows and the keys are those of that level; and that a tie says
+// so.
+func TestMatchLevels(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, cell := range []string{"acme.com", "shop.acme.com", "https://shop.acme.com/b", "initech.com", "globex.com; blog.initech.com"} {
+		ix.Add([]string{cell}, []string{cell})
+	}
+	site, owner := webaddress.LevelSite, webaddress.LevelOwner
+	for _, tc := range []struct {
+		row       []string
+		via       int
+		level     webaddress.Level
+		rows      []int32
+		keys      string
+		ambiguous bool
+	}{
+		{[]string{"jo@acme.com"}, 0, site, []int32{0}, "acme.com", false}, // not the shop's accounts
+		{[]string{"www.acme.com/about"}, 0, site, []int32{0}, "acme.com", false},
+		{[]string{"jo@shop.acme.com"}, 0, site, []int32{1, 2}, "shop.acme.com", true}, // two accounts at the shop: a tie
+		{[]string{"jo@sales.acme.com"}, 0, owner, []int32{0, 1, 2}, "acme.com", true}, // no account at sales.: the owner's
+		{[]string{"blog.initech.com"}, 0, site, []int32{4}, "blog.initech.com", false},
+		{[]string{"jo@initech.com"}, 0, site, []int32{3}, "initech.com", false},
+		{[]string{"www.initech.com/jobs"}, 0, site, []int32{3}, "initech.com", false},
+		{[]string{"x.initech.com"}, 0, owner, []int32{3, 4}, "initech.com", true},
+		// A cell of two addresses: a site of either matches there.
+		{[]string{"sales.acme.com, blog.initech.com"}, 0, site, []int32{4}, "sales.acme.com blog.initech.com", false},
+		{[]string{"sales.acme.com, x.initech.com"}, 0, owner, []int32{0, 1, 2, 3, 4}, "acme.com initech.com", true},
+		// The columns' order comes before the level: the first column
+		// that matches at any level is the one.
+		{[]string{"jo@sales.acme.com", "shop.acme.com"}, 0, owner, []int32{0, 1, 2}, "acme.com", true},
+		{[]string{"jo@umbrella.com", "shop.acme.com"}, 1, site, []int32{1, 2}, "shop.acme.com", true},
+		// Nothing matches: the owner keys looked for, of the first cell.
+		{[]string{"jo@sales.umbrella.com", "hooli.com"}, 0, owner, nil, "umbrella.com", false},
+	} {
+		var keys Keys
+		m := ix.Match(&keys, tc.row)
+		rows := ix.Rows(nil, &keys, m)
+		got := strings.Join(keys.AppendStrings(nil, m.From, m.To), " ")
+		if m.Via != tc.via || m.Level != tc.level || m.Count != len(tc.rows) || !slices.Equal(rows, tc.rows) || got != tc.keys || m.Ambiguous() != tc.ambiguous {
+			t.Errorf("Match(%q) = %+v, rows %v, keys %q, ambiguous %v; want via %d at %v, rows %v, keys %q, ambiguous %v",
+				tc.row, m, rows, got, m.Ambiguous(), tc.via, tc.level, tc.rows, tc.keys, tc.ambiguous)
+		}
+		if len(tc.rows) > 0 && m.First != tc.rows[0] {
+			t.Errorf("Match(%q).First = %d, want %d", tc.row, m.First, tc.rows[0])
+		}
+	}
+	// Row 2 is the first of no key at either level: its cells are not
+	// kept; row 1, the first at site shop.acme.com, and row 4, the first
+	// of globex.com, are.
+	for row, want := range []bool{true, true, false, true, true} {
+		if _, ok := ix.Kept(nil, int32(row)); ok != want {
+			t.Errorf("Kept(%d) = %v, want %v", row, ok, want)
+		}
+	}
+	// Len counts the keys at owner level: acme.com, initech.com and
+	// globex.com.
+	if ix.Len() != 3 {
+		t.Errorf("Len() = %d, want 3", ix.Len())
+	}
+	// By site, the site alone: no owner to fall back to.
+	bySite := newIndex(t, Options{By: site})
+	bySite.Add([]string{"acme.com"}, nil)
+	var keys Keys
+	if m := bySite.Match(&keys, []string{"jo@sales.acme.com"}); m.Count != 0 || m.Level != site {
+		t.Errorf("by site: Match(jo@sales.acme.com) = %+v, want no match at site", m)
+	}
+	if m := bySite.Match(&keys, []string{"jo@acme.com"}); m.Count != 1 || m.Level != site {
+		t.Errorf("by site: Match(jo@acme.com) = %+v, want 1 at site", m)
+	}
+}
+
 // TestIndexMany checks the hash table past its growths, the arena past
 // a chunk, and kept cells of every size, empty ones included, against a
 // map.
@@ -157,7 +265,7 @@ func testIndexMany(t *testing.T) {
 		k.Reset()
 		key := fmt.Sprintf("k%d.example", i%(n/2)) // each key twice
 		k.buf = append(k.buf, key...)
-		k.ends = append(k.ends, len(k.buf))
+		k.push(0, 0, bitOf(webaddress.LevelPage))
 		cells := []string{strconv.Itoa(i), "", key}
 		if i%5000 == 1 {
 			cells[1] = big // a row of half a chunk: the arena's next chunk
@@ -173,8 +281,8 @@ func testIndexMany(t *testing.T) {
 	for key, first := range want {
 		k.Reset()
 		k.buf = append(k.buf, key...)
-		k.ends = append(k.ends, len(k.buf))
-		count, got := ix.lookup(&k, 0, 1)
+		k.push(0, 0, bitOf(webaddress.LevelPage))
+		_, count, got := ix.lookup(&k, 0, 1)
 		if count != 2 || got != first {
 			t.Fatalf("lookup(%s) = %d, %d; want 2, %d", key, count, got, first)
 		}
@@ -192,8 +300,8 @@ func testIndexMany(t *testing.T) {
 	}
 	k.Reset()
 	k.buf = append(k.buf, "k1.example."...)
-	k.ends = append(k.ends, len(k.buf))
-	if count, first := ix.lookup(&k, 0, 1); count != 0 || first != -1 {
+	k.push(0, 0, bitOf(webaddress.LevelPage))
+	if _, count, first := ix.lookup(&k, 0, 1); count != 0 || first != -1 {
 		t.Errorf("lookup of a key not added = %d, %d", count, first)
 	}
 }
@@ -286,4 +394,34 @@ func TestOptionsErrors(t *testing.T) {
 			t.Errorf("NewDeduper(%+v) = nil error", o)
 		}
 	}
+}
+
+// TestSiteIsOwner checks siteIsOwner's shortcut against the site key on
+// every address of the corpus and of typed.txt: where it says the site
+// key is the owner key, it is.
+func TestSiteIsOwner(t *testing.T) {
+	n, short := 0, 0
+	for _, name := range []string{"kasztp.txt", "typed.txt"} {
+		for _, line := range testfiles.MustCorpusLines(t, name) {
+			a, err := cells.Parse(line)
+			if err != nil {
+				continue
+			}
+			owner := a.Key(webaddress.KeyV3, webaddress.LevelOwner)
+			if owner == "" {
+				continue
+			}
+			n++
+			if siteIsOwner(a, []byte(owner)) {
+				short++
+				if site := a.Key(webaddress.KeyV3, webaddress.LevelSite); site != owner {
+					t.Errorf("%q: siteIsOwner, but the site key is %q, the owner's %q", line, site, owner)
+				}
+			}
+		}
+	}
+	if short < n/2 {
+		t.Errorf("siteIsOwner holds for %d of %d addresses: the shortcut is seldom taken", short, n)
+	}
+	t.Logf("siteIsOwner holds for %d of %d addresses with an owner", short, n)
 }

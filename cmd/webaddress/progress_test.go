@@ -137,7 +137,7 @@ func TestMatchProgress(t *testing.T) {
 	if len(fourths) == 0 || len(halves) == 0 {
 		t.Errorf("bars of the reference %v, of the input %v: want both, the reference's first\n%q", fourths, halves, tty.String())
 	}
-	const summary = "webaddress: 30000 rows read: 10000 matched (10000 by email), 20000 unmatched, 0 matched several, 0 rejected; " +
+	const summary = "webaddress: 30000 rows read: 10000 matched (10000 by email; 10000 at site), 20000 unmatched, 0 matched several, 0 rejected; " +
 		"15000 without a key (web.email-free-mail 15000); the reference: 20000 rows read, 15000 keys, 0 rejected, 5000 without a key (web.placeholder 5000)"
 	if !strings.Contains(tty.String(), summary) {
 		t.Errorf("the summary is not\n%s\n%q", summary, tty.String())

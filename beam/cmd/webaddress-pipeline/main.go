@@ -49,8 +49,11 @@
 // the rules of the tool's match command (by owner unless --by; several
 // columns, "--column email,website", tried in order), and a record is a
 // row's match: input (the first column's cell), file, line, match_count,
-// match_key, match_via (the column that matched; null when none did) and
-// the first reference row that shares its keys (against: its first
+// match_key, match_via (the column that matched; null when none did),
+// match_level and match_ambiguous (the level that matched, at the finest
+// that agrees, and whether several reference rows tie there; null when
+// nothing matched) and the first reference row that shares its keys
+// (against: its first
 // column's cell, against_file, against_line); with --all, a record per
 // matched pair instead, against the pair's reference row, as the tool's
 // match --all; what never matches, of either side, is failed (step

@@ -818,9 +818,9 @@ func TestMatchMode(t *testing.T) {
 	run(t, config{input: leads, read: read, against: accounts, againstRead: against, output: out, mode: "match",
 		opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
 	compare(t, "records", readOutput(t, out, "records"), []string{
-		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
-		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","match_via":"email","against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
-		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@sales.acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","match_level":"owner","match_ambiguous":false,"against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
+		`{"input":"cid@initrode.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initrode.com","match_via":"email","match_level":"site","match_ambiguous":false,"against":"initech.com; initrode.com","against_file":"` + accounts + `","against_line":3}`,
+		`{"input":"fay@umbrella.com","file":"` + leads + `","line":6,"match_count":0,"match_key":"umbrella.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
 	})
 	failed := readOutput(t, out, "failed")
 	if len(failed) != 2 || !strings.Contains(failed[0]+failed[1], `"error_code":"web.email-free-mail"`) || !strings.Contains(failed[0]+failed[1], `"error_code":"web.placeholder"`) {
@@ -844,9 +844,9 @@ func TestMatchModeColumns(t *testing.T) {
 	run(t, config{input: leads, read: read, against: accounts, againstRead: against, output: out, mode: "match",
 		opts: webaddressbeam.Options{By: webaddress.LevelOwner}})
 	compare(t, "records", readOutput(t, out, "records"), []string{
-		`{"input":"ann@acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
-		`{"input":"bob@gmail.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initech.com","match_via":"website","against":"","against_file":"` + accounts + `","against_line":3}`,
-		`{"input":"cid@hooli.com","file":"` + leads + `","line":4,"match_count":0,"match_key":"hooli.com","match_via":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"ann@acme.com","file":"` + leads + `","line":2,"match_count":1,"match_key":"acme.com","match_via":"email","match_level":"site","match_ambiguous":false,"against":"acme.com","against_file":"` + accounts + `","against_line":2}`,
+		`{"input":"bob@gmail.com","file":"` + leads + `","line":3,"match_count":1,"match_key":"initech.com","match_via":"website","match_level":"site","match_ambiguous":false,"against":"","against_file":"` + accounts + `","against_line":3}`,
+		`{"input":"cid@hooli.com","file":"` + leads + `","line":4,"match_count":0,"match_key":"hooli.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
 	})
 	if failed := readOutput(t, out, "failed"); len(failed) != 0 {
 		t.Errorf("failed = %q, want none", failed)

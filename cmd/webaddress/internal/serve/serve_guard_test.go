@@ -448,10 +448,10 @@ func TestGuardMatchAccounts(t *testing.T) {
 	}
 	q := runRequest{Command: "match", Column: "email,website", Flags: map[string]string{"against-column": "domain"}, Lists: map[string]string{"against": accounts}}
 	out, st, _ := runPage(t, ts, q, list)
-	want := "name,email,website,match_count,match_key,match_via,account,domain\n" +
-		"Ann,ann@sales.acme.com,,1,acme.com,email,Acme,acme.com\n" +
-		"Bob,bob@gmail.com,globex.com,1,globex.com,website,Globex,globex.com\n" +
-		"Cy,,initech.com,0,initech.com,,,\n"
+	want := "name,email,website,match_count,match_key,match_via,match_level,match_ambiguous,account,domain\n" +
+		"Ann,ann@sales.acme.com,,1,acme.com,email,owner,false,Acme,acme.com\n" +
+		"Bob,bob@gmail.com,globex.com,1,globex.com,website,site,false,Globex,globex.com\n" +
+		"Cy,,initech.com,0,initech.com,,,,,\n"
 	if st.Error != "" || out != want || !slices.Contains(st.Args, "--against="+tool.ListName("against")) {
 		t.Errorf("match with the accounts as text: %q, %+v; want %q", out, st, want)
 	}

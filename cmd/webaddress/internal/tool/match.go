@@ -25,7 +25,7 @@ import (
 
 // matchColumns are the columns match adds to each input row, before the
 // reference's.
-var matchColumns = []string{"match_count", "match_key", "match_via"}
+var matchColumns = []string{"match_count", "match_key", "match_via", "match_level", "match_ambiguous"}
 
 // matchFlags are match's options.
 type matchFlags struct {
@@ -85,18 +85,24 @@ func matchCommand() *Command {
 		Long: `match attaches each row of the input, a new list (leads, sign-ups, an import),
 to the rows of a reference table (--against FILE: the accounts you have)
 whose addresses have the same owner (KeyV3's key by owner; --by site or
-page for a narrower match), and finds the rows that match none.
+page for a narrower match), at the finest level that agrees: a row matches
+the reference rows at its site (the same host, or its site; an e-mail
+address's is its domain's) where there are any, else those of its owner.
+It finds the rows that match none.
 
 Each input row is written once, in input order, with its columns and
-match_count (how many reference rows share its key, 0 when none), match_key
-(its key, several separated by spaces; on a row that matched nothing, the
-key looked for: the first the columns gave, empty when none gave one),
-match_via (the input column that matched; empty on a row that matched
-nothing) and the columns of the first reference row that matched
-(--against-fields picks them; a reference column named as an input column,
-or as one of match's, is called "against_" and its name, said in the
-summary). --all writes a row per matched pair instead, the unmatched rows
-once.
+match_count (how many reference rows share its key at the level that
+matched, 0 when none), match_key (its key at that level, several separated
+by spaces; on a row that matched nothing, the key looked for: the first
+the columns gave, empty when none gave one), match_via (the input column
+that matched; empty on a row that matched nothing), match_level (site or
+owner, page with --by page; empty when nothing matched), match_ambiguous
+(true when several reference rows tie at that level, the first written
+being only the first read; empty when nothing matched) and the columns of
+the first reference row that matched (--against-fields picks them; a
+reference column named as an input column, or as one of match's, is called
+"against_" and its name, said in the summary). --all writes a row per
+matched pair instead, the unmatched rows once.
 
 --column and --against-column may name several columns, tried in order:
 "--column email,website" matches by the e-mail address's domain, and where
@@ -111,8 +117,8 @@ The reference is read first, with the input's options (--delimiter or the
 delimiter found, --encoding, --no-header, --on-bad-record: its malformed
 records rejected and counted); its memory is its keys and the columns kept,
 not its rows, and the input streams through. The summary on standard error
-says the rows read, matched (by column), unmatched, matched several, and
-the values without a key by code.`,
+says the rows read, matched (by column and by level), unmatched, matched
+several (a tie), and the values without a key by code.`,
 		Example: `  webaddress match --column email,website --against accounts.csv --against-column domain --format csv leads.csv
   webaddress match --column website --against crm.xlsx --against-column Website --against-fields Name,Id --format csv < signups.csv`,
 		Columns: Columns{All: matchColumns},
@@ -133,6 +139,7 @@ type matched struct {
 // A matchedRow is what match made of an input row, for the summary.
 type matchedRow struct {
 	via   int // the column that matched, -1 when none
+	level webaddress.Level
 	count int
 	miss  lists.Reason
 }
@@ -300,9 +307,10 @@ type matcher struct {
 	all      bool
 	enc      func(b []byte, fields []string, v *matched) ([]byte, bool)
 
-	byCol   []int // the rows matched by each column
-	several int   // the rows that matched several reference rows
-	out     int   // the rows written
+	byCol   []int                          // the rows matched by each column
+	byLevel [webaddress.LevelOwner + 1]int // the rows matched at each level
+	several int                            // the rows that matched several reference rows
+	out     int                            // the rows written
 }
 
 // newMatcher returns the matcher of the input in against ref, and the
@@ -317,6 +325,8 @@ func (cfg *config) newMatcher(in *input, ref *refTable, all bool) (*matcher, *ou
 		record.Int("match_count", func(v *matched) (int64, bool) { return int64(v.res.Count), true }),
 		record.Str("match_key", func(v *matched) (string, bool) { return v.keys, v.res.Via >= 0 }),
 		record.Str("match_via", func(v *matched) (string, bool) { return v.via, v.res.Count > 0 }),
+		record.Str("match_level", func(v *matched) (string, bool) { return v.res.Level.String(), v.res.Count > 0 }),
+		record.Bool("match_ambiguous", func(v *matched) (bool, bool) { return v.res.Ambiguous(), v.res.Count > 0 }),
 	}
 	for j, name := range ref.names {
 		mcols = append(mcols, record.Str(name, func(v *matched) (string, bool) {
@@ -367,7 +377,7 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 		} else {
 			b.fail(string(v.res.Miss))
 		}
-		b.vals[i] = matchedRow{via: v.res.Via, count: v.res.Count, miss: v.res.Miss}
+		b.vals[i] = matchedRow{via: v.res.Via, level: v.res.Level, count: v.res.Count, miss: v.res.Miss}
 		refRows = mr.rowsOf(refRows[:0], &keys, v.res)
 		var ok bool
 		if len(refRows) == 0 {
@@ -405,6 +415,7 @@ func (mr *matcher) tally(rows []matchedRow) {
 	for _, r := range rows {
 		if r.count > 0 {
 			mr.byCol[r.via]++
+			mr.byLevel[r.level]++
 		}
 		if r.count > 1 {
 			mr.several++
@@ -517,8 +528,14 @@ func matchSummary(in *input, n counts, mr *matcher, ref *refTable) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s read: %d matched", plural(n.read+rejected, "row"), matched)
+	var at []string
+	for l, c := range mr.byLevel {
+		if c > 0 {
+			at = append(at, fmt.Sprintf("%d at %v", c, webaddress.Level(l)))
+		}
+	}
 	if len(by) > 0 {
-		fmt.Fprintf(&b, " (%s)", strings.Join(by, ", "))
+		fmt.Fprintf(&b, " (%s; %s)", strings.Join(by, ", "), strings.Join(at, ", "))
 	}
 	fmt.Fprintf(&b, ", %d unmatched, %d matched several, %d rejected", n.read-matched, several, rejected)
 	if all {

@@ -33,9 +33,9 @@ func TestMatchLists(t *testing.T) {
 	}
 	lists := map[string]string{"against": "account,domain\nAcme,acme.com\nGlobex,globex.com\n"}
 	got, err := run(ListName("against"), lists)
-	want := "name,email,website,match_count,match_key,match_via,account,domain\n" +
-		"Ann,ann@sales.acme.com,,1,acme.com,email,Acme,acme.com\n" +
-		"Bob,bob@gmail.com,globex.com,1,globex.com,website,Globex,globex.com\n"
+	want := "name,email,website,match_count,match_key,match_via,match_level,match_ambiguous,account,domain\n" +
+		"Ann,ann@sales.acme.com,,1,acme.com,email,owner,false,Acme,acme.com\n" +
+		"Bob,bob@gmail.com,globex.com,1,globex.com,website,site,false,Globex,globex.com\n"
 	if err != nil || got != want {
 		t.Errorf("match against a list's text = %v, %q; want %q", err, got, want)
 	}

@@ -131,7 +131,7 @@
     { id: "clean", title: "Write each website cleanly, with its parts", command: "clean", flags: {}, add: null,
       help: "The cleaning of R's safe_parse_url, with its options (under More): the clean website and its parts beside your columns." },
     { id: "match", title: "Match this list against my accounts", command: "match", flags: {}, add: null, review: true,
-      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches, how many accounts match it and how; the new rows are counted and shown." },
+      help: "Find which rows are organisations you have already: choose your accounts file, and each row gets the account it matches (at its website if an account is there, else at its organisation), how many accounts match it and how; the new rows are counted and shown." },
     { id: "custom", title: "Something else: choose the command and options yourself", command: "", flags: {}, add: null,
       help: "Opens More, below, with every command and option of the tool." },
   ];
