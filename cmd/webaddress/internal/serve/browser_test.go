@@ -940,7 +940,7 @@ func TestBrowser(t *testing.T) {
 		Why   string `json:"why"`
 	}
 	ms := get(t, ctx, chromedp.Evaluate[[]matchView](`[...document.querySelectorAll("#matches .match")].map(m => ({title: m.querySelector("h3").textContent, why: m.querySelector(".why").textContent}))`))
-	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 1 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com." || ms[1].Title != "Row 3: globex.com with Globex" {
+	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 1 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com, at the level of the same organisation; the match is ambiguous: check it." || ms[1].Title != "Row 3: globex.com with Globex" {
 		t.Errorf("match review: the matches are %+v", ms)
 	}
 	tabToSel(`[data-key="0"] [data-act="accept"]`)
@@ -965,7 +965,7 @@ func TestBrowser(t *testing.T) {
 	gotChoices := waitDownload()
 	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices (a reject, an accept), in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
 	// The tool's output, Ann's row as one that matches no account.
-	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,\n", 1)
+	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,owner,true,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,,,\n", 1)
 	if wantChoices == string(matchOut) || string(gotChoices) != wantChoices {
 		t.Errorf("match review: the download with the choices is\n%s\nwant\n%s", gotChoices, wantChoices)
 	}
