@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"strings"
 	"testing"
 )
@@ -96,7 +97,7 @@ func TestOnlyNonASCIIHostsReachIDNA(t *testing.T) {
 				continue
 			}
 			reached++
-			if isASCII(l) && !strings.Contains(l, "%") {
+			if urlchars.IsASCII(l) && !strings.Contains(l, "%") {
 				t.Errorf("%s: %q is ASCII without escapes but reached idna %d times", name, l, calls)
 			}
 		}

@@ -208,7 +208,7 @@ func appendDomain(dst []byte, input string) ([]byte, *hostError) {
 		domain = decodeUTF8(appendDecoded(nil, input))
 	}
 	start := len(dst)
-	if isASCII(domain) {
+	if urlchars.IsASCII(domain) {
 		// The domain parser: if domain is an ASCII string, set result to
 		// domain, lowercased.
 		dst = appendLower(dst, domain)
@@ -318,11 +318,11 @@ func decodeLabel(label string) (_ string, ok bool) {
 	if !strings.HasPrefix(label, "xn--") {
 		return label, true
 	}
-	if !isASCII(label) {
+	if !urlchars.IsASCII(label) {
 		return label, false
 	}
 	u, err := idna.Punycode.ToUnicode(label)
-	if err != nil || u == "" || isASCII(u) || strings.HasPrefix(u, "xn--") {
+	if err != nil || u == "" || urlchars.IsASCII(u) || strings.HasPrefix(u, "xn--") {
 		return label, false
 	}
 	return u, true
@@ -408,7 +408,7 @@ func endsInNumber[S string | []byte](s S) bool {
 		s = s[:n-1]
 	}
 	// Most domains end in a letter that no number ends in: "com".
-	if n := len(s); n == 0 || !isHex(s[n-1]) && s[n-1] != 'x' && s[n-1] != 'X' {
+	if n := len(s); n == 0 || !urlchars.IsHex(s[n-1]) && s[n-1] != 'x' && s[n-1] != 'X' {
 		return false
 	}
 	last := s
@@ -435,7 +435,7 @@ func endsInNumber[S string | []byte](s S) bool {
 		return false
 	}
 	for i := 2; i < len(last); i++ {
-		if !isHex(last[i]) {
+		if !urlchars.IsHex(last[i]) {
 			return false
 		}
 	}
@@ -534,8 +534,8 @@ func parseIPv4Number(s []byte) (uint64, bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case radix == 16 && isHex(c):
-			d = uint64(unhex(c))
+		case radix == 16 && urlchars.IsHex(c):
+			d = uint64(urlchars.Unhex(c))
 		default:
 			return 0, false
 		}
@@ -602,8 +602,8 @@ func parseIPv6(s string, hl *hostLint) ([8]uint16, *hostError) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && c() != -1 && isHex(byte(c())) {
-			value = value*0x10 + int(unhex(byte(c())))
+		for length < 4 && c() != -1 && urlchars.IsHex(byte(c())) {
+			value = value*0x10 + int(urlchars.Unhex(byte(c())))
 			p++
 			length++
 		}

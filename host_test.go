@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"errors"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -61,7 +62,7 @@ func TestPunycodeLabels(t *testing.T) {
 		}
 		input := "https://" + tt.domain + "/"
 		u, err := ParseURL(input)
-		ascii := isASCII(tt.domain)
+		ascii := urlchars.IsASCII(tt.domain)
 		switch {
 		case ascii && (err != nil || u.Hostname() != strings.ToLower(tt.domain)):
 			t.Errorf("ParseURL(%q) = %q, %v; want the host lowercased (an ASCII domain)", input, u.Href(), err)

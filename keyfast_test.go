@@ -7,6 +7,7 @@ package webaddress
 import (
 	"bytes"
 	"fmt"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -37,15 +38,15 @@ func appendKeyPathSlow(dst []byte, path string, keepFrom, keepTo int) []byte {
 		}
 		c := path[i]
 		switch {
-		case c == '%' && i+2 < len(path) && isHex(path[i+1]) && isHex(path[i+2]):
-			b := unhex(path[i+1])<<4 | unhex(path[i+2])
+		case c == '%' && i+2 < len(path) && urlchars.IsHex(path[i+1]) && urlchars.IsHex(path[i+2]):
+			b := urlchars.Unhex(path[i+1])<<4 | urlchars.Unhex(path[i+2])
 			if isUnreserved(b) {
 				if i < keepFrom || i >= keepTo {
 					b = lower(b)
 				}
 				dst = append(dst, b)
 			} else {
-				dst = append(dst, '%', upper(path[i+1]), upper(path[i+2]))
+				dst = append(dst, '%', urlchars.Upper(path[i+1]), urlchars.Upper(path[i+2]))
 			}
 			i += 2
 		case c == '/' && len(dst) > start && dst[len(dst)-1] == '/':

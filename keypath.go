@@ -20,8 +20,8 @@ import (
 func appendOpaqueKeyPath(dst []byte, path string) []byte {
 	for i := 0; i < len(path); i++ {
 		c := path[i]
-		if c == '%' && i+2 < len(path) && isHex(path[i+1]) && isHex(path[i+2]) {
-			dst = append(dst, '%', upper(path[i+1]), upper(path[i+2]))
+		if c == '%' && i+2 < len(path) && urlchars.IsHex(path[i+1]) && urlchars.IsHex(path[i+2]) {
+			dst = append(dst, '%', urlchars.Upper(path[i+1]), urlchars.Upper(path[i+2]))
 			i += 2
 			continue
 		}
@@ -71,15 +71,15 @@ func appendKeyPath(dst []byte, path string, keepFrom, keepTo int) []byte {
 		}
 		c := path[i]
 		switch {
-		case c == '%' && i+2 < len(path) && isHex(path[i+1]) && isHex(path[i+2]):
-			b := unhex(path[i+1])<<4 | unhex(path[i+2])
+		case c == '%' && i+2 < len(path) && urlchars.IsHex(path[i+1]) && urlchars.IsHex(path[i+2]):
+			b := urlchars.Unhex(path[i+1])<<4 | urlchars.Unhex(path[i+2])
 			if isUnreserved(b) {
 				if i < keepFrom || i >= keepTo {
 					b = lower(b)
 				}
 				dst = append(dst, b)
 			} else {
-				dst = append(dst, '%', upper(path[i+1]), upper(path[i+2]))
+				dst = append(dst, '%', urlchars.Upper(path[i+1]), urlchars.Upper(path[i+2]))
 			}
 			i += 2
 		case c == '/' && len(dst) > start && dst[len(dst)-1] == '/':
@@ -137,7 +137,7 @@ func keyPathRunEnd(path string, i int) int {
 		carry = 0x80
 	}
 	for i+8 <= len(path) {
-		x := word8(path[i:])
+		x := urlchars.Word8(path[i:])
 		if x&highs != 0 {
 			break
 		}

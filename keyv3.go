@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"io"
 	"slices"
 	"strconv"
@@ -290,7 +291,7 @@ func NewKeyer(o KeyOptions) (*Keyer, error) {
 
 // checkOptionDomain checks a domain of KeyOptions.
 func checkOptionDomain(what, entry, domain string) error {
-	if domain == "" || domain != strings.ToLower(domain) || !isASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
+	if domain == "" || domain != strings.ToLower(domain) || !urlchars.IsASCII(domain) || strings.ContainsAny(domain, " \t/:@?#") {
 		return &valueError{code: CodeInvalidArgument, msg: "webaddress: " + what + " " + strconv.Quote(entry) + ": " + strconv.Quote(domain) + " is not a lowercase ASCII domain"}
 	}
 	if info := publicSuffixOf(domain); info.suffix == domain {
@@ -470,7 +471,7 @@ func siteLabel(label string) bool {
 		return false
 	}
 	for i := 3; i < len(label); i++ {
-		if !isDigit(label[i]) {
+		if !urlchars.IsDigit(label[i]) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"slices"
 	"unicode/utf8"
 
@@ -160,7 +161,7 @@ func (p *parser) reportTrimmed() {
 		p.sink(Violation{name, Span{end, len(raw)}, false})
 	}
 	for i := start; i < end; i++ {
-		if isTabOrNewline(raw[i]) {
+		if urlchars.IsTabOrNewline(raw[i]) {
 			p.sink(Violation{name, Span{i, i + 1}, false})
 			break
 		}
@@ -197,7 +198,7 @@ func (p *parser) reportCodePoints() {
 			case c == '\\' && backslash:
 				p.report(vInvalidReverseSolidus, i, i+1)
 			case c == '%':
-				if i+2 >= len(p.in) || !isHex(p.in[i+1]) || !isHex(p.in[i+2]) {
+				if i+2 >= len(p.in) || !urlchars.IsHex(p.in[i+1]) || !urlchars.IsHex(p.in[i+2]) {
 					unit(true, i, i+1)
 				}
 			case c < utf8.RuneSelf:
@@ -313,9 +314,9 @@ func hostViolations(input string, special bool, emit func(v verr, start, end int
 	// gives for input (which percent-decodes it itself): when it ends in a
 	// number and domain is not ASCII, IPv4-non-ASCII-input, then the IPv4
 	// parser's own.
-	hl.exact = domain == input && isASCII(input)
+	hl.exact = domain == input && urlchars.IsASCII(input)
 	if err == nil && endsInNumber(ascii) {
-		if !isASCII(domain) {
+		if !urlchars.IsASCII(domain) {
 			hl.report(vIPv4NonASCIIInput, 0, len(input))
 		}
 		parseIPv4(ascii, hl)

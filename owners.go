@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"strings"
 )
 
@@ -604,7 +605,7 @@ func isLocality(reg string) bool {
 	if !ok || len(rest) < 4 || rest[len(rest)-3] != '.' {
 		return false
 	}
-	return isAlpha(rest[len(rest)-1]) && isAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
+	return urlchars.IsAlpha(rest[len(rest)-1]) && urlchars.IsAlpha(rest[len(rest)-2]) && !strings.Contains(rest[:len(rest)-3], ".")
 }
 
 // keyPathCase writes the key's path of a into buf, with its case kept,
@@ -627,7 +628,7 @@ func lowerKeyPath(b []byte, keepFrom, keepTo int) {
 		if i >= keepFrom && i < keepTo {
 			continue
 		}
-		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+		if b[i] == '%' && i+2 < len(b) && urlchars.IsHex(b[i+1]) && urlchars.IsHex(b[i+2]) {
 			i += 2
 			continue
 		}
@@ -661,7 +662,7 @@ func opaqueDomain(host string) (string, bool) {
 			return "", false
 		}
 		for i := 0; i < len(label); i++ {
-			if c := label[i]; !isAlpha(c) && !isDigit(c) && c != '-' {
+			if c := label[i]; !urlchars.IsAlpha(c) && !urlchars.IsDigit(c) && c != '-' {
 				return "", false
 			}
 		}

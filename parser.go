@@ -274,7 +274,7 @@ func (p *parser) rawSpan(start, end int) [2]int {
 		return [2]int{e, e}
 	}
 	s := p.rawOffset(start)
-	for s < e && isTabOrNewline(p.raw[s]) {
+	for s < e && urlchars.IsTabOrNewline(p.raw[s]) {
 		s++
 	}
 	return [2]int{s, e}
@@ -304,7 +304,7 @@ func (p *parser) init(input string, trimLeading, printable bool) error {
 	p.in, p.edited = input[start:end], false
 	ascii := printable || printableASCII(p.in)
 	if !ascii {
-		p.in = toValidUTF8(removeTabsAndNewlines(p.in))
+		p.in = toValidUTF8(urlchars.RemoveTabsAndNewlines(p.in))
 		p.edited = p.in != input[start:end]
 	}
 	if len(p.in) > cap(p.buf) {
@@ -394,7 +394,7 @@ func (p *parser) rawOffset(at int) int {
 		for k := range p.rawAt {
 			for i < len(p.raw) && n < k {
 				c := p.raw[i]
-				if isTabOrNewline(c) {
+				if urlchars.IsTabOrNewline(c) {
 					i++
 					continue
 				}
@@ -423,7 +423,7 @@ func (p *parser) run(st state, i int) bool {
 			// Otherwise, if state override is not given, set state to no
 			// scheme state and decrease pointer; otherwise, return failure.
 			switch {
-			case i < len(in) && isAlpha(in[i]):
+			case i < len(in) && urlchars.IsAlpha(in[i]):
 				st = stateScheme
 			case p.override != stateNone:
 				return false
@@ -704,7 +704,7 @@ func (p *parser) run(st state, i int) bool {
 
 		case statePort:
 			start := i
-			for i < len(in) && isDigit(in[i]) {
+			for i < len(in) && urlchars.IsDigit(in[i]) {
 				i++
 			}
 			c := at(in, i)
@@ -1277,13 +1277,13 @@ func indexByte(s string, c byte) int {
 // isWindowsDriveLetter reports whether s is a Windows drive letter: an
 // ASCII alpha and then U+003A (:) or U+007C (|).
 func isWindowsDriveLetter[S string | []byte](s S) bool {
-	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+	return len(s) == 2 && urlchars.IsAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 // isNormalizedWindowsDriveLetter reports whether s is a Windows drive
 // letter whose second code point is U+003A (:).
 func isNormalizedWindowsDriveLetter[S string | []byte](s S) bool {
-	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
+	return len(s) == 2 && urlchars.IsAlpha(s[0]) && s[1] == ':'
 }
 
 // startsWithWindowsDriveLetter reports whether s starts with a Windows
@@ -1326,10 +1326,10 @@ func printableASCII(s string) bool {
 	}
 	var bad uint64
 	for i := 0; i <= len(s)-8; i += 8 {
-		w := word8(s[i : i+8])
+		w := urlchars.Word8(s[i : i+8])
 		bad |= w - spaces | w
 	}
-	w := word8(s[len(s)-8:])
+	w := urlchars.Word8(s[len(s)-8:])
 	bad |= w - spaces | w
 	return bad&highs == 0
 }

@@ -4,6 +4,8 @@
 
 package webaddress
 
+import "github.com/onecontact/webaddress/internal/urlchars"
+
 // This file holds the parser's fast path: most web addresses in the wild
 // are already their own serialization ("https://example.com/a?b#c"), and
 // for those the basic URL parser would copy every byte to make the string
@@ -75,7 +77,7 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 		i++
 		portStart = i
 		port := 0
-		for i < len(input) && isDigit(input[i]) && port <= 0xFFFF {
+		for i < len(input) && urlchars.IsDigit(input[i]) && port <= 0xFFFF {
 			port = port*10 + int(input[i]-'0')
 			i++
 		}
@@ -178,7 +180,7 @@ func quickParse(input, assume string, sp *spans) (URL, bool) {
 // a segment that is a Windows drive letter with "|", which a file URL's
 // path state makes ":".
 func drivePipe(path string) bool {
-	return len(path) >= 2 && path[1] == '|' && isAlpha(path[0]) && (len(path) == 2 || path[2] == '/')
+	return len(path) >= 2 && path[1] == '|' && urlchars.IsAlpha(path[0]) && (len(path) == 2 || path[2] == '/')
 }
 
 // assumedHref returns the href of input read after assume + "://", with

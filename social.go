@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"strings"
 	"sync"
 
@@ -153,7 +154,7 @@ func (f *hostFilter) mayHave(host string) bool {
 func (f *hostFilter) bit(s string) uint {
 	var k uint64
 	if len(s) >= 8 {
-		k = word8(s[len(s)-8:]) >> (f.shift & 63) // "& 63": no test for a shift of 64 or more
+		k = urlchars.Word8(s[len(s)-8:]) >> (f.shift & 63) // "& 63": no test for a shift of 64 or more
 	} else {
 		for i := len(s) - 1; i >= max(0, len(s)-f.n); i-- {
 			k = k<<8 | uint64(s[i])
@@ -328,7 +329,7 @@ func handleOK(s string, max int, extra string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !isAlpha(c) && !isDigit(c) && strings.IndexByte(extra, c) < 0 {
+		if !urlchars.IsAlpha(c) && !urlchars.IsDigit(c) && strings.IndexByte(extra, c) < 0 {
 			return false
 		}
 	}
@@ -583,7 +584,7 @@ func allDigits(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !urlchars.IsDigit(s[i]) {
 			return false
 		}
 	}

@@ -7,17 +7,11 @@ package webaddress
 import (
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
-// This file holds the byte and string helpers that the other files share:
-// ASCII classes and case, tabs and newlines, UTF-8 and UTF-16, and numbers
-// in decimal.
-
-func isAlpha(c byte) bool { return urlchars.IsAlpha(c) }
-
-func isDigit(c byte) bool { return urlchars.IsDigit(c) }
+// This file holds the byte and string helpers that the other files share
+// beyond internal/urlchars (which they call directly): ASCII case, UTF-8
+// and UTF-16, and numbers in decimal.
 
 // lower returns c, ASCII lowercased.
 func lower(c byte) byte {
@@ -27,9 +21,6 @@ func lower(c byte) byte {
 	return c
 }
 
-// upper returns c, ASCII uppercased.
-func upper(c byte) byte { return urlchars.Upper(c) }
-
 // appendLower appends s with its ASCII letters lowercased.
 func appendLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
@@ -37,12 +28,6 @@ func appendLower(dst []byte, s string) []byte {
 	}
 	return dst
 }
-
-func isTabOrNewline(c byte) bool { return urlchars.IsTabOrNewline(c) }
-
-// removeTabsAndNewlines returns s without ASCII tabs and newlines, and s
-// itself when it has none.
-func removeTabsAndNewlines(s string) string { return urlchars.RemoveTabsAndNewlines(s) }
 
 // toValidUTF8 returns s with each byte that is not part of a valid UTF-8
 // sequence replaced by U+FFFD, the way utf8.DecodeRuneInString reads it,
@@ -57,9 +42,6 @@ func toValidUTF8(s string) string {
 	}
 	return string(b)
 }
-
-// isASCII reports whether every byte of s is below 0x80.
-func isASCII(s string) bool { return urlchars.IsASCII(s) }
 
 // appendUint appends v in decimal.
 func appendUint(dst []byte, v uint32) []byte {
@@ -78,10 +60,6 @@ func appendUint(dst []byte, v uint32) []byte {
 
 func itoa(v uint32) string { return string(appendUint(nil, v)) }
 
-func isHex(c byte) bool { return urlchars.IsHex(c) }
-
-func unhex(c byte) byte { return urlchars.Unhex(c) }
-
 // utf16Len returns the length of s in UTF-16 code units.
 func utf16Len(s string) int {
 	n := 0
@@ -97,10 +75,6 @@ func utf16Len(s string) int {
 	}
 	return n
 }
-
-// word8 returns the first eight bytes of s, which has at least eight, as
-// a little-endian number: one load.
-func word8(s string) uint64 { return urlchars.Word8(s) }
 
 // set returns names as a set.
 func set(names ...string) map[string]bool {

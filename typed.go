@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"strconv"
 	"strings"
 	"unicode"
@@ -39,7 +40,7 @@ func readTyped(input string) (typedInput, *Error) {
 // invalid UTF-8 it leaves t zero.
 func (t *typedInput) read(input string) *Error {
 	printable := printableASCII(input)
-	if !printable && !isASCII(input) {
+	if !printable && !urlchars.IsASCII(input) {
 		if err := checkUTF8(input); err != nil {
 			return err
 		}
@@ -106,10 +107,10 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 	for ; i < len(text) && text[i] != ':'; i++ {
 		c := text[i]
 		switch {
-		case isTabOrNewline(c):
+		case urlchars.IsTabOrNewline(c):
 			tabs = true
 			continue
-		case first && !isAlpha(c), charClass[c]&schemeChar == 0:
+		case first && !urlchars.IsAlpha(c), charClass[c]&schemeChar == 0:
 			return "", -1, false, false
 		case 'A' <= c && c <= 'Z':
 			upper = true
@@ -121,7 +122,7 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 	}
 	scheme, colon = text[:i], i
 	if tabs {
-		scheme = removeTabsAndNewlines(scheme)
+		scheme = urlchars.RemoveTabsAndNewlines(scheme)
 	}
 	if upper {
 		scheme = strings.ToLower(scheme)
@@ -132,7 +133,7 @@ func leadingScheme(text string) (scheme string, colon int, slashes, ok bool) {
 			if n++; n == 2 {
 				break
 			}
-		} else if !isTabOrNewline(c) {
+		} else if !urlchars.IsTabOrNewline(c) {
 			break
 		}
 	}

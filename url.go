@@ -6,6 +6,7 @@ package webaddress
 
 import (
 	"fmt"
+	"github.com/onecontact/webaddress/internal/urlchars"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -578,7 +579,7 @@ func (u *URL) SetHash(v string) bool {
 // input of a setter's parse of u, and gives p.buf room at once for the
 // href that will be made of u and v.
 func (p *parser) setInput(u *URL, v string) {
-	p.in = toValidUTF8(removeTabsAndNewlines(v))
+	p.in = toValidUTF8(urlchars.RemoveTabsAndNewlines(v))
 	p.buf = make([]byte, 0, len(u.href)+hrefSizeHint(p.in))
 }
 
@@ -612,7 +613,7 @@ func (u URL) validate() error {
 	if u.schemeEnd == 0 || u.schemeEnd >= n || h[u.schemeEnd] != ':' {
 		return bad("schemeEnd is not at a colon after a scheme")
 	}
-	if !isAlpha(h[0]) || strings.ToLower(h[:u.schemeEnd]) != h[:u.schemeEnd] {
+	if !urlchars.IsAlpha(h[0]) || strings.ToLower(h[:u.schemeEnd]) != h[:u.schemeEnd] {
 		return bad("the scheme does not start with a letter or is not lowercase")
 	}
 	if schemeTypeOf([]byte(h[:u.schemeEnd])) != u.scheme {
