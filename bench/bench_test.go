@@ -91,12 +91,12 @@ func BenchmarkLayers(b *testing.B) {
 		}},
 		{"Key", func(s string) {
 			if a, err := webaddress.Parse(s); err == nil {
-				key = a.AppendKey(key[:0], webaddress.KeyV1)
+				key = a.AppendKey(key[:0], webaddress.KeyV1, webaddress.LevelPage)
 			}
 		}},
 		{"KeyV2", func(s string) {
 			if a, err := webaddress.Parse(s); err == nil {
-				key = a.AppendKey(key[:0], webaddress.KeyV2)
+				key = a.AppendKey(key[:0], webaddress.KeyV2, webaddress.LevelPage)
 			}
 		}},
 		{"Page", keyAt(&key, webaddress.LevelPage)},
@@ -140,7 +140,7 @@ func reportHitRate(b *testing.B, c interface{ Stats() (int64, int64) }, unit str
 func keyAt(key *[]byte, l webaddress.Level) func(string) {
 	return func(s string) {
 		if a, err := webaddress.Parse(s); err == nil {
-			*key = a.AppendKeyAt((*key)[:0], webaddress.KeyV3, l)
+			*key = a.AppendKey((*key)[:0], webaddress.KeyV3, l)
 		}
 	}
 }

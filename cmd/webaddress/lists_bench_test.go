@@ -6,6 +6,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,17 +22,9 @@ import (
 // take no more time per row. Run it with -benchtime 1x: one pass is a
 // million rows.
 func BenchmarkDedupeLibrary(b *testing.B) {
-	var lines []string
-	for _, name := range []string{"kasztp.txt", "typed.txt", "node_files.txt"} {
-		lines = append(lines, corpusLines(b, name)...)
-	}
-	const n = 1_000_000
-	rows := make([]string, n)
-	for i := range rows {
-		rows[i] = lines[i%len(lines)]
-	}
+	rows := millionRows(b, 0)
 	perRow := func(b *testing.B) {
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/row")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/million, "ns/row")
 	}
 	b.Run("impl=lists.Dedupe", func(b *testing.B) {
 		for b.Loop() {
@@ -55,5 +49,75 @@ func BenchmarkDedupeLibrary(b *testing.B) {
 			}
 		}
 		perRow(b)
+	})
+}
+
+// million is the number of rows of the library's benchmarks.
+const million = 1_000_000
+
+// millionRows returns a million lines of the corpus files, over and over,
+// from line from on: those that are one field of a CSV file as they are
+// (no quote, no comma), so that the tool reads what the library is given.
+func millionRows(b *testing.B, from int) []string {
+	var lines []string
+	for _, name := range []string{"kasztp.txt", "typed.txt", "node_files.txt"} {
+		for _, l := range corpusLines(b, name) {
+			if !strings.ContainsAny(l, "\",\r") {
+				lines = append(lines, l)
+			}
+		}
+	}
+	rows := make([]string, million)
+	for i := range rows {
+		rows[i] = lines[(from+i)%len(lines)]
+	}
+	return rows
+}
+
+// BenchmarkMatchLibrary puts package lists' Index beside the tool's match
+// (by owner, the finest level that agrees first) on 1,000,000 leads
+// against 1,000,000 accounts (the corpus lines over and over, the leads
+// from another line on), one worker each, reporting ns per lead: the
+// index built from the accounts, then every lead matched.
+func BenchmarkMatchLibrary(b *testing.B) {
+	accounts, leads := millionRows(b, 0), millionRows(b, 7919)
+	perLead := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/million, "ns/lead")
+	}
+	b.Run("impl=lists.Index", func(b *testing.B) {
+		for b.Loop() {
+			ix, err := lists.NewIndex(lists.Options{By: webaddress.LevelOwner})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, a := range accounts {
+				ix.Add([]string{a}, nil)
+			}
+			var keys lists.Keys
+			matched := 0
+			for _, l := range leads {
+				if ix.Match(&keys, []string{l}).Count > 0 {
+					matched++
+				}
+			}
+			if matched == 0 {
+				b.Fatal("no lead matched")
+			}
+		}
+		perLead(b)
+	})
+	b.Run("impl=tool", func(b *testing.B) {
+		against := filepath.Join(b.TempDir(), "accounts.csv")
+		if err := os.WriteFile(against, []byte("website\n"+strings.Join(accounts, "\n")+"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		input := "website\n" + strings.Join(leads, "\n") + "\n"
+		var stderr strings.Builder
+		for b.Loop() {
+			if status := run([]string{"match", "--against", against, "--against-column", "website", "--column", "website", "--jobs", "1"}, strings.NewReader(input), io.Discard, &stderr); status != 0 {
+				b.Fatalf("status %d: %s", status, stderr.String())
+			}
+		}
+		perLead(b)
 	})
 }
