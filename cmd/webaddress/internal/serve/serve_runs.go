@@ -39,18 +39,13 @@ import (
 type commandInfo struct {
 	Name     string             `json:"name"`
 	Short    string             `json:"short"`
+	Words    string             `json:"words"` // what it does for a list, in plain words (the tool's table)
 	Flags    []flagInfo         `json:"flags"`
 	Columns  []string           `json:"columns"`
 	Defaults []string           `json:"defaults,omitempty"` // nil: all the columns
 	Alt      map[string]columns `json:"alt,omitempty"`      // the columns when a boolean flag is set
 	Several  bool               `json:"several,omitempty"`  // it reads several columns, tried in order
 }
-
-// severalColumns are the commands that read several columns of a row,
-// tried in order (--column website,email); the others read one.
-// TestSeveralColumns checks it against the tool. The tool's table does
-// not say it yet: when it does, this goes.
-var severalColumns = map[string]bool{"parse": true, "key": true, "dedupe": true, "match": true}
 
 // columns are a command's output columns, and those it prints without
 // --fields (nil: all).
@@ -66,6 +61,11 @@ type flagInfo struct {
 	Type    string   `json:"type"` // "bool"; "list", a file's text (tool.File); or another type, a text field
 	Default string   `json:"default"`
 	Values  []string `json:"values,omitempty"` // the values it takes, when a list
+	// Label and Help are its plain words, and ValueWords those of the
+	// values the page shows by their words: the tool's table's.
+	Label      string            `json:"label"`
+	Help       string            `json:"help"`
+	ValueWords map[string]string `json:"valueWords,omitempty"`
 }
 
 // listFormats are the output formats the list cleaner offers.
@@ -76,11 +76,12 @@ var listFormats = []string{"csv", "tsv", "jsonl"}
 func commandInfos() []commandInfo {
 	var out []commandInfo
 	for _, c := range tool.Commands() {
-		ci := commandInfo{Name: c.Name, Short: c.Short, Columns: c.Columns.All, Defaults: c.Columns.Defaults, Several: severalColumns[c.Name]}
+		ci := commandInfo{Name: c.Name, Short: c.Short, Words: c.Words(), Columns: c.Columns.All, Defaults: c.Columns.Defaults, Several: c.ReadsSeveralColumns()}
 		opts := slices.Clone(c.Options)
 		slices.SortFunc(opts, func(a, b tool.Option) int { return strings.Compare(a.Name, b.Name) })
 		for _, o := range opts {
-			fi := flagInfo{Name: o.Name, Usage: o.Usage, Type: o.Type(), Default: o.Default, Values: o.Values}
+			w, _ := o.Words() // every option has them (the tool's TestWords)
+			fi := flagInfo{Name: o.Name, Usage: o.Usage, Type: o.Type(), Default: o.Default, Values: o.Values, Label: w.Label, Help: w.Help, ValueWords: o.ValueWords()}
 			if o.Kind == tool.File {
 				fi.Type = "list" // its text, typed or uploaded: never a path
 			}

@@ -84,37 +84,11 @@
     }
   }
 
-  // Plain words for the tool's options, by flag: a label and a help text
-  // shown on the page; the flag's name is shown beside, for people who
-  // will move to the command line.
-  const WORDS = {
-    by: ["Count as one", "page: the same page; site: the same website (a host, a profile, a shop on a platform); owner: the same organisation, whatever page of it was typed."],
-    keep: ["Row kept of each group", "first: the first row of the group, as it comes; most-complete: the row with the most cells filled in (the first of those). Only with one row per group."],
-    first: ["Keep one row per group", "Only the first row of each group is written, with your columns; without it the result is a list of the groups."],
-    "keep-emails": ["Treat e-mail addresses as no website", "By default an e-mail address at a company's domain stands for its website (sales@acme.com: acme.com)."],
-    raw: ["Read each cell exactly as typed", "No tidying: placeholders such as N/A, e-mail addresses, quotes and several addresses in a cell are read as web addresses."],
-    split: ["A cell of several websites gives a row for each", "By default such a cell fails, as several websites."],
-    "merge-invalid": ["Group what is not a website too", "Rows that failed with the same problem and the same cell are one group, as are addresses that are not public websites."],
-    "key-version": ["Version of the comparison", "3 reads sites and organisations; 1 and 2 are the older comparisons, kept for results stored with them."],
-    aliases: ["Domains of one organisation", "A pair per line: \"acme.de acme.com\" makes acme.de part of acme.com. Type them, or load a file."],
-    platforms: ["Platforms whose customers are apart", "A shape per line, such as \"<name>.shops.example.net\": each customer is its own website. Type them, or load a file."],
-    "keep-apart": ["Groups never merged", "A key per line, as the key column has it: the rows of that key stay apart. Type them, or load a file."],
-    against: ["Your accounts", "The accounts file, separated as the list is. On the match task it is chosen above, and its text is what the tool reads."],
-    "against-column": ["The accounts' columns of websites or e-mail addresses", "Comma-separated, tried in order. On the match task they are ticked above."],
-    "against-fields": ["The accounts' columns added to each row", "Comma-separated; empty: all of them."],
-    all: ["A row per account matched", "By default a row per row of your list, with the first account it matches and how many match."],
-    cache: ["Results kept in memory", "How many different cells have their results kept, to be fast on repeated cells."],
-  };
-  const LEVEL_WORDS = { page: "page (the same page)", site: "site (the same website)", owner: "owner (the same organisation)" };
-  const COMMAND_WORDS = {
-    parse: "Read each website and add what the tool knows of it: its organisation, site, domain, the changes made, or what is wrong.",
-    key: "Add a key that is the same for the ways of writing one page, site or organisation.",
-    dedupe: "Group the rows of one page, site or organisation.",
-    clean: "Clean each website as R's safe_parse_url does.",
-    surt: "Write each website as a SURT key, as web archives sort them.",
-    lint: "List the URL Standard's remarks on each website, as the address bar would see it.",
-    url: "Read each value strictly as the URL Standard does (new URL), with no tidying.",
-  };
+  // The words of the tool's options and commands come with them from the
+  // server (/api/commands: label, help and valueWords of a flag, words of
+  // a command), from the tool's command table: one source, which a test
+  // of the tool checks has words for every option.
+  let FLAG_WORDS = {};
   // A failure's code in plain words (the server's codeWords): what a row
   // has instead of a website.
   let CODE_WORDS = {};
@@ -392,7 +366,7 @@
       const sec = $("#review");
       const flags = ctx.flagValues();
       if (flags.split === "true") {
-        status.textContent = "The review reads a row per cell: untick \"" + WORDS.split[0] + "\" (--split) first.";
+        status.textContent = "The review reads a row per cell: untick \"" + FLAG_WORDS.split[0] + "\" (--split) first.";
         return;
       }
       status.textContent = "Reading the whole file for its groups…";
@@ -785,6 +759,7 @@
   // groups, its rows) and reads both outputs here.
   function list() {
     const commands = JSON.parse($("#commands-data").textContent) || [];
+    for (const c of commands) for (const f of c.flags || []) FLAG_WORDS[f.name] = [f.label, f.help];
     CODE_WORDS = JSON.parse($("#words-data").textContent) || {};
     const formats = ["csv", "tsv", "jsonl"];
     const fileIn = $("#file"), drop = $("#drop"), info = $("#fileinfo");
@@ -794,7 +769,7 @@
     const progress = $("#progress"), status = $("#status"), preview = $("#preview"), summary = $("#summary"), downloads = $("#downloads");
     let file = null, sampleBody = null, guessed = ",", running = null, header = [], task = TASKS[0], accounts = null;
 
-    for (const c of commands) command.append(el("option", { value: c.name, text: c.name + ": " + (COMMAND_WORDS[c.name] || c.short) }));
+    for (const c of commands) command.append(el("option", { value: c.name, text: c.name + ": " + (c.words || c.short) }));
     for (const f of formats) format.append(el("option", { value: f, text: f }));
     fetch("/api/commands").then((r) => r.json()).then((d) => {
       for (const e of d.encodings || []) enc.append(el("option", { value: e, text: e }));
@@ -841,7 +816,7 @@
 
     function flagControl(f) {
       const id = "flag-" + f.name, hid = id + "-help";
-      const [words, help] = WORDS[f.name] || [f.name.replace(/-/g, " "), ""];
+      const words = f.label || f.name.replace(/-/g, " "), help = f.help || "";
       const label = el("label", { for: id }, words + " ", el("code", { text: "--" + f.name }));
       const helpP = el("p", { class: "help", id: hid, text: help || f.usage.replace(/`/g, "") });
       if (f.type === "bool") {
@@ -860,7 +835,7 @@
         });
       } else if (f.values) {
         control = el("select", { id, "data-flag": f.name, "aria-describedby": hid },
-          ...f.values.map((v) => el("option", { value: v, text: f.name === "by" ? LEVEL_WORDS[v] || v : v, selected: v === f.default })));
+          ...f.values.map((v) => el("option", { value: v, text: (f.valueWords && f.valueWords[v]) || v, selected: v === f.default })));
       } else {
         control = el("input", { id, "data-flag": f.name, value: f.default, size: 12, "aria-describedby": hid });
       }
@@ -868,7 +843,7 @@
     }
     function renderFlags() {
       const c = cmd();
-      $("#command-help").textContent = (COMMAND_WORDS[c.name] || "") + " The tool's own words: " + c.short + ".";
+      $("#command-help").textContent = (c.words || "") + " The tool's own words: " + c.short + ".";
       flagsBox.replaceChildren(...c.flags.map(flagControl));
       enforce();
       renderFields();
