@@ -276,17 +276,7 @@ func settersCases(tb testing.TB) []struct {
 }
 
 // corpusSeeds returns every 50th line of each file of testdata/corpus.
-func corpusSeeds(tb testing.TB) []string {
-	var seeds []string
-	for _, name := range corpusFiles {
-		for i, line := range readCorpus(tb, name) {
-			if (i+1)%50 == 0 {
-				seeds = append(seeds, line)
-			}
-		}
-	}
-	return seeds
-}
+var corpusSeeds = testfiles.CorpusSeeds
 
 // FuzzParse checks Parse: no panic; the canonical form parses to itself;
 // the spans are in bounds, ordered and do not overlap; the facts agree

@@ -5,9 +5,6 @@
 package cells
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,29 +39,8 @@ func MustParse(t testing.TB, in string) webaddress.Address {
 	return a
 }
 
-// wptCase is a case of urltestdata.json, of which the tests read the input.
-type wptCase struct{ Input string }
-
-// wptCases returns the cases of urltestdata.json (its comments left out).
-func wptCases(t testing.TB) []wptCase {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testfiles.WPTDir(), "urltestdata.json"))
-	if err != nil {
-		t.Fatalf("web-platform-tests data: %v", err)
-	}
-	var entries []json.RawMessage
-	if err := json.Unmarshal(b, &entries); err != nil {
-		t.Fatal(err)
-	}
-	var cases []wptCase
-	for _, e := range entries {
-		var c wptCase
-		if json.Unmarshal(e, &c) == nil && c.Input != "" {
-			cases = append(cases, c)
-		}
-	}
-	return cases
-}
+// wptCases returns the cases of urltestdata.json.
+var wptCases = testfiles.WPTCases
 
 // formEncode returns s encoded as a value of application/x-www-form-urlencoded,
 // as webaddress's SearchParams writes it.
@@ -75,17 +51,7 @@ func formEncode(s string) string {
 }
 
 // corpusSeeds returns every 50th line of each corpus file.
-func corpusSeeds(tb testing.TB) []string {
-	var seeds []string
-	for _, name := range testfiles.CorpusFiles {
-		for i, line := range readCorpus(tb, name) {
-			if (i+1)%50 == 0 {
-				seeds = append(seeds, line)
-			}
-		}
-	}
-	return seeds
-}
+var corpusSeeds = testfiles.CorpusSeeds
 
 // readAll returns the entries of a list.
 func readAll[T any](read func(func(T) error) error) []T {

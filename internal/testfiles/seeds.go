@@ -43,9 +43,15 @@ func WPTDir() string {
 	return Path("wpt")
 }
 
-// WPTInputs returns the inputs and bases of urltestdata.json, in order,
-// or fails tb.
-func WPTInputs(tb testing.TB) []string {
+// A WPTCase is a case of urltestdata.json: its input, and its base or nil.
+type WPTCase struct {
+	Input string  `json:"input"`
+	Base  *string `json:"base"`
+}
+
+// WPTCases returns the cases of urltestdata.json with an input, in order
+// (its comments left out), or fails tb.
+func WPTCases(tb testing.TB) []WPTCase {
 	tb.Helper()
 	data, err := os.ReadFile(filepath.Join(WPTDir(), "urltestdata.json"))
 	if err != nil {
@@ -55,18 +61,40 @@ func WPTInputs(tb testing.TB) []string {
 	if err := json.Unmarshal(data, &entries); err != nil {
 		tb.Fatal(err)
 	}
-	var inputs []string
+	var cases []WPTCase
 	for _, e := range entries {
-		var c struct {
-			Input string  `json:"input"`
-			Base  *string `json:"base"`
-		}
+		var c WPTCase
 		if json.Unmarshal(e, &c) == nil && c.Input != "" {
-			inputs = append(inputs, c.Input)
-			if c.Base != nil {
-				inputs = append(inputs, *c.Base)
-			}
+			cases = append(cases, c)
+		}
+	}
+	return cases
+}
+
+// WPTInputs returns the inputs and bases of urltestdata.json, in order,
+// or fails tb.
+func WPTInputs(tb testing.TB) []string {
+	tb.Helper()
+	var inputs []string
+	for _, c := range WPTCases(tb) {
+		inputs = append(inputs, c.Input)
+		if c.Base != nil {
+			inputs = append(inputs, *c.Base)
 		}
 	}
 	return inputs
+}
+
+// CorpusSeeds returns every 50th line of each corpus file, or fails tb.
+func CorpusSeeds(tb testing.TB) []string {
+	tb.Helper()
+	var seeds []string
+	for _, name := range CorpusFiles {
+		for i, line := range MustCorpusLines(tb, name) {
+			if (i+1)%50 == 0 {
+				seeds = append(seeds, line)
+			}
+		}
+	}
+	return seeds
 }
