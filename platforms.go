@@ -61,8 +61,7 @@ var (
 func readOwnerLists() {
 	o := &owner
 	o.freeMailSites = data.DomainSet(256, data.FreeMailSites, data.FreeMail)
-	o.shorteners = make(map[string]string, 64)
-	data.Must(data.Shorteners(func(s data.Shortener) error { o.shorteners[s.Host] = s.Service; return nil }))
+	o.shorteners = data.ShortenerServices()
 	o.localityLabels = data.NameSet(data.LocalityLabels)
 	o.tails.addNetworks()
 	for d := range o.freeMailSites {

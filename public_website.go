@@ -7,7 +7,6 @@ package webaddress
 import (
 	"net/netip"
 	"strings"
-	"sync"
 
 	"github.com/onecontact/webaddress/internal/data"
 	"golang.org/x/net/publicsuffix"
@@ -19,7 +18,7 @@ import (
 // notPublicWebsite reports whether the host of u is not a public website
 // (FactNotPublicWebsite): a domain of one label, under a top-level
 // domain the Public Suffix List does not have, or reserved
-// (reservedNames); an IP address that is not global (isPublicIP).
+// (data.ReservedNames); an IP address that is not global (isPublicIP).
 func notPublicWebsite(u URL) bool {
 	switch u.HostKind() {
 	case DomainHost:
@@ -29,11 +28,11 @@ func notPublicWebsite(u URL) bool {
 			return true
 		}
 		tld := host[i+1:]
-		r := reservedNames()
-		if r.tlds[tld] {
+		r := data.ReservedNames()
+		if r.TLDs[tld] {
 			return true
 		}
-		if j := strings.LastIndexByte(host[:i], '.'); r.domains[host[j+1:]] {
+		if j := strings.LastIndexByte(host[:i], '.'); r.Domains[host[j+1:]] {
 			return true
 		}
 		return !hasListedTLD(host)
@@ -54,18 +53,6 @@ func hasListedTLD(domain string) bool {
 	suffix, icann := publicsuffix.PublicSuffix(domain)
 	return icann || strings.IndexByte(suffix, '.') >= 0
 }
-
-// reservedNames returns the names set aside so that they are never public
-// websites, read on first use: the top-level names of reserved_tlds.txt
-// (RFC 2606, RFC 6761, RFC 6762, RFC 7686, RFC 9476, ICANN's .internal)
-// and the second-level names of reserved_domains.txt (RFC 2606's
-// example.com, .net and .org, RFC 8375's home.arpa), whose subdomains are
-// reserved too.
-var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
-	r.tlds = data.NameSet(data.ReservedTLDs)
-	r.domains = data.DomainSet(8, data.ReservedDomains)
-	return r
-})
 
 // specialPurpose are the IP ranges that are not global besides those
 // netip.Addr's methods know (loopback, private, link-local, multicast,

@@ -6,7 +6,6 @@ package cells
 
 import (
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
@@ -120,7 +119,7 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 		return "", webaddress.CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
 	}
 	tld := d[strings.LastIndexByte(d, '.')+1:]
-	if reservedNames().tlds[tld] {
+	if data.ReservedNames().TLDs[tld] {
 		return notPublic("a reserved name")
 	}
 	if !hasListedTLD(d) {
@@ -130,7 +129,7 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 	if err != nil {
 		return notPublic("which has no registrable domain")
 	}
-	if reservedNames().domains[reg] {
+	if data.ReservedNames().Domains[reg] {
 		return notPublic("a reserved name")
 	}
 	if isFreeMail(d, reg) {
@@ -161,16 +160,6 @@ func isFreeMail(d, reg string) bool {
 	}
 	return false
 }
-
-// reservedNames returns the names set aside so that they are never public
-// websites (reserved_tlds.txt and reserved_domains.txt in internal/data),
-// read on the first e-mail address: webaddress's own test of a public
-// website reads the same lists.
-var reservedNames = sync.OnceValue(func() (r struct{ tlds, domains map[string]bool }) {
-	r.tlds = data.NameSet(data.ReservedTLDs)
-	r.domains = data.DomainSet(8, data.ReservedDomains)
-	return r
-})
 
 // hasListedTLD reports whether domain's top-level domain is in the Public
 // Suffix List: its suffix is an ICANN one, or of more than one label.

@@ -86,8 +86,7 @@ func readCellLists() {
 		c.schemeTypos[t.Typo] = t.Scheme
 		return nil
 	}))
-	shorteners := make(map[string]string)
-	data.Must(data.Shorteners(func(s data.Shortener) error { shorteners[s.Host] = s.Service; return nil }))
+	shorteners := data.ShortenerServices()
 	c.linkHosts = make(map[string]linkHost, 32+2*len(shorteners))
 	data.Must(data.Wrappers(func(lw data.Wrapper) error {
 		w := &linkWrapper{name: lw.Name, kind: wrapperKindOf(lw.Kind), paths: lw.Paths, params: lw.Params}

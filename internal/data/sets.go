@@ -4,6 +4,8 @@
 
 package data
 
+import "sync"
+
 // This file holds what reading a list into a set takes, for package
 // webaddress and its messy-cell layer, package cells, alike.
 
@@ -31,3 +33,23 @@ func NameSet(read func(func(Name) error) error) map[string]bool {
 	Must(read(func(n Name) error { m[n.Name] = true; return nil }))
 	return m
 }
+
+// ReservedNames returns the names set aside so that they are never public
+// websites, read on first use, once for package webaddress and package
+// cells alike: the top-level names of reserved_tlds.txt (RFC 2606, RFC
+// 6761, RFC 6762, RFC 7686, RFC 9476, ICANN's .internal) and the
+// second-level names of reserved_domains.txt (RFC 2606's example.com,
+// .net and .org, RFC 8375's home.arpa), whose subdomains are reserved too.
+var ReservedNames = sync.OnceValue(func() (r struct{ TLDs, Domains map[string]bool }) {
+	r.TLDs = NameSet(ReservedTLDs)
+	r.Domains = DomainSet(8, ReservedDomains)
+	return r
+})
+
+// ShortenerServices returns the hosts of shorteners.txt, each with its
+// service, read on first use, once for both packages.
+var ShortenerServices = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, 64)
+	Must(Shorteners(func(s Shortener) error { m[s.Host] = s.Service; return nil }))
+	return m
+})
