@@ -43,10 +43,8 @@ var trackingParams = []struct {
 const maxTrackingName = len("utm_marketing_tactic")
 
 // IsTrackingParam reports whether name is, byte for byte, one of the
-// tracking parameters that [Address.Canonical] removes from the query
-// ("utm_source", "gclid", "fbclid", ...: lowercase ASCII names). The
-// canonical form compares them ignoring ASCII case; a caller that wants
-// that lowercases name first.
+// tracking parameters [Address.Canonical] removes ("utm_source", "gclid",
+// ...); the canonical form ignores their ASCII case.
 func IsTrackingParam(name string) bool { return isTrackingParam(name, false) }
 
 // isTrackingParam reports whether name is a tracking parameter, as written

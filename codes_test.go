@@ -29,12 +29,12 @@ var codeExamples = []struct {
 	{webaddress.CodeInvalidArgument, func() error { _, err := webaddress.KeyVersion(9).MarshalText(); return err }},
 	{webaddress.CodeNetURL, func() error { _, err := webaddress.MustParseURL("https://example.com/%zz").NetURL(); return err }},
 	{webaddress.CodeInvalidRecord, func() error { var a webaddress.Address; return json.Unmarshal([]byte(`[]`), &a) }},
-	{webaddress.CodeEmpty, func() error { _, err := cells.Options{KeepEmails: true}.Tidy(" "); return err }},
-	{webaddress.CodePlaceholder, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("N/A"); return err }},
-	{webaddress.CodeSeveralAddresses, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("acme.com globex.com"); return err }},
-	{webaddress.CodeEmail, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("jo@acme.com"); return err }},
-	{webaddress.CodeEmailFreeMail, func() error { _, err := cells.Options{}.Tidy("jo@gmail.com"); return err }},
-	{webaddress.CodeEmailNotPublic, func() error { _, err := cells.Options{}.Tidy("jo@example.com"); return err }},
+	{cells.CodeEmpty, func() error { _, err := cells.Options{KeepEmails: true}.Tidy(" "); return err }},
+	{cells.CodePlaceholder, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("N/A"); return err }},
+	{cells.CodeSeveralAddresses, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("acme.com globex.com"); return err }},
+	{cells.CodeEmail, func() error { _, err := cells.Options{KeepEmails: true}.Tidy("jo@acme.com"); return err }},
+	{cells.CodeEmailFreeMail, func() error { _, err := cells.Options{}.Tidy("jo@gmail.com"); return err }},
+	{cells.CodeEmailNotPublic, func() error { _, err := cells.Options{}.Tidy("jo@example.com"); return err }},
 }
 
 // TestCodes checks testdata/codes.txt, the list of the package's codes

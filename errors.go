@@ -16,21 +16,16 @@ import (
 // Tidy, and the cleaner of package clean), each with a [Code].
 
 // Code is the stable code of an error of this package, such as
-// "web.invalid-host": a program may store it, count it and compare it.
-// Every error the package returns has a Code method, but for an error of
-// the reader given to [KeyOptions.ReadPlatforms] or [KeyOptions.ReadAliases],
-// which they return as it is.
-//
-// A Code is an error itself, so that each code is its own sentinel, which
-// cannot be reassigned: errors.Is(err, webaddress.CodeInvalidHost) reports
-// whether err has that code.
+// "web.invalid-host", to store, count and compare. Each Code is an error,
+// its own sentinel: errors.Is(err, webaddress.CodeInvalidHost). Every
+// error the package returns has a Code method, but for an error of a
+// reader given to KeyOptions.
 type Code string
 
 // Error returns the code.
 func (c Code) Error() string { return string(c) }
 
-// The codes of the URL parser's failures, which [ParseError], [Parse] and
-// the cleaner (package clean) give.
+// The codes of the URL parser's failures.
 const (
 	CodeHostMissing Code = "web.host-missing" // the address has no host: "https://", "http://user@/"
 	CodeInvalidHost Code = "web.invalid-host" // the host is not a valid domain, IPv4 or IPv6 address
@@ -39,15 +34,13 @@ const (
 )
 
 // CodeInvalidUTF8 is the code of an input that is not valid UTF-8, which
-// [Parse] and the cleaner reject rather than read with U+FFFD in place of the
-// bad bytes, as [ParseURL] does: text in another encoding (Latin-1,
-// Windows-1252) is never changed silently.
+// [Parse] and the cleaner reject where [ParseURL] reads U+FFFD: text in
+// another encoding is never changed silently.
 const CodeInvalidUTF8 Code = "web.invalid-utf8"
 
-// ParseError reports why an input is not a URL. Name is the URL Standard's
-// validation error that made the parser return failure (e.g.
-// "port-out-of-range", "IPv6-unclosed", "host-missing"), or one of the
-// hardening limits of this package ("domain-too-long", "input-too-long").
+// ParseError reports why an input is not a URL: Name is the validation
+// error that made the parser fail ("port-out-of-range", ...), or a limit
+// of this package ("domain-too-long", "input-too-long").
 type ParseError struct {
 	Input  string // the input as given
 	Base   string // the base URL's href when a reference was resolved, else ""
@@ -57,10 +50,9 @@ type ParseError struct {
 	v verr // the validation error Name names, as the parser found it
 }
 
-// Code returns the code of the failure: [CodeHostMissing],
-// [CodeInvalidHost], [CodeInvalidPort] or [CodeInvalidURL]. It is the
-// code of the validation error the parser found; for a ParseError made
-// outside this package, that of the one Name names.
+// Code returns the code of the validation error Name names:
+// [CodeHostMissing], [CodeInvalidHost], [CodeInvalidPort] or
+// [CodeInvalidURL].
 func (e *ParseError) Code() Code {
 	v := e.v
 	if v == vNone {
@@ -78,9 +70,8 @@ func (e *ParseError) Is(target error) bool {
 	return ok && c == e.Code()
 }
 
-// Error returns a message such as
-// `ParseURL("http://[::1"): IPv6-unclosed at byte 7 ("[::1")`. An input
-// longer than 100 bytes is quoted in part, with its length.
+// Error returns a message such as `ParseURL("http://[::1"): IPv6-unclosed
+// at byte 7 ("[::1")`, quoting a long input in part.
 func (e *ParseError) Error() string {
 	var b []byte
 	if e.Base != "" {
@@ -111,10 +102,9 @@ func (e *ParseError) Error() string {
 	return string(b)
 }
 
-// Error is the error of the typed layers, [Parse] and package cells, and of the cleaner of package clean: its [Code], the
-// input, where in it the failure was found, and the URL Standard's failure
-// behind it when there is one. Compare it with a Code using errors.Is, or
-// read it with errors.As.
+// Error is the error of [Parse], package cells and package clean: its
+// [Code], the input, where in it the failure was found, and the URL
+// Standard's failure behind it, if any.
 type Error struct {
 	Input  string      // the input as given
 	Offset int         // the byte offset in Input where the failure was found; -1 when it is not in the input (an option)
@@ -128,9 +118,7 @@ func (e *Error) Code() Code { return e.code }
 
 // Error returns a message naming the code, the input and what was wrong,
 // such as `web.invalid-port: "example.com:99999": port-out-of-range at
-// byte 12` or `clean.unsupported-scheme: "mailto:a@example.com": scheme
-// "mailto" is not http, https, ftp or ftps`. An input longer than 100
-// bytes is quoted in part, with its length.
+// byte 12`, quoting a long input in part.
 func (e *Error) Error() string {
 	b := append([]byte(nil), e.code...)
 	if e.Offset < 0 { // not about an input: an option
@@ -151,12 +139,13 @@ func (e *Error) Error() string {
 	return string(b)
 }
 
-// NewError returns an *Error with code: the failure of a layer built on
-// this package (the cleaner, package clean, makes its own with codes of
-// its own) found at byte offset of input, with reason saying what was
-// wrong. An offset of -1 says that the failure is not in an input but,
-// say, in an option: the message is then the code and reason alone.
-func NewError(code Code, input string, offset int, reason string) *Error {
+// newError returns an *Error with code: the failure of a layer built on
+// this package (package cells; the cleaner, package clean, makes its own
+// with codes of its own) found at byte offset of input, with reason
+// saying what was wrong. An offset of -1 says that the failure is not in
+// an input but, say, in an option: the message is then the code and
+// reason alone.
+func newError(code Code, input string, offset int, reason string) *Error {
 	return &Error{Input: input, Offset: offset, Reason: reason, code: code}
 }
 
@@ -243,27 +232,12 @@ func parseFailure(input string, at int, prefix string, err error) *Error {
 	return &Error{Input: input, Offset: offset, Err: pe, code: pe.Code()}
 }
 
-// The codes of the errors that are not about an address but about a value
-// a method was given or read. Their messages are as each method's doc
-// says; errors.Is(err, code) and a Code method tell them apart.
+// The codes of the errors about a value a method was given, not about an
+// address.
 const (
-	// CodeInvalidArgument: a value a method does not take: a KeyVersion
-	// this package does not know ([KeyVersion.MarshalText]), text that is
-	// not a key version or not a list of fact names
-	// ([KeyVersion.UnmarshalText], [Facts.UnmarshalJSON]), a Level or
-	// text that is not one ([Level.MarshalText], [Level.UnmarshalText]),
-	// a platform or alias a [Keyer] does not take ([NewKeyer],
-	// [KeyOptions.ReadPlatforms], [KeyOptions.ReadAliases]), the zero URL
-	// ([URL.NetURL]).
-	CodeInvalidArgument Code = "web.invalid-argument"
-	// CodeNetURL: net/url refuses the href of a URL ([URL.NetURL]), where
-	// it is stricter than the URL Standard; the error unwraps to
-	// net/url's *url.Error.
-	CodeNetURL Code = "web.net-url"
-	// CodeInvalidRecord: [Address.UnmarshalJSON] cannot read the record:
-	// it is not a JSON object of an address record (the error unwraps to
-	// encoding/json's), or it is the record of a value that failed.
-	CodeInvalidRecord Code = "web.invalid-record"
+	CodeInvalidArgument Code = "web.invalid-argument" // a value a method does not take: an unknown KeyVersion or Level, a platform a Keyer refuses, the zero URL
+	CodeNetURL          Code = "web.net-url"          // net/url refuses the URL's href (URL.NetURL); unwraps to *url.Error
+	CodeInvalidRecord   Code = "web.invalid-record"   // Address.UnmarshalJSON cannot read the record
 )
 
 // valueError is an error of one of the codes above: its message as the
@@ -288,22 +262,3 @@ func (e *valueError) Is(target error) bool {
 
 // Unwrap returns the error behind e, or nil.
 func (e *valueError) Unwrap() error { return e.err }
-
-// The codes of package cells' failures: a spreadsheet cell
-// that is not one website address. Each is its own group for a program
-// that counts or deduplicates addresses.
-//
-// An e-mail address fails with one of three codes: [CodeEmail] when it is
-// kept as one (cells.Options.KeepEmails, the tool's
-// --keep-emails), whatever its domain; else, when it cannot become its
-// domain's website, [CodeEmailFreeMail] at a free-mail or
-// Internet-provider domain (whose website is no company's) and
-// [CodeEmailNotPublic] at a domain that is not a public one.
-const (
-	CodeEmpty            Code = "web.empty"             // the cell is empty, or only white space and invisible characters
-	CodePlaceholder      Code = "web.placeholder"       // the cell stands for "no website": "N/A", "none", "-", "0", "TBD", ...
-	CodeSeveralAddresses Code = "web.several-addresses" // the cell holds several addresses; Tidied.Parts has them
-	CodeEmail            Code = "web.email"             // the cell is an e-mail address, kept as one (EmailToWebsite false)
-	CodeEmailFreeMail    Code = "web.email-free-mail"   // an e-mail address at a free-mail or provider domain: "jo@gmail.com", "http://shop@gmail.com"
-	CodeEmailNotPublic   Code = "web.email-not-public"  // an e-mail address at a domain with no public suffix ("acme.govv") or no registrable domain, or a reserved name ("example.com")
-)

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
-	"github.com/onecontact/webaddress/cells"
 )
 
 func ExampleParseURL() {
@@ -209,6 +208,18 @@ func ExampleAddress_Profile() {
 	// https://example.com/about                    false
 }
 
+// Lint reads an address as a person typed it, as Parse does: the spans are
+// in the input as given, and the https Parse assumes adds nothing.
+func ExampleLint() {
+	in := " www.example.com/a b\\c "
+	for _, v := range webaddress.Lint(in) {
+		fmt.Printf("%s at %d-%d %q failure=%v\n", v.Name, v.Span.Start, v.Span.End, in[v.Span.Start:v.Span.End], v.Failure)
+	}
+	// Output:
+	// invalid-URL-unit at 18-19 " " failure=false
+	// invalid-reverse-solidus at 20-21 "\\" failure=false
+}
+
 func ExampleLintURL() {
 	in := "HTTPS:example.org:70000/a b"
 	for _, v := range webaddress.LintURL(in) {
@@ -382,31 +393,6 @@ func ExampleURL_RawQuery() {
 	// "" false Search ""; net/url RawQuery ""
 }
 
-// A layer on top of this package reads a typed input with a scheme of its
-// own choosing: here "example.com:8080/a" as http, not as Parse's https.
-func ExampleTypedInput_ParseURL() {
-	t, err := webaddress.ReadTyped("  example.com:8080/a ")
-	if err != nil {
-		panic(err)
-	}
-	u, fields, err := t.ParseURL(0, "http")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(u.Href(), t.Lead(), fields.Host, fields.Port)
-	// Output:
-	// http://example.com:8080/a 2 {2 13} {14 18}
-}
-
-// NewError makes an *Error with a code of the caller's own.
-func ExampleNewError() {
-	const codeTooShort webaddress.Code = "app.too-short"
-	err := webaddress.NewError(codeTooShort, "a.b", 0, "a host of three bytes")
-	fmt.Println(err, errors.Is(err, codeTooShort))
-	// Output:
-	// app.too-short: "a.b": a host of three bytes true
-}
-
 func ExamplePublicSuffix() {
 	for _, d := range []string{"www.example.co.uk", "user.github.io", "example.invalid-tld"} {
 		suffix, icann, listed := webaddress.PublicSuffix(d)
@@ -436,14 +422,4 @@ func ExampleIsTrackingParam() {
 	fmt.Println(webaddress.IsTrackingParam("utm_source"), webaddress.IsTrackingParam("UTM_SOURCE"), webaddress.IsTrackingParam("id"))
 	// Output:
 	// true false false
-}
-
-// AddressFromRecord rebuilds an Address from the columns of its record
-// that a program stored: the cell, the text parsed, and the facts.
-func ExampleAddressFromRecord() {
-	a, _ := cells.Parse("“Acme.com”")
-	b, err := webaddress.AddressFromRecord(a.Cell(), a.Input(), a.Facts())
-	fmt.Println(b.Cell(), b.Input(), b.Facts(), err, b.Canonical() == a.Canonical())
-	// Output:
-	// “Acme.com” Acme.com scheme-assumed|wrapping-removed <nil> true
 }

@@ -11,32 +11,21 @@ import (
 	"strings"
 )
 
-// Facts is a set of facts about an [Address]. Facts report what was found; they never change the value.
+// Facts is a set of facts about an [Address]; they never change the value.
 type Facts uint64
 
-// The facts [Parse] reports.
+// The facts. Those from FactInvisibleRemoved on are the changes and
+// findings of package cells (cells.Options.Tidy), which [Parse] never
+// reports.
 const (
-	// FactSchemeAssumed: no scheme was written, and https was assumed.
-	FactSchemeAssumed Facts = 1 << iota
-	// FactIPHost: the host is an IPv4 or IPv6 address.
-	FactIPHost
-	// FactInternationalizedDomain: some label of the host is an A-label
-	// ("xn--"), as an internationalized domain name becomes.
-	FactInternationalizedDomain
-	// FactNonWebScheme: the scheme is neither http nor https; see
-	// [Address.IsWebsite].
-	FactNonWebScheme
-	// FactHasCredentials: the URL has a username or a password.
-	FactHasCredentials
-	// FactTrackingParametersRemoved: the canonical form left out tracking
-	// parameters; see [Address.RemovedParams].
-	FactTrackingParametersRemoved
-	// FactFragmentRemoved: the input had a fragment, which the canonical
-	// form leaves out.
-	FactFragmentRemoved
-	// FactProfile: the address has the shape of a profile on a social
-	// network; [Address.Profile] says which network, handle and kind.
-	FactProfile
+	FactSchemeAssumed             Facts = 1 << iota // no scheme was written: https was assumed
+	FactIPHost                                      // the host is an IPv4 or IPv6 address
+	FactInternationalizedDomain                     // a label of the host is an A-label ("xn--")
+	FactNonWebScheme                                // the scheme is neither http nor https (Address.IsWebsite)
+	FactHasCredentials                              // the URL has a username or a password
+	FactTrackingParametersRemoved                   // the canonical form left out tracking parameters (Address.RemovedParams)
+	FactFragmentRemoved                             // the canonical form left out the fragment
+	FactProfile                                     // the address has a social profile's shape (Address.Profile)
 	// Seven bits without a fact, which the networks' own facts had: the
 	// facts after them keep their values.
 	_
@@ -46,38 +35,16 @@ const (
 	_
 	_
 	_
-	// FactInvisibleRemoved and the facts after it are the changes and
-	// findings of package cells, which [Parse] never reports: see cells.Options.Tidy for the
-	// rule behind each. FactInvisibleRemoved: invisible characters (a byte
-	// order mark, zero-width spaces and joiners, bidirectional marks, a
-	// soft hyphen, control characters) were removed from the ends.
-	FactInvisibleRemoved
-	// FactWrappingRemoved: quotes or brackets around the address were
-	// removed.
-	FactWrappingRemoved
-	// FactTrailingPunctuationRemoved: sentence punctuation after the
-	// address was removed.
-	FactTrailingPunctuationRemoved
-	// FactTypoRepaired: a misspelled scheme or "www," was repaired, as a
-	// browser's address bar repairs it.
-	FactTypoRepaired
-	// FactLinkUnwrapped: the cell was a wrapped link (Safe Links, URL
-	// Defense, a redirect) and the address is its target.
-	FactLinkUnwrapped
-	// FactEmailDomain: the cell was an e-mail address and the address is
-	// the website of its domain.
-	FactEmailDomain
-	// FactOpaqueRedirect: the address is a redirect whose target is not in
-	// the link (a URL shortener, Mimecast): only the network can tell
-	// where it leads.
-	FactOpaqueRedirect
-	// FactNotPublicWebsite: the address is an http or https address whose
-	// host is not a public website: a name with no public suffix (one label, an unlisted top-level domain), a
-	// reserved name (RFC 2606, RFC 6761: "localhost", "example", "test",
-	// ".local", ...), or an IP address that is not global (0.0.0.0,
-	// loopback, private networks).
-	FactNotPublicWebsite
-	numFacts = iota
+	FactInvisibleRemoved           // invisible characters (a BOM, zero-width, bidi and control characters) were removed from the ends
+	FactWrappingRemoved            // quotes or brackets around the address were removed
+	FactTrailingPunctuationRemoved // sentence punctuation after the address was removed
+	FactTypoRepaired               // a misspelled scheme or "www," was repaired, as an address bar repairs it
+	FactLinkUnwrapped              // the cell was a wrapped link (Safe Links, a redirect): the address is its target
+	FactEmailDomain                // the cell was an e-mail address: the address is its domain's website
+	FactOpaqueRedirect             // a redirect whose target is not in the link (a URL shortener): only the network can tell
+	FactNotPublicWebsite           // a website whose host is not public (Address.IsPublicWebsite)
+
+	numFacts = iota // the bits the facts use
 )
 
 // changeFacts are the facts of the changes package cells makes to a cell.
@@ -125,16 +92,14 @@ func (f Facts) Names() []string {
 	return names
 }
 
-// String returns the names of the facts in f joined by "|", or "" for no
-// facts.
+// String returns the names of the facts in f joined by "|".
 func (f Facts) String() string { return strings.Join(f.Names(), "|") }
 
 // MarshalJSON returns the facts as a JSON array of names.
 func (f Facts) MarshalJSON() ([]byte, error) { return json.Marshal(f.Names()) }
 
-// UnmarshalJSON reads a JSON array of fact names. Data that is not an
-// array of strings, or a name that is not a fact's, is an error of code
-// [CodeInvalidArgument] (the first unwraps to encoding/json's error).
+// UnmarshalJSON reads a JSON array of fact names; anything else is an
+// error of code [CodeInvalidArgument].
 func (f *Facts) UnmarshalJSON(data []byte) error {
 	var names []string
 	if err := json.Unmarshal(data, &names); err != nil {

@@ -21,9 +21,7 @@ import (
 // writes the serialized host straight into the URL being built, so a host
 // is parsed and serialized in one pass.
 
-// HostKind says what a URL's host is: the Standard's host is a domain, an
-// IPv4 address, an IPv6 address, an opaque host or an empty host, and a
-// URL's host can also be null.
+// HostKind says what a URL's host is, in the Standard's terms.
 type HostKind uint8
 
 // The kinds of host, in the Standard's terms.
@@ -38,8 +36,7 @@ const (
 
 var hostKindNames = [...]string{"none", "empty", "domain", "ipv4", "ipv6", "opaque"}
 
-// String returns the kind's name: "none", "empty", "domain", "ipv4", "ipv6"
-// or "opaque".
+// String returns "none", "empty", "domain", "ipv4", "ipv6" or "opaque".
 func (k HostKind) String() string {
 	if int(k) < len(hostKindNames) {
 		return hostKindNames[k]
@@ -73,27 +70,22 @@ var idnaProfile = idna.New(
 	idna.VerifyDNSLength(false),
 )
 
-// DomainToASCII maps domain through UTS #46 ToASCII with the options of
-// the URL Standard's domain to ASCII (CheckHyphens, VerifyDnsLength and
-// Transitional_Processing false; CheckBidi and CheckJoiners true), the
-// profile the host parser uses for a host that is not ASCII, with the
-// same checks (UTS #46's on labels that start with "xn--" among them). ok
-// is false when UTS #46 records an error. Unlike the host parser it
-// neither percent-decodes domain nor checks it for forbidden domain code
-// points, nor lets an ASCII domain through unchecked: it answers what one
-// label or domain becomes, as [URL.Hostname] shows it.
+// DomainToASCII returns domain through UTS #46 ToASCII as the URL
+// Standard's domain to ASCII does, with the host parser's profile and
+// checks, or "" and false when UTS #46 records an error. Unlike the host
+// parser it neither percent-decodes domain nor lets an ASCII domain
+// through unchecked.
 func DomainToASCII(domain string) (ascii string, ok bool) {
-	a := lookUpASCII(domain)
-	return a.ASCII, a.OK
+	if a := lookUpASCII(domain); a.OK {
+		return a.ASCII, true
+	}
+	return "", false
 }
 
-// DomainToUnicode returns domain, an ASCII domain such as [URL.Hostname]
-// gives, with its Punycode labels ("xn--") in Unicode, as the URL
-// Standard's domain to Unicode does. ok is false, and the result domain
-// itself, when UTS #46 ToUnicode records an error: a label such as
-// "xn--a" or "xn--xn---epa", which the host parser keeps in an ASCII host
-// (the Standard's domain parser lowercases an ASCII domain whatever
-// ToASCII says), is not a Punycode label UTS #46 accepts.
+// DomainToUnicode returns domain, an ASCII domain as [URL.Hostname] gives
+// it, with its Punycode labels in Unicode, as the URL Standard's domain to
+// Unicode does; when UTS #46 records an error ("xn--a", which an ASCII
+// host may hold), domain itself and false.
 func DomainToUnicode(domain string) (result string, ok bool) {
 	if s, err := idnaProfile.ToUnicode(domain); err == nil && idnaChecks(domain, false) {
 		return s, true
@@ -248,8 +240,10 @@ func toASCII(domain string) (string, bool) {
 		a := c.Lookup(domain, lookUpASCII)
 		return a.ASCII, a.OK
 	}
-	a := lookUpASCII(domain)
-	return a.ASCII, a.OK
+	if a := lookUpASCII(domain); a.OK {
+		return a.ASCII, true
+	}
+	return "", false
 }
 
 // lookUpASCII is toASCII without the cache.

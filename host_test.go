@@ -54,8 +54,8 @@ func TestPunycodeLabels(t *testing.T) {
 		if tt.xnet != "" && (err != nil || got != tt.xnet) {
 			t.Errorf("x/net/idna ToASCII(%q) = %q, %v; want %q, nil (%s): if x/net/idna now records the error, idnaChecks can lose a check", tt.domain, got, err, tt.xnet, tt.rule)
 		}
-		if got, ok := DomainToASCII(tt.domain); ok {
-			t.Errorf("DomainToASCII(%q) = %q, true; want false (%s)", tt.domain, got, tt.rule)
+		if got, ok := DomainToASCII(tt.domain); ok || got != "" {
+			t.Errorf("DomainToASCII(%q) = %q, %v; want \"\", false (%s)", tt.domain, got, ok, tt.rule)
 		}
 		if got, ok := DomainToUnicode(tt.domain); ok || got != tt.domain {
 			t.Errorf("DomainToUnicode(%q) = %q, %v; want the domain itself, false (%s)", tt.domain, got, ok, tt.rule)

@@ -14,40 +14,28 @@ import (
 
 // This file holds KeyV1 and KeyV2, the keys of one level frozen by their goldens, and the KeyVersion of all three.
 
-// KeyVersion names a comparison-key algorithm. A published version never
-// changes its output: systems store keys for years, so a new rule comes as
-// a new KeyVersion. testdata/key_v1.golden freezes KeyV1 and
-// testdata/key_v2.golden KeyV2.
-//
-// A key also depends on data this module does not hold: the Public Suffix
-// List compiled into the golang.org/x/net a program is built with, and the
-// Unicode tables of x/net/idna, which the Go version picks. Store
-// [KeyVersion.Fingerprint] beside your keys, and re-key stored addresses
-// when it changes.
-//
-// The zero KeyVersion is not a valid version: [Address.Key] returns ""
-// for it.
+// KeyVersion names a comparison-key algorithm. A version never changes its
+// output (testdata/key_v*.golden freeze them): a new rule comes as a new
+// version. Keys also depend on the Public Suffix List and Unicode tables a
+// program is built with: store [KeyVersion.Fingerprint] beside them. The
+// zero KeyVersion is not valid.
 type KeyVersion uint8
 
-// KeyV1 is the first comparison key: two addresses of the same page of the
-// same organisation get one key, the registrable domain, a port other than
-// the default, the path and the sorted query without tracking parameters
+// KeyV1 keys a page: the registrable domain, a port other than the
+// default, the path and the sorted query without tracking parameters
 // ("https://www.Acme.com/About/?utm_source=x" is "acme.com/about"). It
-// merges what belongs to different owners (acme.wordpress.com and
-// zed.wordpress.com are wordpress.com) and splits what belongs to one
-// (twitter.com/acme and x.com/acme); [KeyV2] does not. Its rules, all of
-// them: docs/keys.md in the repository
-// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv1).
+// merges the tenants of a platform (acme.wordpress.com is wordpress.com)
+// and splits one owner's profiles (twitter.com/acme, x.com/acme). Its
+// rules: docs/keys.md
+// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md).
 const KeyV1 KeyVersion = 1
 
-// KeyV2 is KeyV1 with four rules that give one key per owner: a tenant of
-// a platform keeps its label or path ("acme.wordpress.com"), a social
-// profile keys as the network's one name and the handle ("twitter.com/Acme"
-// is "x.com/acme"), an opaque path keeps its query, and all root dots go.
-// A cell package cells says is not an address has no key, and an address
-// with [FactNotPublicWebsite] has one: keep such addresses apart by that
-// fact. Its rules, all of them: docs/keys.md in the repository
-// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv2).
+// KeyV2 is KeyV1 with one key per owner's page: a platform's tenant keeps
+// its label or path ("acme.wordpress.com"), a profile keys as its
+// network's one name and the handle ("twitter.com/Acme" is "x.com/acme"),
+// an opaque path keeps its query and root dots go. An address with
+// [FactNotPublicWebsite] has a key: keep such addresses apart by that
+// fact. Its rules: docs/keys.md.
 const KeyV2 KeyVersion = 2
 
 // keyRules are the rules KeyV2 adds to KeyV1, one bit each.
@@ -79,9 +67,8 @@ func (v KeyVersion) String() string {
 	return "KeyVersion(" + itoa(uint32(v)) + ")"
 }
 
-// MarshalText implements [encoding.TextMarshaler]: "1" for KeyV1, "2" for
-// KeyV2, "3" for KeyV3. A version this package does not know is an error
-// of code [CodeInvalidArgument].
+// MarshalText implements [encoding.TextMarshaler]: "1", "2" or "3";
+// another version is an error of code [CodeInvalidArgument].
 func (v KeyVersion) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
 		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: " + v.String() + " is not a key version (1, 2 or 3)"}
@@ -89,10 +76,9 @@ func (v KeyVersion) MarshalText() ([]byte, error) {
 	return []byte{'0' + byte(v)}, nil
 }
 
-// UnmarshalText implements [encoding.TextUnmarshaler], so that a
-// KeyVersion can be a flag.TextVar or a JSON string: it reads "1", "2" or
-// "3" (or "KeyV1", "KeyV2", "KeyV3", as String writes them). Anything else
-// is an error of code [CodeInvalidArgument], and v is left unchanged.
+// UnmarshalText implements [encoding.TextUnmarshaler]: "1", "2", "3",
+// "KeyV1", "KeyV2" or "KeyV3"; anything else is an error of code
+// [CodeInvalidArgument].
 func (v *KeyVersion) UnmarshalText(text []byte) error {
 	switch string(text) {
 	case "1", "KeyV1":
@@ -107,15 +93,11 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Fingerprint names the key version and the data its keys depend on in
-// the running program: the Unicode version of x/net/idna and the git
-// revision of the Public Suffix List compiled into x/net/publicsuffix, as
-// in "KeyV2 unicode=17.0.0 psl=d6c92f1bbb7433e5db7b8405c25d4035fb8ff376";
-// KeyV3's adds the revision of its platform list, such as " platforms=2026-12-07".
-// Two programs with the same fingerprint give the same keys. Store it
-// beside the keys, and re-key the stored addresses when it changes (as
-// PostgreSQL records the collation version an index was built with). It
-// returns "" for a version this package does not know.
+// Fingerprint names the version and the data its keys depend on in the
+// running program: the Unicode version of x/net/idna, the Public Suffix
+// List's revision in x/net/publicsuffix and, for KeyV3, its platform
+// list's ("KeyV3 unicode=17.0.0 psl=d6c92f1... platforms=2026-12-07").
+// Re-key stored addresses when it changes.
 func (v KeyVersion) Fingerprint() string {
 	if !v.IsValid() {
 		return ""
@@ -144,21 +126,16 @@ func pslRevision(desc string) string {
 }
 
 // Key returns a's comparison key of version v at level l, with the
-// built-in rules (a [Keyer] adds a user's platforms and aliases). Only
-// [KeyV3] has levels: KeyV1 and KeyV2 key at [LevelPage] and give "" at the
-// others. Key returns "" for the zero Address, a version or level this
-// package does not know, and an owner key of an address without owner (see
-// [Levels.Rule] for why).
-//
-// Keys of a version never change: store the version with the keys.
+// built-in rules (a [Keyer] adds a user's). KeyV1 and KeyV2 have the page
+// level only. Key returns "" for the zero Address, a version or level this
+// package does not know, and an owner key of an address without owner
+// ([Levels] says why).
 func (a Address) Key(v KeyVersion, l Level) string {
 	// Room for the key at once: it is rarely longer than the href.
 	return string(a.AppendKey(make([]byte, 0, len(a.url.Href())+8), v, l))
 }
 
-// AppendKey appends a's key of version v at level l to dst, as
-// [Address.Key] gives it, and returns the result. Callers who key millions
-// of addresses can reuse dst.
+// AppendKey appends a's key, as [Address.Key] gives it, to dst.
 func (a Address) AppendKey(dst []byte, v KeyVersion, l Level) []byte {
 	if a.url.href == "" { // !a.IsValid(), which would copy a
 		return dst

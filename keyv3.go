@@ -19,27 +19,17 @@ import (
 
 // This file holds KeyV3: its keys at three levels, the Keyer and the split, written from the parts the owner rules find.
 
-// KeyV3 is the comparison key at three nested levels: the page, the site
-// and the owner (an organisation). [Address.Key] gives each level and
-// [Address.Levels] all three, with the rule that found the owner. Two
-// addresses with one page key have one site key, and two with one site
-// key have one owner key: "https://shop.acme.co.uk/about?utm_source=x" is
-// page "shop.acme.co.uk/about", site "shop.acme.co.uk" and owner
-// "acme.co.uk". The site drops "www" and "m"; a social profile, a path
-// tenant ("sites.google.com/view/acme") and a listing on another's
-// platform ("apps.apple.com/app/id1232780281") are sites and owners of
-// their own; a page of a social network that is not a profile, a URL
-// shortener and a free-mail domain have no owner ([Levels.Rule] says why);
-// a tenant of a site platform, a state portal's agency and a locality's
-// government are owners of their own; else the owner is the registrable
-// domain. A [Keyer] adds a user's aliases and platforms. KeyV3's list of
-// platforms grows: its fingerprint names the revision. Its rules, all of
-// them: docs/keys.md in the repository
-// (https://github.com/onecontact/webaddress/blob/main/docs/keys.md#keyv3).
+// KeyV3, the default, keys at three nested levels:
+// "https://shop.acme.co.uk/about?utm_source=x" is page
+// "shop.acme.co.uk/about", site "shop.acme.co.uk" and owner "acme.co.uk".
+// Profiles, platforms' tenants, portals' agencies and listings
+// ("apps.apple.com/app/id1232780281") are owners of their own; a network's
+// page that is not a profile, a URL shortener and a free-mail domain have
+// none. Its fingerprint names its data's revision; its rules:
+// docs/keys.md.
 const KeyV3 KeyVersion = 3
 
-// A Level is one of KeyV3's levels of comparison: the page, the site or
-// the owner. The zero Level is LevelPage.
+// A Level is one of KeyV3's levels: page (the zero Level), site or owner.
 type Level uint8
 
 // The levels, from the finest.
@@ -68,9 +58,8 @@ func (l Level) MarshalText() ([]byte, error) {
 	return []byte(levelNames[l]), nil
 }
 
-// UnmarshalText implements [encoding.TextUnmarshaler], so that a Level can
-// be a flag.TextVar or a JSON string: "page", "site" or "owner". Anything
-// else is an error of code [CodeInvalidArgument], and l is left unchanged.
+// UnmarshalText implements [encoding.TextUnmarshaler]: "page", "site" or
+// "owner"; anything else is an error of code [CodeInvalidArgument].
 func (l *Level) UnmarshalText(text []byte) error {
 	for i, n := range levelNames {
 		if string(text) == n {
@@ -81,8 +70,7 @@ func (l *Level) UnmarshalText(text []byte) error {
 	return &valueError{code: CodeInvalidArgument, msg: "webaddress: level " + strconv.Quote(string(text)) + " is not page, site or owner"}
 }
 
-// An OwnerRule says which rule of [KeyV3] made an address's owner, or why
-// it has none.
+// An OwnerRule says which KeyV3 rule made an address's owner, or why none.
 type OwnerRule uint8
 
 // The owner rules. The zero OwnerRule is OwnerNone: no address, or a
@@ -116,30 +104,22 @@ func (r OwnerRule) String() string {
 // HasOwner reports whether the rule gives an owner.
 func (r OwnerRule) HasOwner() bool { return r >= OwnerDomain && r <= OwnerAlias || r == OwnerListing }
 
-// Levels are an address's [KeyV3] keys at each level, with the rule that
-// found its owner: what [Address.Key] gives at each level, and why.
+// Levels are an address's KeyV3 keys at each level, and its owner's rule.
 type Levels struct {
 	Page, Site, Owner string    // the keys; Owner is "" when Rule has no owner
 	Rule              OwnerRule // how Owner was found, or why there is none
 }
 
-// Levels returns a's [KeyV3] keys at each level and the owner's rule, with
-// the built-in platform list and no aliases. The zero Address has zero
-// Levels.
+// Levels returns a's KeyV3 keys at each level and the owner's rule, with
+// the built-in rules. The zero Address has zero Levels.
 func (a Address) Levels() Levels { return (*Keyer)(nil).Levels(a) }
 
 // Split returns the host's registrable domain, public suffix and
-// subdomain, without root dots, and whether the suffix is from the Public
-// Suffix List's private section ("github.io"): for
-// "https://Shop.Acme.co.uk/about", "acme.co.uk", "co.uk", "shop" and false.
-// It is the one call for an address's registrable domain. A host that is
-// itself a public suffix has a suffix and no domain; an IP address has
-// none of them.
-//
-// A host that a scheme other than the special ones keeps opaque
-// ("ssh://mail.google.com/mail") is split too when it is a domain name:
-// labels of ASCII letters, digits and hyphens, lowercased ("google.com",
-// "com", "mail").
+// subdomain, and whether the suffix is a private one of the Public Suffix
+// List: "https://Shop.Acme.co.uk/" gives "acme.co.uk", "co.uk", "shop",
+// false. A public suffix has no domain, an IP address none of them; an
+// opaque host that is a domain name ("ssh://mail.google.com/") is split
+// too.
 func (a Address) Split() (domain, suffix, subdomain string, private bool) {
 	host, ok := splitHost(&a.url)
 	if !ok {
@@ -160,10 +140,9 @@ func splitOf(host string, info suffixInfo) (domain, suffix, subdomain string, pr
 	return domain, info.suffix, subdomain, !info.icann && info.listed
 }
 
-// A Keyer makes [KeyV3] keys with a platform list and aliases of the
-// user's own besides the built-in list ([NewKeyer]). The nil *Keyer is
-// KeyV3 as built in, which [Address.Key] and [Address.Levels] use. A
-// Keyer is safe for concurrent use.
+// A Keyer makes KeyV3 keys with a user's platforms and aliases besides the
+// built-in rules. The nil *Keyer has the built-in rules only. A Keyer is
+// safe for concurrent use.
 type Keyer struct {
 	platforms   platformIndex
 	pathHosts   map[string][]pathTenant // the path tenants of platforms by host
@@ -189,10 +168,10 @@ type KeyOptions struct {
 // IsZero reports whether o adds nothing to KeyV3's built-in rules.
 func (o KeyOptions) IsZero() bool { return len(o.Platforms) == 0 && len(o.Aliases) == 0 }
 
-// ReadPlatforms adds to o.Platforms the platforms of a file: one shape
-// per line, as KeyOptions.Platforms takes them, lowercased; blank lines and
-// lines that start with "#" are skipped. An error names the line and has
-// the code [CodeInvalidArgument]; an error reading r is returned as it is.
+// ReadPlatforms adds to o.Platforms the shapes of a file, one a line,
+// lowercased; blank lines and lines that start with "#" are skipped. An
+// error names the line and has the code [CodeInvalidArgument]; an error of
+// r is returned as it is.
 func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
 	return readKeyLines(r, func(n int, line string) error {
 		if strings.ContainsAny(line, " \t,") {
@@ -203,11 +182,9 @@ func (o *KeyOptions) ReadPlatforms(r io.Reader) error {
 	})
 }
 
-// ReadAliases adds to o.Aliases the aliases of a file: one pair a line,
-// a registrable domain and the one it is, separated by white space, a
-// comma or "=" ("acme.de acme.com"), lowercased; blank lines and lines
-// that start with "#" are skipped. An error names the line and has the
-// code [CodeInvalidArgument]; an error reading r is returned as it is.
+// ReadAliases adds to o.Aliases the pairs of a file, one a line, the
+// domain and the one it is, separated by white space, "," or "=" ("acme.de
+// acme.com"); otherwise as [KeyOptions.ReadPlatforms].
 func (o *KeyOptions) ReadAliases(r io.Reader) error {
 	return readKeyLines(r, func(n int, line string) error {
 		f := strings.FieldsFunc(line, func(c rune) bool { return c == ' ' || c == '\t' || c == ',' || c == '=' })
@@ -243,9 +220,9 @@ func readKeyLines(r io.Reader, line func(n int, text string) error) error {
 }
 
 // NewKeyer returns a Keyer with the built-in rules and o. Each platform
-// and alias must be a lowercase ASCII domain (A-labels for an
-// internationalized one) that is not a public suffix; an error, of code
-// [CodeInvalidArgument], names the first that is not.
+// and alias must be a lowercase ASCII domain (A-labels) that is not a
+// public suffix; an error of code [CodeInvalidArgument] names the first
+// that is not.
 func NewKeyer(o KeyOptions) (*Keyer, error) {
 	k := &Keyer{platforms: builtin().platforms.clone(), listings: builtin().listings, aliases: make(map[string]string, len(o.Aliases))}
 	var fp strings.Builder
@@ -300,10 +277,8 @@ func checkOptionDomain(what, entry, domain string) error {
 	return nil
 }
 
-// Fingerprint returns KeyV3's fingerprint ([KeyVersion.Fingerprint]) and
-// what the Keyer adds: " platforms+HASH" for extra platforms and
-// " aliases=HASH" for aliases, HASH naming their content. Store it beside
-// the keys.
+// Fingerprint returns KeyV3's fingerprint and what k adds ("
+// platforms+HASH", " aliases=HASH"). Store it beside the keys.
 func (k *Keyer) Fingerprint() string {
 	if k == nil {
 		return KeyV3.Fingerprint()
@@ -311,14 +286,12 @@ func (k *Keyer) Fingerprint() string {
 	return k.fingerprint
 }
 
-// Key returns a's KeyV3 key at level l with k's rules, as [Address.Key]
-// gives it with the built-in ones.
+// Key returns a's KeyV3 key at level l with k's rules.
 func (k *Keyer) Key(a Address, l Level) string {
 	return string(k.appendKey(make([]byte, 0, len(a.url.Href())+8), &a, l))
 }
 
-// AppendKey appends a's KeyV3 key at level l with k's rules to dst and
-// returns the result.
+// AppendKey appends a's KeyV3 key at level l with k's rules to dst.
 func (k *Keyer) AppendKey(dst []byte, a Address, l Level) []byte {
 	return k.appendKey(dst, &a, l)
 }
@@ -343,8 +316,7 @@ func (k *Keyer) appendKey(dst []byte, a *Address, l Level) []byte {
 	return p.append(dst, a, l, path)
 }
 
-// Levels returns a's KeyV3 keys at each level with k's rules, and the
-// owner's rule, from one look-up in the Public Suffix List.
+// Levels returns a's [Levels] with k's rules.
 func (k *Keyer) Levels(a Address) Levels {
 	lv, _ := k.levels(&a, false)
 	return lv

@@ -100,3 +100,21 @@ func ExampleNewKeyer() {
 	// zed.shops.example.net → zed.shops.example.net
 	// KeyV3 platforms=2026-12-07 true true
 }
+
+// Split is the one call for an address's registrable domain: a host of a
+// private suffix ("github.io") is a domain of its own.
+func ExampleAddress_Split() {
+	for _, in := range []string{"https://Shop.Acme.co.uk/about", "acme.github.io/docs", "co.uk", "192.0.2.1"} {
+		a, err := webaddress.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		domain, suffix, subdomain, private := a.Split()
+		fmt.Printf("%-30s %q %q %q %v\n", in, domain, suffix, subdomain, private)
+	}
+	// Output:
+	// https://Shop.Acme.co.uk/about  "acme.co.uk" "co.uk" "shop" false
+	// acme.github.io/docs            "acme.github.io" "github.io" "" true
+	// co.uk                          "" "co.uk" "" false
+	// 192.0.2.1                      "" "" "" false
+}

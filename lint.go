@@ -17,29 +17,24 @@ import (
 // errors), each with where in the input it was found, and the checks of
 // the parser and the host parser that run only for it.
 
-// Violation is one of the URL Standard's validation errors found in an
-// input: a way the input differs from a valid URL string. Most are not
-// failures: a browser parses "HTTPS:\\example.com" fine, and the linter
-// still reports special-scheme-missing-following-solidus and
-// invalid-reverse-solidus for it.
+// Violation is one of the URL Standard's validation errors in an input.
+// Most are not failures: a browser reads "HTTPS:\\example.com", and the
+// linter reports invalid-reverse-solidus for it.
 type Violation struct {
 	Name    string // the validation error's name, as in the Standard's table
 	Span    Span   // the byte span in the input where it was found
 	Failure bool   // whether it made the parser return failure
 }
 
-// LintURL parses input as an absolute URL, as [ParseURL] does, and returns
-// every validation error it finds, in input order: "example.com:99999/a b"
-// is the scheme "example.com:" and a path, as a URL string. [Lint] reads
-// a typed address, as [Parse] does. An input that parses
-// without any is a valid URL string; an input [ParseURL] rejects has
-// exactly one violation with Failure set, the last one the parser found.
+// LintURL returns the validation errors in input read as [ParseURL] reads
+// it, in input order: "example.com:99999/a b" is the scheme "example.com:"
+// and a path. An input ParseURL rejects has one violation with Failure
+// set, the last found.
 func LintURL(input string) []Violation {
 	return lint(input, nil)
 }
 
-// Lint parses ref against u, as [URL.Parse] does, and returns every
-// validation error it finds in ref, in input order.
+// Lint returns the validation errors in ref, read as [URL.Parse] reads it.
 func (u URL) Lint(ref string) []Violation {
 	if !u.IsValid() {
 		return lint(ref, nil)
@@ -47,14 +42,11 @@ func (u URL) Lint(ref string) []Violation {
 	return lint(ref, &u)
 }
 
-// Lint returns the URL Standard's validation errors in an address as a
-// person typed it, read as [Parse] reads it (which is how it differs from
-// [LintURL]), in one pass of the parser, with spans in input as given: for
-// "example.com:99999", port-out-of-range at 12-17. An assumed
-// scheme adds none: the input is checked as the text after "https://".
-// An input [Parse] rejects has one violation with Failure set; one that is
-// not valid UTF-8 has only that one, named "invalid-UTF-8", at its first
-// invalid byte.
+// Lint returns the validation errors in input read as [Parse] reads it,
+// with spans in input as given: for "example.com:99999", port-out-of-range
+// at 12-17; an assumed scheme adds none. An input Parse rejects has one
+// violation with Failure set (invalid UTF-8: "invalid-UTF-8" at its first
+// bad byte).
 func Lint(input string) []Violation {
 	var a Address
 	vs, _ := a.parse(input, true)

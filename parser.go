@@ -97,10 +97,8 @@ func (t schemeType) defaultPort() int {
 	return -1
 }
 
-// DefaultPort returns the URL Standard's default port of scheme, in
-// decimal: "80" for http and ws, "443" for https and wss, "21" for ftp,
-// and "" for any other scheme (file and the schemes that are not special
-// have none). [URL.Port] is "" when the port is its scheme's default.
+// DefaultPort returns the default port of scheme: "80" for http and ws,
+// "443" for https and wss, "21" for ftp, else "".
 func DefaultPort(scheme string) string {
 	switch schemeTypeOf([]byte(scheme)).defaultPort() {
 	case 80:

@@ -21,36 +21,25 @@ import (
 // is a plain list, which [URL.SearchParams] reads from a URL and
 // [URL.SetSearchParams] writes back.
 
-// Param is one name-value tuple of a [SearchParams] list.
-type Param struct {
+// param is one name-value pair of a [SearchParams] list.
+type param struct {
 	Name, Value string
 }
 
 // SearchParams is a list of name-value pairs in the
-// application/x-www-form-urlencoded format, modelled on the URL Standard's
-// URLSearchParams class. Entries keep their order, and a name may occur
-// more than once.
-//
-// The zero SearchParams is an empty list, ready to use.
-//
-// A SearchParams refers to its entries the way a slice does: after
-// s2 := s1, changing either may change what the other holds, so copy one
-// that will be changed with [SearchParams.Params] and [SearchParams.Append].
+// application/x-www-form-urlencoded format, the URL Standard's
+// URLSearchParams: pairs keep their order, and a name may repeat. The zero
+// SearchParams is empty and ready to use. Like a slice, a copy shares its
+// pairs: copy one that will change with [SearchParams.Clone].
 type SearchParams struct {
-	list []Param
+	list []param
 }
 
-// ParseSearchParams parses query the way the URL Standard's
-// URLSearchParams constructor parses a string: one leading "?" is removed,
-// then the application/x-www-form-urlencoded string parser splits the rest
-// on "&", skips empty pieces, splits each piece into name and value at its
-// first "=", turns "+" into a space and percent-decodes. Decoded bytes that
-// are not UTF-8 become U+FFFD, one per maximal ill-formed subpart, as the
-// Encoding Standard's "UTF-8 decode without BOM" does; a BOM is kept.
-//
-// The Standard takes a scalar value string, so invalid UTF-8 written in
-// query itself (not percent-encoded) is first replaced by U+FFFD, byte by
-// byte.
+// ParseSearchParams parses query as the URLSearchParams constructor does:
+// without one leading "?", split on "&" and each piece at its first "=",
+// "+" as a space, percent-decoded. Bytes that are not UTF-8, decoded or
+// written, become U+FFFD as the Encoding Standard's UTF-8 decoder makes
+// them.
 func ParseSearchParams(query string) SearchParams {
 	// Constructor step 1: if init is a string and starts with U+003F (?),
 	// then remove the first code point from init.
@@ -61,13 +50,13 @@ func ParseSearchParams(query string) SearchParams {
 
 // parseURLEncoded is the application/x-www-form-urlencoded parser. input
 // must be valid UTF-8.
-func parseURLEncoded(input string) []Param {
+func parseURLEncoded(input string) []param {
 	if input == "" {
 		return nil
 	}
 	// Let output be an initially empty list of name-value tuples. (Sized
 	// for one tuple per piece, of which empty ones are skipped below.)
-	output := make([]Param, 0, strings.Count(input, "&")+1)
+	output := make([]param, 0, strings.Count(input, "&")+1)
 	var scratch []byte
 	// Let sequences be the result of splitting input on 0x26 (&); for each
 	// byte sequence bytes in sequences: if bytes is the empty byte
@@ -78,7 +67,7 @@ func parseURLEncoded(input string) []Param {
 	for name, value := range urlchars.QueryPairs(input) {
 		// Replace any 0x2B (+) in name and value with 0x20 (SP), then
 		// UTF-8 decode without BOM the percent-decoding of each.
-		var p Param
+		var p param
 		p.Name, scratch = formDecode(name, scratch)
 		p.Value, scratch = formDecode(value, scratch)
 		// Append (nameString, valueString) to output.
@@ -173,12 +162,10 @@ func maximalSubpart(b []byte) int {
 	return n
 }
 
-// Len returns the number of name-value pairs in s, the URLSearchParams
-// size.
+// Len returns the number of pairs in s, URLSearchParams' size.
 func (s SearchParams) Len() int { return len(s.list) }
 
-// Get returns the value of the first pair in s named name, and reports
-// whether there is one.
+// Get returns the value of the first pair named name, if any.
 func (s SearchParams) Get(name string) (value string, ok bool) {
 	for _, p := range s.list {
 		if p.Name == name {
@@ -188,8 +175,7 @@ func (s SearchParams) Get(name string) (value string, ok bool) {
 	return "", false
 }
 
-// GetAll returns the values of all pairs in s named name, in list order,
-// or nil if there are none.
+// GetAll returns the values of the pairs named name, in order.
 func (s SearchParams) GetAll(name string) []string {
 	var values []string
 	for _, p := range s.list {
@@ -202,52 +188,46 @@ func (s SearchParams) GetAll(name string) []string {
 
 // Has reports whether s has a pair named name.
 func (s SearchParams) Has(name string) bool {
-	return slices.ContainsFunc(s.list, func(p Param) bool { return p.Name == name })
+	return slices.ContainsFunc(s.list, func(p param) bool { return p.Name == name })
 }
 
-// HasValue reports whether s has a pair named name whose value is value:
-// URLSearchParams has(name, value).
+// HasValue reports whether s has the pair (name, value): has(name, value).
 func (s SearchParams) HasValue(name, value string) bool {
-	return slices.Contains(s.list, Param{name, value})
+	return slices.Contains(s.list, param{name, value})
 }
 
 // Append adds the pair (name, value) at the end of s.
 func (s *SearchParams) Append(name, value string) {
-	s.list = append(s.list, Param{name, value})
+	s.list = append(s.list, param{name, value})
 }
 
-// Set sets the value of the first pair in s named name to value and removes
-// the other pairs with that name; when there is no such pair, Set appends
-// (name, value).
+// Set sets the value of the first pair named name and removes the others
+// of that name; without one, it appends (name, value).
 func (s *SearchParams) Set(name, value string) {
-	i := slices.IndexFunc(s.list, func(p Param) bool { return p.Name == name })
+	i := slices.IndexFunc(s.list, func(p param) bool { return p.Name == name })
 	if i < 0 {
 		s.Append(name, value)
 		return
 	}
 	s.list[i].Value = value
-	rest := slices.DeleteFunc(s.list[i+1:], func(p Param) bool { return p.Name == name })
+	rest := slices.DeleteFunc(s.list[i+1:], func(p param) bool { return p.Name == name })
 	s.list = s.list[:i+1+len(rest)]
 }
 
 // Delete removes all pairs named name from s.
 func (s *SearchParams) Delete(name string) {
-	s.list = slices.DeleteFunc(s.list, func(p Param) bool { return p.Name == name })
+	s.list = slices.DeleteFunc(s.list, func(p param) bool { return p.Name == name })
 }
 
-// DeleteValue removes all pairs named name whose value is value from s:
-// URLSearchParams delete(name, value).
+// DeleteValue removes the pairs (name, value): delete(name, value).
 func (s *SearchParams) DeleteValue(name, value string) {
-	s.list = slices.DeleteFunc(s.list, func(p Param) bool { return p == Param{name, value} })
+	s.list = slices.DeleteFunc(s.list, func(p param) bool { return p == param{name, value} })
 }
 
-// Sort sorts the pairs of s by name, keeping pairs with equal names in
-// their order. Names are compared as the URL Standard says, by UTF-16 code
-// units, not by bytes or code points: a name with a code point above U+FFFF
-// (as UTF-16, a surrogate pair, D800 to DFFF) sorts before one that has a
-// code point from U+E000 to U+FFFF in the same place.
+// Sort sorts the pairs by name, stably, comparing names by UTF-16 code
+// units as the Standard says (not by bytes or code points).
 func (s *SearchParams) Sort() {
-	slices.SortStableFunc(s.list, func(a, b Param) int {
+	slices.SortStableFunc(s.list, func(a, b param) int {
 		return compareCodeUnits(a.Name, b.Name)
 	})
 }
@@ -298,11 +278,8 @@ func codeUnitKey(r rune) rune {
 	return r
 }
 
-// String returns s serialized by the application/x-www-form-urlencoded
-// serializer: each name and value percent-encoded with the
-// application/x-www-form-urlencoded percent-encode set, space as "+", joined as
-// "name=value" (the "=" is always written) and separated by "&". The
-// zero SearchParams gives "".
+// String returns s serialized as application/x-www-form-urlencoded:
+// "name=value" pairs joined by "&", percent-encoded, space as "+".
 func (s SearchParams) String() string {
 	if len(s.list) == 0 {
 		return ""
@@ -327,8 +304,7 @@ func (s SearchParams) String() string {
 	return string(b)
 }
 
-// All returns an iterator over the pairs of s, name and value, in list
-// order.
+// All returns an iterator over the names and values of s, in order.
 func (s SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for _, p := range s.list {
@@ -339,11 +315,12 @@ func (s SearchParams) All() iter.Seq2[string, string] {
 	}
 }
 
-// Params returns a copy of the pairs of s, in list order, or nil if s is
+// Clone returns a copy of s, which changes to s do not change.
+func (s SearchParams) Clone() SearchParams { return SearchParams{list: s.params()} }
+
+// params returns a copy of the pairs of s, in order, or nil if s is
 // empty.
-func (s SearchParams) Params() []Param {
-	return slices.Clone(s.list)
-}
+func (s SearchParams) params() []param { return slices.Clone(s.list) }
 
 // formEncode returns s percent-encoded after encoding (as UTF-8) with the
 // application/x-www-form-urlencoded percent-encode set, space written as

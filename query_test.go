@@ -12,21 +12,21 @@ import (
 	"unicode/utf16"
 )
 
-// pairs builds a []Param from name, value, name, value, ...
-func pairs(nv ...string) []Param {
+// pairs builds a []param from name, value, name, value, ...
+func pairs(nv ...string) []param {
 	if len(nv) == 0 {
 		return nil
 	}
-	ps := make([]Param, 0, len(nv)/2)
+	ps := make([]param, 0, len(nv)/2)
 	for i := 0; i+1 < len(nv); i += 2 {
-		ps = append(ps, Param{nv[i], nv[i+1]})
+		ps = append(ps, param{nv[i], nv[i+1]})
 	}
 	return ps
 }
 
 var parseSearchParamsTests = []struct {
 	in   string
-	want []Param
+	want []param
 }{
 	// The cases of wpt url/urlencoded-parser.any.js.
 	{"test", pairs("test", "")},
@@ -128,16 +128,16 @@ var parseSearchParamsTests = []struct {
 func TestParseSearchParams(t *testing.T) {
 	for _, tt := range parseSearchParamsTests {
 		got := ParseSearchParams(tt.in)
-		if !slices.Equal(got.Params(), tt.want) {
-			t.Errorf("ParseSearchParams(%q) = %q, want %q", tt.in, got.Params(), tt.want)
+		if !slices.Equal(got.params(), tt.want) {
+			t.Errorf("ParseSearchParams(%q) = %q, want %q", tt.in, got.params(), tt.want)
 		}
 		if got.Len() != len(tt.want) {
 			t.Errorf("ParseSearchParams(%q).Len() = %d, want %d", tt.in, got.Len(), len(tt.want))
 		}
 		// Serializing and parsing again gives the same list.
 		again := ParseSearchParams(got.String())
-		if !slices.Equal(again.Params(), tt.want) {
-			t.Errorf("ParseSearchParams(%q): round trip through %q = %q, want %q", tt.in, got.String(), again.Params(), tt.want)
+		if !slices.Equal(again.params(), tt.want) {
+			t.Errorf("ParseSearchParams(%q): round trip through %q = %q, want %q", tt.in, got.String(), again.params(), tt.want)
 		}
 	}
 }
@@ -294,7 +294,7 @@ func TestFormEncode(t *testing.T) {
 // the URL Standard, and others: pairs after Sort.
 var sortTests = []struct {
 	in   string
-	want []Param
+	want []param
 }{
 	{"z=b&a=b&z=a&a=a", pairs("a", "b", "a", "a", "z", "b", "z", "a")},
 	{"\uFFFD=x&\uFFFC&\uFFFD=a", pairs("\uFFFC", "", "\uFFFD", "x", "\uFFFD", "a")},
@@ -321,7 +321,7 @@ func TestSearchParamsSort(t *testing.T) {
 	for _, tt := range sortTests {
 		s := ParseSearchParams(tt.in)
 		s.Sort()
-		if got := s.Params(); !slices.Equal(got, tt.want) {
+		if got := s.params(); !slices.Equal(got, tt.want) {
 			t.Errorf("ParseSearchParams(%q) after Sort = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -342,7 +342,7 @@ func TestSortStable(t *testing.T) {
 	s.Sort()
 	last := map[string]int{}
 	prev := ""
-	for i, p := range s.Params() {
+	for i, p := range s.params() {
 		if i > 0 && compareCodeUnits(prev, p.Name) > 0 {
 			t.Fatalf("after Sort, %q comes before %q", prev, p.Name)
 		}
@@ -386,9 +386,9 @@ func TestCompareCodeUnits(t *testing.T) {
 
 func TestSearchParamsZero(t *testing.T) {
 	var s SearchParams
-	if s.Len() != 0 || s.String() != "" || s.Params() != nil || s.GetAll("a") != nil {
+	if s.Len() != 0 || s.String() != "" || s.params() != nil || s.GetAll("a") != nil {
 		t.Errorf("zero SearchParams: Len %d, String %q, Params %q, GetAll %q; want empty",
-			s.Len(), s.String(), s.Params(), s.GetAll("a"))
+			s.Len(), s.String(), s.params(), s.GetAll("a"))
 	}
 	if v, ok := s.Get("a"); v != "" || ok {
 		t.Errorf("zero SearchParams: Get(%q) = %q, %v, want \"\", false", "a", v, ok)
@@ -410,8 +410,8 @@ func TestSearchParamsZero(t *testing.T) {
 	if got, want := s.String(), "a=b&c=d+e"; got != want {
 		t.Errorf("zero SearchParams after Set, Append: String() = %q, want %q", got, want)
 	}
-	if got := ParseSearchParams("").Params(); got != nil {
-		t.Errorf("ParseSearchParams(\"\").Params() = %q, want nil", got)
+	if got := ParseSearchParams("").params(); got != nil {
+		t.Errorf("ParseSearchParams(\"\").params() = %q, want nil", got)
 	}
 }
 
@@ -513,9 +513,9 @@ func TestSearchParamsChange(t *testing.T) {
 
 func TestSearchParamsAllParams(t *testing.T) {
 	s := ParseSearchParams("a=1&b=2&a=3")
-	var got []Param
+	var got []param
 	for name, value := range s.All() {
-		got = append(got, Param{name, value})
+		got = append(got, param{name, value})
 	}
 	want := pairs("a", "1", "b", "2", "a", "3")
 	if !slices.Equal(got, want) {
@@ -530,11 +530,15 @@ func TestSearchParamsAllParams(t *testing.T) {
 	if n != 1 {
 		t.Errorf("All() with break yielded %d pairs, want 1", n)
 	}
-	// Params is a copy.
-	ps := s.Params()
-	ps[0].Value = "changed"
-	if v, _ := s.Get("a"); v != "1" {
-		t.Errorf("after changing Params()[0], Get(%q) = %q, want %q", "a", v, "1")
+	// Clone is a copy: changing it, or appending to it, leaves s alone.
+	c := s.Clone()
+	c.Set("a", "changed")
+	c.Append("z", "9")
+	if v, _ := s.Get("a"); v != "1" || s.Has("z") {
+		t.Errorf("after changing a Clone, Get(%q) = %q, Has(z) %v; want %q, false", "a", v, s.Has("z"), "1")
+	}
+	if v, _ := c.Get("a"); v != "changed" {
+		t.Errorf("Clone().Set: Get(%q) = %q", "a", v)
 	}
 }
 

@@ -174,33 +174,20 @@ var addressLayout = sync.OnceValue(func() *record.Layout[parseOutcome] {
 	return record.NewLayout(addressColumns(KeyV3)...)
 })
 
-// MarshalJSON returns the address's record as a JSON object, the same
-// object as a line of the webaddress command's parse output and of the Beam
-// pipeline's records (with their default key version): input (the cell,
-// [Address.Cell]), text (the text that was parsed, [Address.Input]), href,
-// canonical, key (KeyV3's page key), site and owner (KeyV3's levels; owner null
-// without an owner), owner_rule ([Levels].Rule), domain, suffix and
-// subdomain ([Address.Split]), facts (an array of names), network, handle and
-// kind (null without a profile), fields (the present spans as [start, end]
-// byte offsets into text), removed_params (an array), and error_code and
-// error, null. Credentials appear as written in href and canonical.
-//
-// The key is KeyV3's page key (see [KeyV3]). A program that stores KeyV1
-// or KeyV2 keys calls [Address.Key] with that version; the record with a
-// KeyV2 key is the tool's "parse --key-version 2".
+// MarshalJSON returns a's record, a line of the tool's parse output: input
+// (the cell), text, href, canonical, key, site, owner and owner_rule
+// (KeyV3's), domain, suffix and subdomain, facts, network, handle and
+// kind, fields ([start, end] in text), removed_params, and error_code and
+// error, null. Absent values are null.
 func (a Address) MarshalJSON() ([]byte, error) {
 	b, _ := addressLayout().AppendJSON(nil, nil, &parseOutcome{Input: a.Cell(), Value: a})
 	return b, nil
 }
 
-// UnmarshalJSON reads back an address that [Address.MarshalJSON] wrote: it
-// parses the record's text again with [Parse] and keeps what the
-// messy-cell layer added, the cell (the record's input) and the layer's
-// facts, so that an Address of package cells round-trips. The other columns
-// are derived from the text, not read. The record of a value that failed
-// holds no address, and is an error of code [CodeInvalidRecord] naming
-// the value's code, as is a record that is not JSON; a text that does not
-// parse is Parse's error.
+// UnmarshalJSON reads back a record of [Address.MarshalJSON], parsing its
+// text again and keeping the cell and the facts of package cells. A record
+// it cannot read, or of a value that failed, is an error of code
+// [CodeInvalidRecord].
 func (a *Address) UnmarshalJSON(data []byte) error {
 	var r struct {
 		Input     string  `json:"input"`
@@ -218,7 +205,7 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 		}
 		return &valueError{code: CodeInvalidRecord, msg: fmt.Sprintf("webaddress: the record of %q holds no address (%s)", r.Input, code)}
 	}
-	b, err := AddressFromRecord(r.Input, *r.Text, r.Facts)
+	b, err := addressFromRecord(r.Input, *r.Text, r.Facts)
 	if err != nil {
 		return err
 	}
@@ -226,15 +213,14 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// AddressFromRecord returns the Address whose record has these input (the
+// addressFromRecord returns the Address whose record has these input (the
 // cell, [Address.Cell]), text ([Address.Input]) and facts
 // ([Address.Facts]), as [Address.UnmarshalJSON] reads a record back: it
 // parses text again with [Parse] and keeps what the messy-cell layer added,
-// the cell and the layer's facts; the other facts are Parse's own. A
-// program that stores an Address in a form of its own (the Beam pipeline's
-// coder stores these three) rebuilds it with AddressFromRecord. A text that
-// does not parse is Parse's error.
-func AddressFromRecord(input, text string, facts Facts) (Address, error) {
+// the cell and the layer's facts; the other facts are Parse's own. A text
+// that does not parse is Parse's error. The layers of this module (package
+// cells, the Beam coder) call it through package layer.
+func addressFromRecord(input, text string, facts Facts) (Address, error) {
 	b, err := Parse(text)
 	if err != nil {
 		return b, err

@@ -41,17 +41,17 @@ func TestAddressRecord(t *testing.T) {
 }
 
 // TestCellRecord checks the record of an Address of a cell, as package
-// cells makes it (AddressFromRecord with the cell, the text it parsed and
+// cells makes it (addressFromRecord with the cell, the text it parsed and
 // its facts): input is the cell, text what was parsed (the spans are of
 // text), and the facts are the layer's too; and the record of each key
 // version.
 func TestCellRecord(t *testing.T) {
-	a, err := AddressFromRecord("“Twitter.com/NASA”", "Twitter.com/NASA", FactWrappingRemoved)
+	a, err := addressFromRecord("“Twitter.com/NASA”", "Twitter.com/NASA", FactWrappingRemoved)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Cell() != "“Twitter.com/NASA”" || a.Input() != "Twitter.com/NASA" {
-		t.Fatalf("AddressFromRecord: Cell %q, Input %q", a.Cell(), a.Input())
+		t.Fatalf("addressFromRecord: Cell %q, Input %q", a.Cell(), a.Input())
 	}
 	want := `{"input":"“Twitter.com/NASA”","text":"Twitter.com/NASA","href":"https://twitter.com/NASA","canonical":"https://twitter.com/NASA","key":"x.com/nasa","site":"x.com/nasa","owner":"x.com/nasa","owner_rule":"profile","domain":"twitter.com","suffix":"com","subdomain":"","facts":["scheme-assumed","profile","wrapping-removed"],"network":"x","handle":"NASA","kind":"handle","fields":{"host":[0,11],"path":[11,16]},"removed_params":[],"error_code":null,"error":null}`
 	if got := marshal(t, a); got != want {
@@ -185,7 +185,7 @@ func TestAddressUnmarshalJSON(t *testing.T) {
 		{"localhost:3000/x", "localhost:3000/x", FactNotPublicWebsite},
 		{"https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Facme.com%2F&data=x", "https://acme.com/", FactLinkUnwrapped},
 	} {
-		a, err := AddressFromRecord(c.cell, c.text, c.facts)
+		a, err := addressFromRecord(c.cell, c.text, c.facts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,8 +12,7 @@ import (
 	"github.com/onecontact/webaddress/internal/data"
 )
 
-// Network names a social network whose profile addresses [Address.Profile]
-// recognizes.
+// Network names a social network of [Address.Profile].
 type Network string
 
 // The networks, with the names used in JSON.
@@ -29,26 +28,21 @@ const (
 )
 
 // Profile is the shape of a social-profile address: the network, the
-// handle as written in the path (without "@"; on Mastodon, "name@host"),
-// and the kind of page: "in", "company", "school", "showcase" or "pub" on
-// LinkedIn; "user" or "org" on GitHub; "page", "profile", "people" or
-// "group" on Facebook; "handle", "channel", "c" or "user" on YouTube;
-// "handle" on X, Instagram, TikTok and Mastodon.
-//
-// A profile says the address has the shape of a profile on the network,
-// not that the profile exists: nothing is looked up.
+// handle as written (without "@"; on Mastodon "name@host") and the kind of
+// page ("in", "company", "school", "showcase" or "pub" on LinkedIn, "user"
+// or "org" on GitHub, "page", "profile", "people" or "group" on Facebook,
+// "channel", "c" or "user" on YouTube, else "handle"). Nothing is looked
+// up.
 type Profile struct {
 	Network Network `json:"network"`
 	Handle  string  `json:"handle"`
 	Kind    string  `json:"kind"`
 }
 
-// Profile returns the social profile the address has the shape of, and
-// whether it has one. Only http and
-// https addresses match; a network's hosts are its domains and their
-// subdomains (www., m., mobile., any), never lookalikes such as
-// notgithub.com or github.com.evil.example. Case in the host, a trailing
-// "/", the query and the fragment do not matter.
+// Profile returns the social profile a has the shape of, if any: only http
+// and https addresses on a network's domains and their subdomains match,
+// never lookalikes (notgithub.com, github.com.evil.example); host case, a
+// trailing "/", the query and the fragment do not matter.
 func (a Address) Profile() (Profile, bool) {
 	if a.facts&FactProfile == 0 {
 		return Profile{}, false

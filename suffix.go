@@ -36,15 +36,11 @@ type suffixInfo struct {
 	registrable string
 }
 
-// PublicSuffix returns the public suffix of domain under the Public Suffix
-// List that golang.org/x/net/publicsuffix carries, both sections: the part
-// of domain the prevailing rule matched, or its last label when no rule
-// did. icann reports whether that rule is in the list's ICANN section
-// (private rules such as github.io, and the default rule "*", are not);
-// listed reports whether a rule of the list matched, rather than only the
-// default rule "*" that makes an unlisted TLD a public suffix. domain is a
-// lowercase ASCII domain (A-labels) without a root dot, as [URL.Hostname]
-// gives it; suffix is "" for a domain with an empty label.
+// PublicSuffix returns the public suffix of domain (lowercase ASCII, as
+// [URL.Hostname] gives it) under golang.org/x/net/publicsuffix's list: the
+// part the prevailing rule matched, else the last label. icann reports
+// whether the rule is an ICANN one (github.io's is not); listed, whether a
+// rule matched (an unlisted TLD's does not).
 func PublicSuffix(domain string) (suffix string, icann, listed bool) {
 	info := publicSuffixOf(domain)
 	return info.suffix, info.icann, info.listed

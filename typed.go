@@ -5,15 +5,17 @@
 package webaddress
 
 import (
-	"github.com/onecontact/webaddress/internal/urlchars"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/onecontact/webaddress/internal/layer"
+	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
 // This file holds the front end of the typed layers ([Parse],
-// [Lint], and the cleaner of package clean through [TypedInput]):
+// [Lint], and the cleaner of package clean through package layer):
 // what they do to an input as a person typed it before and after the URL
 // parser. Each layer decides for itself which scheme to read the input
 // with.
@@ -212,49 +214,46 @@ func (sp *spans) fields() Fields {
 	return Fields{span(spanScheme), span(spanHost), span(spanPort), span(spanPath), span(spanQuery), span(spanFragment)}
 }
 
-// TypedInput is an input as a person typed it, checked and trimmed as
-// [Parse] reads it: the first step of a layer that reads typed inputs with
-// a scheme of its own choosing, as the cleaner (package clean) does. The
-// zero TypedInput is the empty input.
-type TypedInput struct{ t typedInput }
-
-// ReadTyped checks input and trims the Unicode white space around it, as
-// [Parse] does first. It fails with a *[Error] of code [CodeInvalidUTF8]
-// when input is not valid UTF-8, and of [CodeInvalidURL]
-// (input-too-long) when its text is longer than the parser takes.
-func ReadTyped(input string) (TypedInput, error) {
-	// read in place: the TypedInput is not copied out of readTyped.
-	var t TypedInput
-	if err := t.t.read(input); err != nil {
-		err.Input = input
-		return t, err
-	}
-	return t, nil
+// The layers of this module built on the core (package cells, package
+// clean, the Beam coder) read typed inputs, make errors and rebuild
+// addresses through package layer, whose hooks these are.
+func init() {
+	layer.ReadTyped = readTypedLayer
+	layer.NewError = newErrorLayer
+	layer.SetHooks(parseTypedLayer, addressFromRecordLayer)
 }
 
-// Input returns the input as given.
-func (t TypedInput) Input() string { return t.t.input }
+// readTypedLayer is layer.ReadTyped.
+func readTypedLayer(input string) (layer.Typed, error) {
+	var t typedInput
+	if err := t.read(input); err != nil {
+		err.Input = input
+		return layer.Typed{}, err
+	}
+	return layer.Typed{Input: t.input, Text: t.text, Lead: t.lead, Printable: t.printable}, nil
+}
 
-// Text returns the input without the Unicode white space around it.
-func (t TypedInput) Text() string { return t.t.text }
+// newErrorLayer is layer.NewError.
+func newErrorLayer(code, input string, offset int, reason string) error {
+	return newError(Code(code), input, offset, reason)
+}
 
-// Lead returns how many bytes of white space Text left out at the start
-// of the input: Text starts at byte Lead of Input.
-func (t TypedInput) Lead() int { return t.t.lead }
+// addressFromRecordLayer is layer.FromRecord's hook.
+func addressFromRecordLayer(input, text string, facts uint64) (Address, error) {
+	return addressFromRecord(input, text, Facts(facts))
+}
 
-// ParseURL runs the URL parser, with no base, on Text from byte from on.
-// With scheme "", it reads that text as written (from is then 0). Else it
-// reads it with that scheme: after scheme + "://" when from is 0 (a text
-// with no scheme, such as "example.com" or "//example.com"), or after
-// scheme + ":" when from is past the colon of a scheme written in Text,
-// which scheme then replaces ("ftps://host" read as ftp from byte 5).
-//
-// The [Fields] are byte spans of Input. A failure is a *[Error] on Input
-// whose Err is the parser's failure on the text it parsed, the assumed
-// prefix included.
-func (t TypedInput) ParseURL(from int, scheme string) (URL, Fields, error) {
-	if from < 0 || from > len(t.t.text) {
-		err := &Error{Input: t.t.input, Offset: -1, code: CodeInvalidURL,
+// parseTypedLayer is layer.ParseTyped's hook.
+func parseTypedLayer(lt layer.Typed, from int, scheme string) (URL, Fields, error) {
+	t := typedInput{input: lt.Input, text: lt.Text, lead: lt.Lead, printable: lt.Printable}
+	return t.parseURL(from, scheme)
+}
+
+// parseURL runs the URL parser, with no base, on t.text from byte from
+// on, as layer.ParseTyped says.
+func (t typedInput) parseURL(from int, scheme string) (URL, Fields, error) {
+	if from < 0 || from > len(t.text) {
+		err := &Error{Input: t.input, Offset: -1, code: CodeInvalidURL,
 			Reason: "ParseURL: from " + strconv.Itoa(from) + " is outside the text"}
 		return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, err
 	}
@@ -263,14 +262,14 @@ func (t TypedInput) ParseURL(from int, scheme string) (URL, Fields, error) {
 	// call between: this runs once per value the cleaner cleans. When
 	// quickParse does not take the text, parseWith need not try it again.
 	var sp spans
-	u, ok := quickParse(t.t.text[from:], scheme, &sp)
+	u, ok := quickParse(t.text[from:], scheme, &sp)
 	if !ok {
 		var err error
-		if u, err = parseWith(t.t.text[from:], parseOpts{assume: scheme, printable: t.t.printable, slow: true}, &sp); err != nil {
-			return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, t.t.failure(from, scheme, err)
+		if u, err = parseWith(t.text[from:], parseOpts{assume: scheme, printable: t.printable, slow: true}, &sp); err != nil {
+			return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, t.failure(from, scheme, err)
 		}
 	}
-	if at := t.t.lead + from; at != 0 {
+	if at := t.lead + from; at != 0 {
 		sp.shift(at)
 	}
 	return u, sp.fields(), nil

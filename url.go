@@ -12,32 +12,32 @@ import (
 	"strings"
 )
 
-// URL is a URL record of the URL Standard, held as its serialization.
+// URL is a URL record of the URL Standard, held as its serialization (the
+// href) and the offsets of its components: its getters return substrings
+// and never allocate, and two URLs are == exactly when their hrefs are
+// equal. The zero URL is not valid: its getters return "".
 //
-// A URL is a small immutable value: the href string and the offsets of its
-// components, so its getters return substrings of the href and never
-// allocate, and two URLs are == exactly when their hrefs are equal. The
-// zero URL is not a valid URL; [URL.IsValid] reports false for it and every
-// getter returns "".
-//
-// The offsets, on the href https://user:pass@example.com:1234/foo/bar?baz#quux:
-//
-//	https://user:pass@example.com:1234/foo/bar?baz#quux
-//	     |      |     |          |    |       |   |
-//	     |      |     |          |    |       |   fragmentStart (the '#', 0: null fragment)
-//	     |      |     |          |    |       queryStart (the '?', 0: null query)
-//	     |      |     |          |    pathStart
-//	     |      |     |          hostEnd (a ':' and the port follow when the port is not null)
-//	     |      |     hostStart
-//	     |      usernameEnd (a ':' and the password follow when the password is not empty)
-//	     schemeEnd (the ':')
-//
-// Offset 0 can never start a query or a fragment, since a scheme comes
-// first, so 0 there means null. When the host is null, usernameEnd,
-// hostStart and hostEnd are schemeEnd+1, and pathStart is schemeEnd+1 too,
-// or schemeEnd+3 when the serializer put "/." before a path starting with
-// "//".
+// Its getters and setters are the Standard's (href, protocol, username,
+// ...); a setter reports false, leaving u unchanged, where the Standard
+// ignores the value.
 type URL struct {
+	// The offsets, on the href https://user:pass@example.com:1234/foo/bar?baz#quux:
+	//
+	//	https://user:pass@example.com:1234/foo/bar?baz#quux
+	//	     |      |     |          |    |       |   |
+	//	     |      |     |          |    |       |   fragmentStart (the '#', 0: null fragment)
+	//	     |      |     |          |    |       queryStart (the '?', 0: null query)
+	//	     |      |     |          |    pathStart
+	//	     |      |     |          hostEnd (a ':' and the port follow when the port is not null)
+	//	     |      |     hostStart
+	//	     |      usernameEnd (a ':' and the password follow when the password is not empty)
+	//	     schemeEnd (the ':')
+	//
+	// Offset 0 can never start a query or a fragment, since a scheme comes
+	// first, so 0 there means null. When the host is null, usernameEnd,
+	// hostStart and hostEnd are schemeEnd+1, and pathStart is schemeEnd+1 too,
+	// or schemeEnd+3 when the serializer put "/." before a path starting with
+	// "//".
 	href          string
 	schemeEnd     uint32
 	usernameEnd   uint32
@@ -54,11 +54,9 @@ type URL struct {
 // flagOpaquePath is set in URL.flags when the URL has an opaque path.
 const flagOpaquePath = 1
 
-// ParseURL parses input as an absolute URL with the URL Standard's basic
-// URL parser, as new URL(input) does in a browser. A failure is a
-// *[ParseError] naming the validation error and where it was found.
-//
-// Input that is not valid UTF-8 is read with each invalid byte as U+FFFD.
+// ParseURL parses input as an absolute URL, as new URL(input) does in a
+// browser; invalid UTF-8 reads as U+FFFD. A failure is a *[ParseError]
+// naming the validation error and where it was found.
 func ParseURL(input string) (URL, error) {
 	// The fast path, as parse would take it, without the calls between.
 	if u, ok := quickParse(input, "", nil); ok {
@@ -67,8 +65,8 @@ func ParseURL(input string) (URL, error) {
 	return parse(input, nil)
 }
 
-// MustParseURL calls [ParseURL] and panics on error. It is intended for use
-// in tests with hard-coded strings.
+// MustParseURL is ParseURL, panicking on error: for tests with literal
+// URLs.
 func MustParseURL(input string) URL {
 	u, err := ParseURL(input)
 	if err != nil {
@@ -77,9 +75,8 @@ func MustParseURL(input string) URL {
 	return u
 }
 
-// Parse parses ref, an absolute URL or a relative reference, with u as the
-// base URL, as new URL(ref, base) does. When u is the zero URL, Parse is
-// [ParseURL].
+// Parse parses ref, absolute or relative, against u, as new URL(ref, base)
+// does; with the zero URL it is [ParseURL].
 func (u URL) Parse(ref string) (URL, error) {
 	if !u.IsValid() {
 		return parse(ref, nil)
@@ -87,28 +84,24 @@ func (u URL) Parse(ref string) (URL, error) {
 	return parse(ref, &u)
 }
 
-// IsValid reports whether u is a parsed URL rather than the zero URL.
+// IsValid reports whether u is a parsed URL, not the zero URL.
 func (u URL) IsValid() bool { return u.href != "" }
 
-// Href returns the serialization of u, the Standard's href getter.
+// Href returns the serialization of u.
 func (u URL) Href() string { return u.href }
 
 // String returns the serialization of u, as [URL.Href] does.
 func (u URL) String() string { return u.href }
 
-// AppendTo appends the serialization of u to b and returns the result.
-func (u URL) AppendTo(b []byte) []byte { return append(b, u.href...) }
-
-// AppendText implements [encoding.TextAppender]: it appends the
-// serialization of u, nothing for the zero URL.
+// AppendText implements [encoding.TextAppender] with the serialization of
+// u.
 func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
 
-// MarshalText implements [encoding.TextMarshaler]: the serialization of u,
-// empty for the zero URL.
+// MarshalText implements [encoding.TextMarshaler] with the serialization
+// of u.
 func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 
-// UnmarshalText implements [encoding.TextUnmarshaler]: it parses text with
-// [ParseURL]. Empty text gives the zero URL.
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseURL].
 func (u *URL) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*u = URL{}
@@ -122,21 +115,15 @@ func (u *URL) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Compare returns an integer comparing u and v by their hrefs: 0 when
-// u == v, -1 when u's href sorts before v's in byte order, +1 otherwise.
-// The zero URL sorts first. It suits [slices.SortFunc].
+// Compare compares the hrefs of u and v bytewise, for slices.SortFunc.
 func (u URL) Compare(v URL) int { return strings.Compare(u.href, v.href) }
 
-// Redacted returns u's href with its password, if any, shown as "****",
-// for logs and messages, as [Address.String] shows the canonical form.
+// Redacted returns the href with the password, if any, as "****".
 func (u URL) Redacted() string { return u.maskPassword(u.href) }
 
-// NetURL returns u as a *[url.URL] of package net/url, for net/http and the
-// other packages that take one: net/url's parse of u's href. It fails
-// only where net/url is stricter than the URL Standard, such as on a "%"
-// in the path that two hex digits do not follow (the Standard keeps it),
-// with an error of code [CodeNetURL] that unwraps to net/url's, and on
-// the zero URL, with one of code [CodeInvalidArgument].
+// NetURL returns u as net/url's *url.URL, for net/http. It fails where
+// net/url is stricter than the Standard (a "%" without two hex digits
+// after it), with an error of code [CodeNetURL], and on the zero URL.
 func (u URL) NetURL() (*url.URL, error) {
 	if !u.IsValid() {
 		return nil, &valueError{code: CodeInvalidArgument, msg: "webaddress: NetURL of the zero URL"}
@@ -148,15 +135,12 @@ func (u URL) NetURL() (*url.URL, error) {
 	return nu, nil
 }
 
-// URLFromNetURL returns the URL that the URL Standard's parser makes of
-// v's string form, as [ParseURL] does; v must be absolute.
+// URLFromNetURL parses v's string form, an absolute URL, with [ParseURL].
 func URLFromNetURL(v *url.URL) (URL, error) {
 	return ParseURL(v.String())
 }
 
-// HostAddr returns u's host as a [netip.Addr] when it is an IPv4 or IPv6
-// address, and whether it is one. An IPv4-mapped IPv6 host
-// ("[::ffff:102:304]") stays an IPv6 address.
+// HostAddr returns the host as a netip.Addr when it is an IP address.
 func (u URL) HostAddr() (netip.Addr, bool) {
 	h := u.Hostname()
 	switch u.hostKind {
@@ -170,18 +154,16 @@ func (u URL) HostAddr() (netip.Addr, bool) {
 	return a, err == nil
 }
 
-// SearchParams returns u's query parsed as application/x-www-form-urlencoded
-// (see [SearchParams]), the list that a browser's url.searchParams holds.
-// The list is a copy: [URL.SetSearchParams] writes a changed one back.
+// SearchParams returns a copy of u's query parsed as
+// application/x-www-form-urlencoded, as net/url's Query does;
+// [URL.SetSearchParams] writes a changed one back.
 func (u URL) SearchParams() SearchParams {
 	q, _ := u.RawQuery()
 	return SearchParams{list: parseURLEncoded(q)}
 }
 
-// SetSearchParams sets u's query to the serialization of s, or to null
-// when s is empty, as a URLSearchParams object's update steps do when a
-// browser's url.searchParams changes. It reports false, and does nothing,
-// for the zero URL or a result longer than the parser takes.
+// SetSearchParams sets the query to s serialized (null when s is empty),
+// as a browser does when url.searchParams changes.
 func (u *URL) SetSearchParams(s SearchParams) bool {
 	if !u.IsValid() {
 		return false
@@ -198,7 +180,7 @@ func (u *URL) SetSearchParams(s SearchParams) bool {
 	return u.set(p.finish())
 }
 
-// Protocol returns u's scheme followed by U+003A (:), e.g. "https:".
+// Protocol returns the scheme and ":", e.g. "https:".
 func (u URL) Protocol() string {
 	if !u.IsValid() {
 		return ""
@@ -206,10 +188,10 @@ func (u URL) Protocol() string {
 	return u.href[:u.schemeEnd+1]
 }
 
-// Scheme returns u's scheme, lowercase, without the colon, e.g. "https".
+// Scheme returns the scheme without ":", e.g. "https".
 func (u URL) Scheme() string { return u.href[:u.schemeEnd] }
 
-// Username returns u's username, percent-encoded as in the href.
+// Username returns the username, percent-encoded as in the href.
 func (u URL) Username() string {
 	if u.hostKind == NoHost {
 		return ""
@@ -224,7 +206,7 @@ func (u *URL) hasCredentials() bool {
 	return u.hostKind != NoHost && u.hostStart > u.schemeEnd+3
 }
 
-// Password returns u's password, percent-encoded as in the href.
+// Password returns the password, percent-encoded as in the href.
 func (u URL) Password() string {
 	if u.usernameEnd < u.hostStart && u.href[u.usernameEnd] == ':' {
 		return u.href[u.usernameEnd+1 : u.hostStart-1]
@@ -232,8 +214,7 @@ func (u URL) Password() string {
 	return ""
 }
 
-// Host returns u's host, serialized, and its port when it has one
-// ("example.com:8080"); "" when the host is null.
+// Host returns the host, with ":" and the port when there is one.
 func (u URL) Host() string {
 	if u.hostKind == NoHost {
 		return ""
@@ -241,21 +222,15 @@ func (u URL) Host() string {
 	return u.href[u.hostStart:u.pathStart]
 }
 
-// Hostname returns u's host, serialized: a lowercase ASCII domain, a
-// dotted-decimal IPv4 address, a bracketed IPv6 address, an opaque host,
-// or "" for the empty or null host.
-//
-// It is the URL Standard's hostname getter (new URL().hostname in a
-// browser), which keeps the brackets of an IPv6 address ("[::1]"), unlike
-// the method of the same name of net/url's URL, which removes them ("::1").
-// [URL.HostAddr] gives an IP address without them, as a [netip.Addr].
+// Hostname returns the host serialized: a lowercase ASCII domain, an IPv4
+// address, an IPv6 address in brackets ("[::1]", where net/url's Hostname
+// drops them; see [URL.HostAddr]), an opaque host, or "".
 func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
 // HostKind returns what u's host is.
 func (u URL) HostKind() HostKind { return u.hostKind }
 
-// Port returns u's port in decimal, or "" when it is null (the Standard
-// drops a port equal to the scheme's default port).
+// Port returns the port, or "" when it is null or the scheme's default.
 func (u URL) Port() string {
 	if u.hostKind == NoHost || u.hostEnd == u.pathStart {
 		return ""
@@ -263,15 +238,14 @@ func (u URL) Port() string {
 	return u.href[u.hostEnd+1 : u.pathStart]
 }
 
-// Pathname returns u's path, serialized: the segments each after a "/", or
-// the opaque path as it is.
+// Pathname returns the path: each segment after a "/", or the opaque path.
 func (u URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
 
-// HasOpaquePath reports whether u has an opaque path, as "mailto:" and
-// "data:" URLs do.
+// HasOpaquePath reports whether u has an opaque path
+// ("mailto:x@y.example").
 func (u URL) HasOpaquePath() bool { return u.flags&flagOpaquePath != 0 }
 
-// Search returns "?" and u's query, or "" when the query is null or empty.
+// Search returns "?" and the query, or "" when it is null or empty.
 func (u URL) Search() string {
 	if u.queryStart == 0 || u.queryEnd() == u.queryStart+1 {
 		return ""
@@ -279,13 +253,9 @@ func (u URL) Search() string {
 	return u.href[u.queryStart:u.queryEnd()]
 }
 
-// RawQuery returns u's query without its "?", percent-encoded as the URL
-// Standard's parser serialized it (as net/url's RawQuery field holds it),
-// and whether it is not null (so "https://x/?" has an empty query and
-// "https://x/" a null one). [URL.SearchParams] parses the query into its
-// name-value pairs, as net/url's Query method does; [URL.Search] is the
-// Standard's search getter, "?" and the query, or "" for an empty or null
-// one.
+// RawQuery returns the query without "?", percent-encoded as in the href
+// (net/url's RawQuery), and whether it is not null: "https://x/?" has an
+// empty query, "https://x/" a null one.
 func (u URL) RawQuery() (query string, ok bool) {
 	if u.queryStart == 0 {
 		return "", false
@@ -293,8 +263,7 @@ func (u URL) RawQuery() (query string, ok bool) {
 	return u.href[u.queryStart+1 : u.queryEnd()], true
 }
 
-// Hash returns "#" and u's fragment, or "" when the fragment is null or
-// empty.
+// Hash returns "#" and the fragment, or "" when it is null or empty.
 func (u URL) Hash() string {
 	if u.fragmentStart == 0 || int(u.fragmentStart)+1 == len(u.href) {
 		return ""
@@ -302,10 +271,8 @@ func (u URL) Hash() string {
 	return u.href[u.fragmentStart:]
 }
 
-// RawFragment returns u's fragment without its "#", percent-encoded as the
-// URL Standard's parser serialized it (net/url's Fragment field holds it
-// decoded; its EscapedFragment method gives this), and whether it is not
-// null.
+// RawFragment returns the fragment without "#", percent-encoded as in the
+// href (net/url's EscapedFragment), and whether it is not null.
 func (u URL) RawFragment() (fragment string, ok bool) {
 	if u.fragmentStart == 0 {
 		return "", false
@@ -313,10 +280,9 @@ func (u URL) RawFragment() (fragment string, ok bool) {
 	return u.href[u.fragmentStart+1:], true
 }
 
-// Origin returns the serialization of u's origin: scheme "://" host, and
-// ":" port when there is one, for http, https, ws, wss and ftp URLs; the
-// origin of the URL in the path of a blob URL whose path parses as an
-// http or https URL; "null" (an opaque origin) for every other URL.
+// Origin returns u's origin serialized: scheme, host and port for http,
+// https, ws, wss and ftp URLs, and for a blob URL whose path is one of
+// those; else "null".
 func (u URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
@@ -406,8 +372,7 @@ func (u *URL) set(w URL) bool {
 	return true
 }
 
-// SetHref parses v with [ParseURL] and, when it is a URL, makes u that URL.
-// On failure u is unchanged and the error is a *[ParseError].
+// SetHref makes u [ParseURL]'s URL of v, or returns its error.
 func (u *URL) SetHref(v string) error {
 	w, err := ParseURL(v)
 	if err != nil {
@@ -417,12 +382,11 @@ func (u *URL) SetHref(v string) error {
 	return nil
 }
 
-// SetProtocol sets u's scheme to the scheme v starts with (a trailing ":"
-// and anything after it is ignored), as the protocol setter does. It
-// reports false when v does not start with a scheme, or the Standard does
-// not allow the change: between a special scheme (http, https, ws, wss,
-// ftp, file) and any other, to "file" when u has credentials or a port, or
-// from "file" when u's host is empty.
+// SetProtocol sets the scheme to the one v starts with (from ":" on, v is
+// ignored). The Standard ignores a value that is no scheme, a change
+// between a special scheme (http, https, ws, wss, ftp, file) and another,
+// to "file" with credentials or a port, and from "file" with an empty
+// host.
 func (u *URL) SetProtocol(v string) bool {
 	if !u.IsValid() {
 		return false
@@ -438,14 +402,10 @@ func (u *URL) SetProtocol(v string) bool {
 	return u.set(p.finish())
 }
 
-// SetUsername sets u's username to v, percent-encoded with the userinfo
-// percent-encode set. It reports false, and does nothing, when u cannot
-// have a username: its host is null or empty, or its scheme is "file".
+// SetUsername sets the username; not without a host or on a file URL.
 func (u *URL) SetUsername(v string) bool { return u.setUserinfo(v, u.Password()) }
 
-// SetPassword sets u's password to v, percent-encoded with the userinfo
-// percent-encode set. It reports false, and does nothing, when u cannot
-// have a password: its host is null or empty, or its scheme is "file".
+// SetPassword sets the password; not without a host or on a file URL.
 func (u *URL) SetPassword(v string) bool { return u.setUserinfo(u.Username(), v) }
 
 // setUserinfo sets u's username and password, as the Standard's "set the
@@ -462,15 +422,13 @@ func (u *URL) setUserinfo(username, password string) bool {
 	return u.set(p.finish())
 }
 
-// SetHost sets u's host, and its port when v has one ("example.com:8080"),
-// as the host setter does: v is read up to its first "/", "?" or "#" (and
-// "\" for special URLs). It reports false, leaving u unchanged, when u has
-// an opaque path or v has no valid host. As in the Standard, a port that is
-// missing or invalid after a valid host leaves the port unchanged.
+// SetHost sets the host, and the port when v has one ("example.com:8080"),
+// reading v up to its first "/", "?" or "#"; a missing or invalid port
+// after a valid host leaves the port as it was. Not when u has an opaque
+// path.
 func (u *URL) SetHost(v string) bool { return u.setHost(v, stateHost) }
 
-// SetHostname sets u's host as the hostname setter does: like
-// [URL.SetHost], but a value with a port is ignored.
+// SetHostname is [URL.SetHost] for a value without a port.
 func (u *URL) SetHostname(v string) bool { return u.setHost(v, stateHostname) }
 
 // setHost basic URL parses v with u and the host or hostname state as
@@ -502,11 +460,9 @@ func (u *URL) setHost(v string, override state) bool {
 	return u.set(p.finish())
 }
 
-// SetPort sets u's port from the digits v starts with; v == "" makes the
-// port null, and the scheme's default port makes it null too. It reports
-// false, leaving u unchanged, when u cannot have a port (its host is null
-// or empty, or its scheme is "file"), when v does not start with an ASCII
-// digit, or when the port is above 65535.
+// SetPort sets the port from the digits v starts with; "" or the scheme's
+// default makes it null. Not when the host is null or empty, the scheme is
+// "file", v starts with no digit or the port is above 65535.
 func (u *URL) SetPort(v string) bool {
 	if !u.IsValid() || u.cannotHaveCredentialsOrPort() {
 		return false
@@ -525,9 +481,8 @@ func (u *URL) SetPort(v string) bool {
 	return u.set(p.finish())
 }
 
-// SetPathname replaces u's path with v, parsed from the path start state
-// as the pathname setter does ("?" and "#" in v are percent-encoded). It
-// reports false, leaving u unchanged, when u has an opaque path.
+// SetPathname sets the path, parsed from the path start state ("?" and "#"
+// percent-encoded); not when u has an opaque path.
 func (u *URL) SetPathname(v string) bool {
 	if !u.IsValid() || u.HasOpaquePath() {
 		return false
@@ -540,9 +495,7 @@ func (u *URL) SetPathname(v string) bool {
 	return u.set(p.finish())
 }
 
-// SetSearch sets u's query to v without one leading "?", percent-encoded
-// as the query state does; v == "" makes the query null. It always
-// reports true for a valid URL.
+// SetSearch sets the query to v without a leading "?"; "" makes it null.
 func (u *URL) SetSearch(v string) bool {
 	if !u.IsValid() {
 		return false
@@ -558,9 +511,7 @@ func (u *URL) SetSearch(v string) bool {
 	return u.set(p.finish())
 }
 
-// SetHash sets u's fragment to v without one leading "#", percent-encoded
-// as the fragment state does; v == "" makes the fragment null. It always
-// reports true for a valid URL.
+// SetHash sets the fragment to v without a leading "#"; "" makes it null.
 func (u *URL) SetHash(v string) bool {
 	if !u.IsValid() {
 		return false

@@ -268,8 +268,8 @@ func TestText(t *testing.T) {
 	if b, _ := (URL{}).MarshalText(); len(b) != 0 {
 		t.Errorf("zero URL marshals to %q", b)
 	}
-	if got := string(MustParseURL("https://a/").AppendTo([]byte("x="))); got != "x=https://a/" {
-		t.Errorf("AppendTo = %q", got)
+	if got, err := MustParseURL("https://a/").AppendText([]byte("x=")); string(got) != "x=https://a/" || err != nil {
+		t.Errorf("AppendText = %q, %v", got, err)
 	}
 }
 

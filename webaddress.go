@@ -8,53 +8,31 @@
 // One call for each job:
 //
 //   - an address as a person typed it into a form: [Parse], an [Address];
-//   - a spreadsheet or CRM cell ("N/A", quotes, "sales@acme.com", wrapped
-//     links): package cells, whose Parse reads the cell as its author meant
-//     it and then calls Parse;
-//   - the same page, site or organisation: [Address.Key] at a [Level],
-//     with a [KeyVersion] that never changes once published ([Keyer] adds
-//     a user's platforms and aliases); [Address.Levels] gives the three
-//     keys and why the owner is what it is;
+//     [Lint] lists the Standard's validation errors in it, with byte spans;
+//   - a spreadsheet or CRM cell ("N/A", quotes, "sales@acme.com"): package
+//     cells, which reads the cell as its author meant it, then calls Parse;
+//   - the same page, site or organisation: [Address.Key] at a [Level], of
+//     a [KeyVersion] whose keys never change ([Keyer] adds a user's
+//     platforms and aliases; [Address.Levels] says why the owner is what
+//     it is);
 //   - the registrable domain and public suffix: [Address.Split];
 //   - a social profile: [Address.Profile];
-//   - grouping a list or matching it against accounts: package lists;
-//   - a URL string as the URL Standard reads it: [ParseURL], a [URL], with
-//     the Standard's getters and setters, and [URL.Parse] for a reference;
-//   - the Standard's validation errors, with byte spans: [LintURL];
-//   - R's safe_parse_url: package clean; the SURT keys of web archives:
-//     package surt.
+//   - grouping a list, or matching it against accounts: package lists;
+//   - a URL string as the URL Standard reads it: [ParseURL], a [URL] with
+//     the Standard's getters and setters; [URL.Parse] resolves a reference
+//     and [LintURL] lists validation errors;
+//   - R's safe_parse_url: package clean; web archives' SURT keys: package
+//     surt.
 //
-// The WHATWG layer, [ParseURL] and [URL], is the URL Standard's basic URL
-// parser, host parser, serializer and setters
-// (https://url.spec.whatwg.org/, as of July 2026), tested against every
-// case of the web-platform-tests URL data. It does not follow RFC 3986:
-// like a browser it accepts "HTTPS://Example.COM/a/../b" and writes
-// "https://example.com/b". Hosts that are not ASCII go through UTS #46,
-// Unicode IDNA Compatibility Processing
-// (https://www.unicode.org/reports/tr46/, through golang.org/x/net/idna);
-// ASCII hosts are only lowercased and checked, as the Standard says. Beyond
-// the Standard, a host that is not ASCII and is longer than 4096 UTF-16
-// code units fails, and so does an input longer than 2 MiB (2,097,152
-// bytes, Chrome's limit), with the validation error name
-// "input-too-long". The limit holds for every entry point: ParseURL,
-// URL.Parse, Parse, Lint and the cleaner, and for the href a setter makes.
-//
-// The typed-address layer, [Parse] and [Address], takes what people type
-// ("Example.com", "www.shop.co.uk/?utm_source=x#top", "localhost:3000/x"):
-// it trims white space, assumes https when no scheme was written, and
-// reports a canonical form, the facts found, and where each component is
-// in the input. Package cells, the messy-cell layer, is built on this
-// package's exported API: it rebuilds its addresses with
-// [AddressFromRecord] (so that an Address carries the cell it was read
-// from and the layer's facts, as its record does) and reports its failures
-// with [NewError]. Package clean, the cleaner, builds on [ReadTyped] and
-// [TypedInput.ParseURL], which read the scheme a person meant in front of
-// an address as R's cleaner needs. Package surt uses nothing of this
-// package: it reads URLs as the Internet Archive's surt does, not as the
-// URL Standard does.
-//
-// Every error the package returns has a [Code]; each Code is its own
-// sentinel for errors.Is.
+// ParseURL and URL are the URL Standard (https://url.spec.whatwg.org/, as
+// of July 2026), tested against every case of the web-platform-tests URL
+// data; like a browser, and unlike RFC 3986, ParseURL reads
+// "HTTPS://Example.COM/a/../b" as "https://example.com/b". Hosts that are
+// not ASCII go through UTS #46 (golang.org/x/net/idna). Beyond the
+// Standard, every entry point fails on an input longer than 2 MiB
+// (Chrome's limit; "input-too-long") and on a host that is not ASCII
+// and longer than 4096 UTF-16 code units. Every error the package returns
+// has a [Code].
 package webaddress
 
 import (
@@ -63,14 +41,11 @@ import (
 	"strings"
 )
 
-// Address is a parsed website address as a person typed it: the
-// URL Standard's record of it, its canonical form, the facts found, and
-// where each component is in the input. The zero Address is not a valid
-// address; its methods return zero values.
-//
-// An Address keeps credentials as written in [Address.Canonical] and in its
-// URL's href; its String method and its slog value show a password as
-// "****".
+// Address is a website address as a person typed it, parsed: its URL, its
+// canonical form, the facts found and where each component is in the
+// input. The zero Address is not valid; its methods return zero values.
+// String and LogValue show a password as "****"; Canonical and the URL
+// keep credentials as written.
 type Address struct {
 	input     string
 	cell      string // the cell Tidied.Parse read input from, when it is not input
@@ -79,9 +54,9 @@ type Address struct {
 	facts     Facts
 }
 
-// Span is a component's place in an input: the byte offsets [Start, End).
-// A component that is absent is {-1, -1}; one that is present but empty,
-// like the query of "https://a.example/?", has Start == End.
+// Span is a component's byte offsets [Start, End) in an input: {-1, -1}
+// when it is absent, Start == End when it is empty ("https://a.example/?"
+// has an empty query).
 type Span struct {
 	Start, End int
 }
@@ -102,11 +77,10 @@ func (s Span) UTF16(input string) Span {
 	return Span{start, start + utf16Len(input[s.Start:s.End])}
 }
 
-// Fields says where each component of an [Address] is in the input as
-// given, so that input[f.Host.Start:f.Host.End] is the host as the person
-// typed it. Tabs and newlines, which the URL parser drops, may lie inside
-// a span. Scheme is absent when the scheme was assumed; Path is absent when
-// nothing was typed for it.
+// Fields says where each component of an [Address] is in the input:
+// input[f.Host.Start:f.Host.End] is the host as typed (tabs and newlines,
+// which the parser drops, may be inside). Scheme is absent when it was
+// assumed, Path when none was typed.
 type Fields struct {
 	Scheme, Host, Port, Path, Query, Fragment Span
 }
@@ -137,19 +111,14 @@ func schemeWritten(text string) bool {
 const assumedScheme = "https"
 
 // Parse parses a website address as a person typed it into a form. For a
-// spreadsheet or CRM cell, which may hold a placeholder ("N/A"), quotes,
-// an e-mail address or a wrapped link, use package cells: Parse reads
-// "N/A" as the host "n" and "sales@acme.com" as a user name at acme.com.
+// spreadsheet or CRM cell use package cells: Parse reads "N/A" as the host
+// "n", and "sales@acme.com" as a user name at acme.com.
 //
-// The input is trimmed of Unicode white space; when it does not start with a written
-// scheme, "https://" is put in front and [FactSchemeAssumed] is set. The
-// result is then parsed with the URL Standard, as [ParseURL] does: every
-// WHATWG URL is accepted, including javascript: and data: URLs, so check
-// [Address.IsWebsite] before using a value as a link. [Lint] reads
-// the input the same way and reports the Standard's validation errors.
-//
-// A failure is an *[Error] whose code says what was wrong. Input that is
-// not valid UTF-8 fails with [CodeInvalidUTF8].
+// Parse trims Unicode white space and, when no scheme was written, puts
+// "https://" in front ([FactSchemeAssumed]); then it parses as [ParseURL]
+// does, so javascript: and data: URLs parse too (see [Address.IsWebsite]).
+// A failure is an *[Error]; input that is not valid UTF-8 fails with
+// [CodeInvalidUTF8].
 func Parse(input string) (a Address, err error) {
 	// Parse stays small enough to be inlined, so that the Address is
 	// written where its caller keeps it rather than copied there.
@@ -222,18 +191,15 @@ func (a *Address) parseSerialized(input string) (ok bool) {
 	return ok
 }
 
-// IsValid reports whether a is a parsed address rather than the zero
-// Address.
+// IsValid reports whether a is a parsed address, not the zero Address.
 func (a Address) IsValid() bool { return a.url.IsValid() }
 
-// Input returns the input as given to [Parse]: for an Address of
-// package cells, the text that was parsed.
+// Input returns the text parsed: Parse's input, or the text read in a
+// cell.
 func (a Address) Input() string { return a.input }
 
-// Cell returns the spreadsheet cell the address was read from: for an
-// Address of package cells, the cell, such as
-// "“Acme.com”" for the Input "Acme.com"; else Input. Its record
-// ([Address.MarshalJSON]) shows both, as input and text.
+// Cell returns the cell package cells read the address from ("“Acme.com”"
+// for the Input "Acme.com"); else Input.
 func (a Address) Cell() string {
 	if a.cell != "" {
 		return a.cell
@@ -241,22 +207,19 @@ func (a Address) Cell() string {
 	return a.input
 }
 
-// URL returns the URL Standard's record of the address: the input with
-// "https://" in front when the scheme was assumed, parsed. Its href keeps
-// the fragment, tracking parameters and credentials as written.
+// URL returns the URL parsed, with "https://" in front when the scheme was
+// assumed, and the fragment, tracking parameters and credentials as
+// written.
 func (a Address) URL() URL { return a.url }
 
-// Canonical returns the canonical form: the URL's serialization (host
-// lowercased and through UTS #46, IPv4 in dotted decimal, IPv6 compressed,
-// default port left out) with the tracking parameters and the fragment
-// removed. A query left empty by the removal goes with its "?"; a query
-// that was empty and had nothing removed stays. Credentials, path case and
-// every other parameter stay as written.
+// Canonical returns the canonical form: the URL's serialization (the host
+// lowercased and through UTS #46, the default port left out) without the
+// tracking parameters and the fragment; a query the removal empties loses
+// its "?". Credentials, path case and other parameters stay as written.
 func (a Address) Canonical() string { return a.canonical }
 
 // RemovedParams returns the tracking parameters [Address.Canonical] took
-// out of the query, each as "name=value" as it appears in the URL's query,
-// in order.
+// out, each "name=value" as in the URL's query, in order.
 func (a Address) RemovedParams() []string {
 	if !a.facts.Has(FactTrackingParametersRemoved) {
 		return nil
@@ -264,24 +227,19 @@ func (a Address) RemovedParams() []string {
 	return removedParams(&a.url)
 }
 
-// Facts returns what was found about the address. A fact never changes the
-// value.
+// Facts returns what was found about the address.
 func (a Address) Facts() Facts { return a.facts }
 
-// IsWebsite reports whether the address is an http or https URL: a value
-// such as javascript:, data: or mailto: parses, but is not a website link.
+// IsWebsite reports whether a is an http or https URL: javascript:, data:
+// and mailto: values parse but are not websites.
 func (a Address) IsWebsite() bool {
 	return a.url.isHTTP()
 }
 
-// IsPublicWebsite reports whether the address is a website (IsWebsite)
-// whose host is a public website: not a name with no public suffix (one
-// label, an unlisted top-level domain), not a reserved name (RFC 2606, RFC
-// 6761: "localhost", "example", "test", ".local", ...) and not an IP
-// address that is not global (0.0.0.0, loopback, private networks). It is
-// the test behind [FactNotPublicWebsite], which package cells adds to the
-// addresses of cells; Parse reports "localhost:3000" as an address, and
-// IsPublicWebsite says it is none a list of organisations should group.
+// IsPublicWebsite reports whether a is a website whose host is public: it
+// has a public suffix, it is not a reserved name (RFC 2606, RFC 6761:
+// "localhost", ".local", ...) and not an IP address that is not global. It
+// is the test behind [FactNotPublicWebsite].
 func (a Address) IsPublicWebsite() bool {
 	return a.url.isHTTP() && !notPublicWebsite(a.url)
 }
@@ -289,12 +247,10 @@ func (a Address) IsPublicWebsite() bool {
 // Fields returns where each component is in the input.
 func (a Address) Fields() Fields { return a.spans.fields() }
 
-// String returns the canonical form with the password, if any, shown as
-// "****", so that %v does not print credentials.
+// String returns the canonical form with the password, if any, as "****".
 func (a Address) String() string { return a.url.maskPassword(a.canonical) }
 
-// LogValue implements [slog.LogValuer]: the input and the canonical form
-// with the password shown as "****", and the facts.
+// LogValue implements [slog.LogValuer], with the password as "****".
 func (a Address) LogValue() slog.Value {
 	input := a.input
 	if pw := a.spans[spanPassword]; pw[0] >= 0 && pw[1] > pw[0] {

@@ -60,6 +60,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/clean"
+	"github.com/onecontact/webaddress/internal/layer"
 	"github.com/onecontact/webaddress/internal/records"
 	"github.com/onecontact/webaddress/lists"
 )
@@ -253,7 +254,7 @@ func init() {
 }
 
 // encodeAddress encodes an Address as its facts, its cell and the text that
-// was parsed, the columns of its record that webaddress.AddressFromRecord
+// was parsed, the columns of its record that layer.FromRecord
 // reads back; decodeAddress rebuilds it that way, as Address.UnmarshalJSON
 // does (Parse and the messy-cell layer are deterministic), which gives the
 // same Address.
@@ -276,7 +277,7 @@ func decodeAddress(b []byte) (webaddress.Address, error) {
 		return webaddress.Address{}, errors.New("webaddressbeam: decoding an Address: no cell")
 	}
 	cell, text := string(b[n:n+int(size)]), string(b[n+int(size):])
-	a, err := webaddress.AddressFromRecord(cell, text, webaddress.Facts(facts))
+	a, err := layer.FromRecord[webaddress.Address](cell, text, facts)
 	if err != nil {
 		return a, fmt.Errorf("webaddressbeam: decoding an Address: %w", err)
 	}

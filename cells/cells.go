@@ -26,7 +26,7 @@ type Options struct {
 	// messy-cell layer.
 	Raw bool
 	// KeepEmails makes every e-mail address fail with
-	// [webaddress.CodeEmail], kept as one. Without it, an e-mail address
+	// [CodeEmail], kept as one. Without it, an e-mail address
 	// becomes the website of its domain: "sales@mail.acme.co.uk" becomes
 	// "acme.co.uk" (the registrable domain, so that a mail server's
 	// subdomain does not count; but the label that names the owner by
@@ -35,8 +35,8 @@ type Options struct {
 	// [webaddress.FactEmailDomain]. Addresses at free-mail and
 	// Internet-provider domains (gmail.com, outlook.com, web.de, qq.com,
 	// ...: free_mail_list.txt in internal/data, with its source) fail with
-	// [webaddress.CodeEmailFreeMail], and at reserved names and at domains
-	// with no public suffix with [webaddress.CodeEmailNotPublic].
+	// [CodeEmailFreeMail], and at reserved names and at domains
+	// with no public suffix with [CodeEmailNotPublic].
 	KeepEmails bool
 }
 
@@ -109,3 +109,17 @@ func (o Options) Addresses(cell string) iter.Seq2[webaddress.Address, error] {
 		}
 	}
 }
+
+// The codes of the failures of [Options.Tidy], [Options.Parse] and
+// [Parse]: a cell that is not one website address. An e-mail address
+// fails with [CodeEmail] when it is kept as one ([Options.KeepEmails]);
+// else, when it cannot become its domain's website, with
+// [CodeEmailFreeMail] or [CodeEmailNotPublic].
+const (
+	CodeEmpty            webaddress.Code = "web.empty"             // the cell is empty, or only white space and invisible characters
+	CodePlaceholder      webaddress.Code = "web.placeholder"       // the cell stands for "no website": "N/A", "none", "-", "0", "TBD", ...
+	CodeSeveralAddresses webaddress.Code = "web.several-addresses" // the cell holds several addresses; Tidied.Parts and Options.Addresses have them
+	CodeEmail            webaddress.Code = "web.email"             // the cell is an e-mail address, kept as one (KeepEmails)
+	CodeEmailFreeMail    webaddress.Code = "web.email-free-mail"   // an e-mail address at a free-mail or provider domain: "jo@gmail.com", "http://shop@gmail.com"
+	CodeEmailNotPublic   webaddress.Code = "web.email-not-public"  // an e-mail address at a domain with no public suffix ("acme.govv") or no registrable domain, or a reserved name ("example.com")
+)

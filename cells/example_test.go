@@ -53,7 +53,7 @@ func ExampleOptions_Tidy() {
 func ExampleOptions_Tidy_severalAddresses() {
 	t, err := cells.Options{}.Tidy("acme.com; www.globex.de/en")
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, webaddress.CodeSeveralAddresses))
+	fmt.Println(errors.Is(err, cells.CodeSeveralAddresses))
 	for _, part := range t.Parts {
 		a, err := cells.Parse(part)
 		if err != nil {

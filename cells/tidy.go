@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/layer"
 	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
@@ -47,7 +48,7 @@ type Tidied struct {
 	// When Facts has none of the changes, Text is Cell.
 	Facts webaddress.Facts
 	// Parts are the addresses of a cell that holds several (the error's
-	// code is [webaddress.CodeSeveralAddresses]), each as written in Text; nil
+	// code is [CodeSeveralAddresses]), each as written in Text; nil
 	// otherwise. Tidy each part to parse it.
 	Parts []string
 }
@@ -76,8 +77,8 @@ const maxRounds = 3*maxUnwrap + 4
 //     word joiner, soft hyphen, bidirectional marks and isolates), the
 //     Hangul fillers, and control characters. No-break spaces are white
 //     space. Inside a host, UTS #46 decides, as [webaddress.Parse] does.
-//  2. A cell that is then empty fails with [webaddress.CodeEmpty]; one with no letter
-//     or digit ("-", "?", "...") with [webaddress.CodePlaceholder].
+//  2. A cell that is then empty fails with [CodeEmpty]; one with no letter
+//     or digit ("-", "?", "...") with [CodePlaceholder].
 //  3. Wrapping is removed ([webaddress.FactWrappingRemoved]): straight and curly
 //     quotes, guillemets and CJK quotes around the cell, or alone at one
 //     end of it; matching brackets around the cell ("<…>", "(…)", "[…]",
@@ -92,7 +93,7 @@ const maxRounds = 3*maxUnwrap + 4
 //     character is one of these loses it too ("/wiki/Yahoo!"), and the
 //     fact says so. Steps 1, 3 and 4 repeat until none applies; past 64
 //     removals the cell fails with [webaddress.CodeInvalidURL].
-//  5. A placeholder fails with [webaddress.CodePlaceholder]: "n/a", "none", "null",
+//  5. A placeholder fails with [CodePlaceholder]: "n/a", "none", "null",
 //     "0", "tbd", "unknown", "no website", "see above", "x", "#N/A" and the
 //     others of placeholders.txt in internal/data, compared ignoring case; a
 //     cell of zeros; a scheme and "www" alone ("http://", "www."). So is
@@ -112,19 +113,19 @@ const maxRounds = 3*maxUnwrap + 4
 //     read, or that is nested deeper, stays as it is with
 //     [webaddress.FactOpaqueRedirect].
 //  7. An e-mail address ("sales@acme.com", "mailto:sales@acme.com",
-//     "Sales <sales@acme.com>") fails with [webaddress.CodeEmail] with [Options.KeepEmails], or,
+//     "Sales <sales@acme.com>") fails with [CodeEmail] with [Options.KeepEmails], or,
 //     without, becomes its domain's website
 //     ([webaddress.FactEmailDomain]), except at a free-mail or Internet-provider
-//     domain, where it fails with [webaddress.CodeEmailFreeMail], and at a domain
+//     domain, where it fails with [CodeEmailFreeMail], and at a domain
 //     that is not a public one (no public suffix, a reserved name), where
-//     it fails with [webaddress.CodeEmailNotPublic]. It is never the user info of a
+//     it fails with [CodeEmailNotPublic]. It is never the user info of a
 //     website. After "http://" or "https://", an e-mail address (with at
 //     most a "/" after it) at a free-mail or Internet-provider domain
 //     fails too ("http://shop@gmail.com": no company's website is there),
-//     with [webaddress.CodeEmailFreeMail], or [webaddress.CodeEmail] with KeepEmails; at any other domain it is what the URL Standard reads, user
+//     with [CodeEmailFreeMail], or [CodeEmail] with KeepEmails; at any other domain it is what the URL Standard reads, user
 //     info and host ("http://user@acme.com"), and keeps its key.
 //  8. A cell of several addresses, separated by white space, newlines,
-//     ",", ";", "|" or " / ", fails with [webaddress.CodeSeveralAddresses] and
+//     ",", ";", "|" or " / ", fails with [CodeSeveralAddresses] and
 //     Tidied.Parts holds them: every part must look like an address (a
 //     host under a listed top-level domain, an IPv4 address or an e-mail
 //     address), so that a space in a path or a fragment
@@ -172,12 +173,12 @@ func (o Options) Tidy(cell string) (Tidied, error) {
 // that [Tidy] returned without an error, or one of its Parts tidied (whose
 // Cell may be set to the whole cell, to keep it in the record).
 func (t Tidied) Parse() (webaddress.Address, error) {
-	a, err := webaddress.AddressFromRecord(t.Cell, t.Text, t.Facts)
+	a, err := layer.FromRecord[webaddress.Address](t.Cell, t.Text, uint64(t.Facts))
 	if err != nil {
 		return webaddress.Address{}, err
 	}
 	if a.IsWebsite() && !a.IsPublicWebsite() {
-		return webaddress.AddressFromRecord(t.Cell, t.Text, t.Facts|webaddress.FactNotPublicWebsite)
+		return layer.FromRecord[webaddress.Address](t.Cell, t.Text, uint64(t.Facts|webaddress.FactNotPublicWebsite))
 	}
 	return a, nil
 }
@@ -244,7 +245,7 @@ func (s *tidyState) tidy(cell string, opts tidyOptions) (Tidied, error) {
 	*s = tidyState{text: cell}
 	if f, parts := s.rounds(cell, opts); f.code != "" {
 		t.Text, t.Start, t.Facts, t.Parts = s.text, s.start, s.facts, parts
-		return t, webaddress.NewError(f.code, cell, f.offset, f.reason)
+		return t, layer.NewError(string(f.code), cell, f.offset, f.reason)
 	}
 	if s.facts&changeFacts == 0 {
 		// Nothing changed but white space at the ends, which Parse
@@ -296,7 +297,7 @@ func (s *tidyState) rounds(cell string, opts tidyOptions) (tidyFailure, []string
 		}
 
 		if parts, at := splitAddresses(s.text); parts != nil {
-			return tidyFailure{webaddress.CodeSeveralAddresses, s.offset(at), partsReason(parts)}, parts
+			return tidyFailure{CodeSeveralAddresses, s.offset(at), partsReason(parts)}, parts
 		}
 
 		if !s.repairTypos() {
@@ -321,7 +322,7 @@ func (s *tidyState) rounds(cell string, opts tidyOptions) (tidyFailure, []string
 func (s *tidyState) trim(cell string) tidyFailure {
 	s.trimInvisible()
 	if s.text == "" {
-		return tidyFailure{webaddress.CodeEmpty, 0, "the cell is empty"}
+		return tidyFailure{CodeEmpty, 0, "the cell is empty"}
 	}
 	if !hasLetterOrDigit(s.text) || isPlaceholder(s.text) || placeholderAfterScheme(s.text) {
 		return s.placeholder()
@@ -339,7 +340,7 @@ func (s *tidyState) trim(cell string) tidyFailure {
 
 // placeholder returns the failure of a text that is a placeholder.
 func (s *tidyState) placeholder() tidyFailure {
-	return tidyFailure{webaddress.CodePlaceholder, s.start, strconv.Quote(s.text) + " is a placeholder, not an address"}
+	return tidyFailure{CodePlaceholder, s.start, strconv.Quote(s.text) + " is a placeholder, not an address"}
 }
 
 // email is the e-mail step: an e-mail address written after a scheme at
@@ -347,9 +348,9 @@ func (s *tidyState) placeholder() tidyFailure {
 // website (rewritten) unless KeepEmails, or fails.
 func (s *tidyState) email(opts tidyOptions) (f tidyFailure, rewritten bool) {
 	if addr, at, reason, ok := emailAfterScheme(s.text); ok {
-		code := webaddress.CodeEmailFreeMail
+		code := CodeEmailFreeMail
 		if !opts.emailToWebsite {
-			code = webaddress.CodeEmail // kept as an e-mail address, whatever its domain
+			code = CodeEmail // kept as an e-mail address, whatever its domain
 		}
 		return s.failEmail(addr, at, code, reason), false
 	}
@@ -362,7 +363,7 @@ func (s *tidyState) email(opts tidyOptions) (f tidyFailure, rewritten bool) {
 		if code == "" {
 			reason = "an e-mail address, not a website"
 		}
-		code = webaddress.CodeEmail // kept as an e-mail address, whatever its domain
+		code = CodeEmail // kept as an e-mail address, whatever its domain
 	}
 	if code != "" {
 		return s.failEmail(addr, at, code, reason), false

@@ -102,8 +102,8 @@ func isDomainName(s string) bool {
 }
 
 // emailWebsite returns the website of an e-mail domain, or the code and
-// the reason why the address is not turned into one: [webaddress.CodeEmailNotPublic]
-// or [webaddress.CodeEmailFreeMail]. The website is the domain's owner by
+// the reason why the address is not turned into one: [CodeEmailNotPublic]
+// or [CodeEmailFreeMail]. The website is the domain's owner by
 // KeyV3's host rules: its registrable domain ("mail.acme.co.uk" is
 // "acme.co.uk"), or, where a label more names the owner, the tenant of a
 // site platform or a state portal ("omes.ok.gov") or the branch of a
@@ -116,7 +116,7 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 		return d, "", ""
 	}
 	notPublic := func(why string) (string, webaddress.Code, string) {
-		return "", webaddress.CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
+		return "", CodeEmailNotPublic, "an e-mail address at " + d + ", " + why
 	}
 	tld := d[strings.LastIndexByte(d, '.')+1:]
 	if data.ReservedNames().TLDs[tld] {
@@ -133,7 +133,7 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 		return notPublic("a reserved name")
 	}
 	if isFreeMail(d, reg) {
-		return "", webaddress.CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
+		return "", CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
 	}
 	if len(d) > len(reg) {
 		if a, err := webaddress.Parse(d); err == nil {

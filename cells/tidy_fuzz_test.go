@@ -43,7 +43,7 @@ func FuzzTidy(f *testing.F) {
 			!(tt.Facts.Has(webaddress.FactLinkUnwrapped) && strings.Contains(target, tt.Text)) {
 			t.Fatalf("Tidy(%q) = %q, which is in neither the cell nor the target %q", cell, tt.Text, target)
 		}
-		if (tt.Parts != nil) != errors.Is(err, webaddress.CodeSeveralAddresses) {
+		if (tt.Parts != nil) != errors.Is(err, CodeSeveralAddresses) {
 			t.Fatalf("Tidy(%q): Parts %q with error %v", cell, tt.Parts, err)
 		}
 		for _, p := range tt.Parts {

@@ -73,7 +73,7 @@ func readCellCases(t testing.TB) []cellCase {
 				c.parts = append(c.parts, s)
 				rest = strings.TrimPrefix(rest[len(q):], " ")
 			}
-			if c.code != webaddress.CodeSeveralAddresses && len(c.parts) == 1 {
+			if c.code != CodeSeveralAddresses && len(c.parts) == 1 {
 				c.text, c.parts = c.parts[0], nil
 			}
 		default:
@@ -181,7 +181,7 @@ func TestTidyCells(t *testing.T) {
 	// Every rule has cases of its own; web.email, an address kept as one,
 	// comes only with KeepEmails, which TestTidyEmailOff tests.
 	for _, r := range tidyRules {
-		if counts[r] < 5 && r != string(webaddress.CodeEmail) {
+		if counts[r] < 5 && r != string(CodeEmail) {
 			t.Errorf("cells.txt has %d cases of %s, want at least 5", counts[r], r)
 		}
 	}
@@ -190,7 +190,7 @@ func TestTidyCells(t *testing.T) {
 // tidyRules are the names of Tidy's rules as ruleCounts counts them: the
 // codes of its failures and the names of its facts.
 var tidyRules = []string{
-	string(webaddress.CodeEmpty), string(webaddress.CodePlaceholder), string(webaddress.CodeSeveralAddresses), string(webaddress.CodeEmail), string(webaddress.CodeEmailFreeMail), string(webaddress.CodeEmailNotPublic),
+	string(CodeEmpty), string(CodePlaceholder), string(CodeSeveralAddresses), string(CodeEmail), string(CodeEmailFreeMail), string(CodeEmailNotPublic),
 	string(webaddress.CodeInvalidUTF8),
 	"invisible-removed", "wrapping-removed", "trailing-punctuation-removed", "typo-repaired",
 	"link-unwrapped", "email-domain", "opaque-redirect", "not-public-website",
@@ -378,17 +378,17 @@ func TestTidyEmailOff(t *testing.T) {
 		code  webaddress.Code
 	}{
 		// A company's address: no website with KeepEmails.
-		{"sales@acme.com", "sales@acme.com", 0, webaddress.CodeEmail},
+		{"sales@acme.com", "sales@acme.com", 0, CodeEmail},
 		// mailto: and its query go.
-		{"mailto:sales@acme.com?subject=Hello", "sales@acme.com", 7, webaddress.CodeEmail},
+		{"mailto:sales@acme.com?subject=Hello", "sales@acme.com", 7, CodeEmail},
 		// A display name goes.
-		{"Sales <sales@acme.com>", "sales@acme.com", 7, webaddress.CodeEmail},
+		{"Sales <sales@acme.com>", "sales@acme.com", 7, CodeEmail},
 		// Quotes around it go first.
-		{`"sales@acme.com"`, "sales@acme.com", 1, webaddress.CodeEmail},
+		{`"sales@acme.com"`, "sales@acme.com", 1, CodeEmail},
 		// A free-mail address too (with EmailToWebsite it is
 		// CodeEmailFreeMail), and one after a scheme.
-		{"jane@gmail.com", "jane@gmail.com", 0, webaddress.CodeEmail},
-		{"http://shop@gmail.com", "shop@gmail.com", 7, webaddress.CodeEmail},
+		{"jane@gmail.com", "jane@gmail.com", 0, CodeEmail},
+		{"http://shop@gmail.com", "shop@gmail.com", 7, CodeEmail},
 		// A scheme makes it a URL with user info.
 		{"https://sales@acme.com/", "https://sales@acme.com/", 0, ""},
 		// So do a password and a path.
@@ -416,22 +416,22 @@ func TestTidyErrors(t *testing.T) {
 		msg    string
 	}{
 		// An empty cell.
-		{"  ", webaddress.CodeEmpty, 0, `web.empty: "  ": the cell is empty`},
+		{"  ", CodeEmpty, 0, `web.empty: "  ": the cell is empty`},
 		// A placeholder, at its place in the cell.
-		{` "N/A"`, webaddress.CodePlaceholder, 2, `web.placeholder: " \"N/A\"": "N/A" is a placeholder, not an address`},
+		{` "N/A"`, CodePlaceholder, 2, `web.placeholder: " \"N/A\"": "N/A" is a placeholder, not an address`},
 		// Several addresses: the offset of the first separator.
-		{"acme.com, globex.com", webaddress.CodeSeveralAddresses, 8, `web.several-addresses: "acme.com, globex.com": 2 addresses: "acme.com", "globex.com"`},
+		{"acme.com, globex.com", CodeSeveralAddresses, 8, `web.several-addresses: "acme.com, globex.com": 2 addresses: "acme.com", "globex.com"`},
 		// The parts named are five at most.
-		{"a.com b.com c.com d.com e.com f.com", webaddress.CodeSeveralAddresses, 5,
+		{"a.com b.com c.com d.com e.com f.com", CodeSeveralAddresses, 5,
 			`web.several-addresses: "a.com b.com c.com d.com e.com f.com": 6 addresses: "a.com", "b.com", "c.com", "d.com", "e.com", …`},
 		// An e-mail address: the offset of its "@".
 		// A free-mail one, and one at a domain that is not public: codes
 		// of their own, apart from web.email (an address kept as one).
-		{"Jane <jane@gmail.com>", webaddress.CodeEmailFreeMail, 10, `web.email-free-mail: "Jane <jane@gmail.com>": an e-mail address at gmail.com, a free-mail or Internet-provider domain`},
-		{"http://shop@gmail.com/", webaddress.CodeEmailFreeMail, 11, `web.email-free-mail: "http://shop@gmail.com/": an e-mail address at gmail.com, a free-mail or Internet-provider domain, written after http://`},
-		{"info@acme.local", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.local": an e-mail address at acme.local, a reserved name`},
-		{"info@acme.zz", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.zz": an e-mail address at acme.zz, which has no public suffix`},
-		{"info@agency.govv", webaddress.CodeEmailNotPublic, 4, `web.email-not-public: "info@agency.govv": an e-mail address at agency.govv, which has no public suffix`},
+		{"Jane <jane@gmail.com>", CodeEmailFreeMail, 10, `web.email-free-mail: "Jane <jane@gmail.com>": an e-mail address at gmail.com, a free-mail or Internet-provider domain`},
+		{"http://shop@gmail.com/", CodeEmailFreeMail, 11, `web.email-free-mail: "http://shop@gmail.com/": an e-mail address at gmail.com, a free-mail or Internet-provider domain, written after http://`},
+		{"info@acme.local", CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.local": an e-mail address at acme.local, a reserved name`},
+		{"info@acme.zz", CodeEmailNotPublic, 4, `web.email-not-public: "info@acme.zz": an e-mail address at acme.zz, which has no public suffix`},
+		{"info@agency.govv", CodeEmailNotPublic, 4, `web.email-not-public: "info@agency.govv": an e-mail address at agency.govv, which has no public suffix`},
 		// Invalid UTF-8: Parse's error, at the first bad byte.
 		{"acme\xff.com", webaddress.CodeInvalidUTF8, 4, `web.invalid-utf8: "acme\xff.com": invalid UTF-8 at byte 4 ("\xff")`},
 		// Wrapping past maxTrims.

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/layer"
 	"github.com/onecontact/webaddress/internal/urlchars"
 	"golang.org/x/net/publicsuffix"
 )
@@ -209,22 +210,22 @@ func schemeOf(text string) (kind int, scheme string, colon int) {
 // steps in the order [Clean] gives: the scheme, the host, the path, then
 // CleanURL.
 func (o *CleanOptions) clean(c *Cleaned, input string, q *queryRules) {
-	t, err := webaddress.ReadTyped(input)
+	t, err := layer.ReadTyped(input)
 	if err != nil {
 		c.fail(input, err)
 		return
 	}
-	text := t.Text()
+	text := t.Text
 	if text == "" {
-		c.fail(input, webaddress.NewError(CodeEmptyInput, input, 0, "the input is empty or white space"))
+		c.fail(input, layer.NewError(string(CodeEmptyInput), input, 0, "the input is empty or white space"))
 		return
 	}
 	var s schemeChoice
 	if code, reason := o.chooseScheme(&s, text); code != "" {
-		c.fail(input, webaddress.NewError(code, input, t.Lead(), reason))
+		c.fail(input, layer.NewError(string(code), input, t.Lead, reason))
 		return
 	}
-	u, fields, err := t.ParseURL(s.from, s.assume)
+	u, fields, err := layer.ParseTyped[webaddress.URL, webaddress.Fields](t, s.from, s.assume)
 	if err != nil {
 		c.fail(input, err)
 		return

@@ -11,9 +11,10 @@
 // cache, and cleans a column in parallel ([Cleaner.CleanAll]). A
 // [Cleaned] value has R's components, and its JSON record R's names.
 //
-// The package uses only the exported API of package webaddress, as any
-// other program could ([webaddress.ReadTyped], [webaddress.PublicSuffix],
-// [webaddress.DomainToASCII], ...). Its failures are *[webaddress.Error]
+// The package is built on package webaddress: its exported API
+// ([webaddress.PublicSuffix], [webaddress.DomainToASCII], ...), and the
+// reading of a typed input with a scheme of the cleaner's choosing, which
+// the core gives this module's layers only. Its failures are *[webaddress.Error]
 // values with a [webaddress.Code]: the codes of package webaddress for an
 // input that is not a URL, and this package's own (CodeEmptyInput,
 // CodeUnsupportedScheme, ...) for what safe_parse_url rejects.

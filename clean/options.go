@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/layer"
 )
 
 //go:generate go run gen.go -o options_text.go
@@ -580,6 +580,6 @@ func (o *CleanOptions) valid() bool {
 		(o.SubdomainLevelsToKeep == nil || *o.SubdomainLevelsToKeep >= 0)
 }
 
-func optionError(reason string) *webaddress.Error {
-	return webaddress.NewError(CodeInvalidOption, "", -1, reason)
+func optionError(reason string) error {
+	return layer.NewError(string(CodeInvalidOption), "", -1, reason)
 }

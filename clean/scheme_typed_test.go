@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/internal/layer"
 	"github.com/onecontact/webaddress/internal/testfiles"
 	"github.com/onecontact/webaddress/internal/urlchars"
 )
@@ -622,11 +623,11 @@ func typedPathDiffers(input string) (checked bool, diff string) {
 	if !utf8.ValidString(input) {
 		return false, "" // Clean rejects it; the parser reads U+FFFD
 	}
-	t, err := webaddress.ReadTyped(input)
+	t, err := layer.ReadTyped(input)
 	if err != nil {
 		return false, ""
 	}
-	u, fields, err := t.ParseURL(0, "")
+	u, fields, err := layer.ParseTyped[webaddress.URL, webaddress.Fields](t, 0, "")
 	if err != nil || u.Scheme() == "file" || webaddress.DefaultPort(u.Scheme()) == "" || !fields.Path.IsPresent() {
 		return false, "" // not a special scheme other than file, or no path
 	}

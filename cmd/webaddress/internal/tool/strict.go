@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress"
+	"github.com/onecontact/webaddress/cells"
 	"github.com/onecontact/webaddress/clean"
 	"github.com/onecontact/webaddress/internal/record"
 )
@@ -78,7 +79,7 @@ func (s strictness) match(code string) bool {
 // on only when asked (--strict=empty).
 func emptyCode(code string) bool {
 	switch code {
-	case string(webaddress.CodeEmpty), string(clean.CodeEmptyInput), "surt.blank":
+	case string(cells.CodeEmpty), string(clean.CodeEmptyInput), "surt.blank":
 		return true
 	}
 	return false
