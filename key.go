@@ -111,7 +111,7 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 // the running program: the Unicode version of x/net/idna and the git
 // revision of the Public Suffix List compiled into x/net/publicsuffix, as
 // in "KeyV2 unicode=17.0.0 psl=d6c92f1bbb7433e5db7b8405c25d4035fb8ff376";
-// KeyV3's adds the revision of its platform list, such as " platforms=2026-12-08".
+// KeyV3's adds the revision of its platform list, such as " platforms=2026-12-08.2".
 // Two programs with the same fingerprint give the same keys. Store it
 // beside the keys, and re-key the stored addresses when it changes (as
 // PostgreSQL records the collation version an index was built with). It

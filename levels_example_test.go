@@ -98,5 +98,5 @@ func ExampleNewKeyer() {
 	// www.acme.de/impressum → acme.com
 	// acme.shops.example.net → acme.shops.example.net
 	// zed.shops.example.net → zed.shops.example.net
-	// KeyV3 platforms=2026-12-08 true true
+	// KeyV3 platforms=2026-12-08.2 true true
 }
