@@ -96,7 +96,7 @@ func (v *KeyVersion) UnmarshalText(text []byte) error {
 // Fingerprint names the version and the data its keys depend on in the
 // running program: the Unicode version of x/net/idna, the Public Suffix
 // List's revision in x/net/publicsuffix and, for KeyV3, its platform
-// list's ("KeyV3 unicode=17.0.0 psl=d6c92f1... platforms=2026-12-07").
+// list's ("KeyV3 unicode=17.0.0 psl=d6c92f1... platforms=2026-12-08.2").
 // Re-key stored addresses when it changes.
 func (v KeyVersion) Fingerprint() string {
 	if !v.IsValid() {

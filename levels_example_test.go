@@ -98,7 +98,7 @@ func ExampleNewKeyer() {
 	// www.acme.de/impressum → acme.com
 	// acme.shops.example.net → acme.shops.example.net
 	// zed.shops.example.net → zed.shops.example.net
-	// KeyV3 platforms=2026-12-07 true true
+	// KeyV3 platforms=2026-12-08.2 true true
 }
 
 // Split is the one call for an address's registrable domain: a host of a

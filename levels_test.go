@@ -339,6 +339,15 @@ var platformsDigests = map[string]string{
 	// The listings (listings.txt): an organisation's app, directory
 	// entry or map place on another's platform is an owner of its own.
 	"2026-12-07": "705f4df187c51c2024e9fdbb9cf08b4357657995f464ea75caa4a755c22be3c7",
+	// Read on publicbodies.org's lists: shared certified-mail (PEC) hosts
+	// and nhs.net are provider domains, xtra.co.nz and tiscali.co.uk
+	// websites have no owner, and public bodies on a shared domain of
+	// their federation, network or province are owners of their own.
+	"2026-12-08": "fdeff66197cf06b31a09f0fd3b8e7d128f5319c6001b2e45e7d04fe03cd5a64d",
+	// Read on New Zealand's Schools Directory: school website platforms
+	// and free hosts (schoolground.co.nz, ultranet.school.nz, Wikispaces,
+	// blogspot.co.nz, classic Google Sites of a domain), Steiner schools.
+	"2026-12-08.2": "73f6b7728f794a8266251172757e57f5ccf246bcd50aed1bb03fe5c15b79b571",
 }
 
 // platformsData is the data that moves KeyV3's owner keys: the tenants,

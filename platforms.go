@@ -19,7 +19,7 @@ import (
 // (listings.go). [KeyV3.Fingerprint]
 // names it, so that stored KeyV3 keys are made again when a platform is
 // added: unlike KeyV2's tenants, this list grows.
-const platformsRevision = "2026-12-07"
+const platformsRevision = "2026-12-08.2"
 
 // ownerData returns the lists KeyV3's owner rules read besides a Keyer's
 // platforms, read on first use: a program that never keys and never
