@@ -112,8 +112,8 @@ func MatchedJSONColumns(m Matched, columns []string) string {
 // accumulator; by owner, a row is keyed at both levels.
 func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, failed beam.PCollection) {
 	s = s.Scope("webaddress.Match")
-	matched, _, failed = matchRows(s, col, reference, opts.checked("Match"))
-	return matched, failed
+	hits, _, failed := matchHits(s, col, reference, opts.checked("Match"))
+	return beam.ParDo(s, decideMatch, hits), failed
 }
 
 // MatchPairs is [Match] with a Matched per matched pair of a row of col
@@ -121,7 +121,11 @@ func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched
 // a row of col that matched Count reference rows gives Count Matched
 // values, alike but for First, the pair's reference row; a row that
 // matched none gives one, with Count 0, as Match's. Key, Via and Count
-// are Match's, and so are the dead letters.
+// are Match's, and so are the dead letters. By owner, a row that matched
+// at site gives then a Matched for each of its owner's other reference
+// rows (those that share the owner keys of its column, not its site),
+// with Level owner and the owner level's Key and Count: a row matched at
+// its site reaches every reference row its owner does, as with the tool.
 //
 // A pair is joined under the first of the row's keys that the reference
 // row has, so a reference row that shares several keys of a row is one
@@ -129,54 +133,101 @@ func Match(s beam.Scope, col, reference beam.PCollection, opts Options) (matched
 // of col with that key (not the reference's) in memory.
 func MatchPairs(s beam.Scope, col, reference beam.PCollection, opts Options) (pairs, failed beam.PCollection) {
 	s = s.Scope("webaddress.MatchPairs")
-	matched, refKeyed, failed := matchRows(s, col, reference, opts.checked("MatchPairs"))
-	byKey, unmatched := beam.ParDo2(s, keyMatched, matched)
+	hits, refKeyed, failed := matchHits(s, col, reference, opts.checked("MatchPairs"))
+	byKey, unmatched := beam.ParDo2(s, decidePairs, hits)
 	return beam.Flatten(s, beam.ParDo(s, joinPairs, beam.CoGroupByKey(s, byKey, refKeyed)), unmatched), failed
 }
 
-// matchRows is Match of opts, checked; it returns the reference's rows
-// keyed, a KV<string, matchRef> of each key of each row, too.
-func matchRows(s beam.Scope, col, reference beam.PCollection, opts Options) (matched, refKeyed, failed beam.PCollection) {
+// matchHits is Match of opts, checked, up to the hits of each row of col,
+// grouped by row; it returns the reference's rows keyed, a KV<string,
+// matchRef> of each key of each row, too.
+func matchHits(s beam.Scope, col, reference beam.PCollection, opts Options) (hits, refKeyed, failed beam.PCollection) {
 	probes, inFailed := beam.ParDo2(s, &matchProbeFn{Options: opts}, values(s, col))
 	refKeyed, refFailed := beam.ParDo2(s, &matchRefKeyFn{Options: opts}, values(s, reference))
 	refs := beam.CombinePerKey(s, &matchRefFn{}, refKeyed)
-	hits := beam.ParDo(s, joinMatch, beam.CoGroupByKey(s, probes, refs))
-	return beam.ParDo(s, decideMatch, beam.GroupByKey(s, hits)), refKeyed, beam.Flatten(s, inFailed, refFailed)
+	hits = beam.ParDo(s, joinMatch, beam.CoGroupByKey(s, probes, refs))
+	return beam.GroupByKey(s, hits), refKeyed, beam.Flatten(s, inFailed, refFailed)
 }
 
-// keyMatched emits a Matched that matched under each of its keys, for
-// MatchPairs' join, and one that did not as it is.
-func keyMatched(m Matched, emit func(string, Matched), unmatched func(Matched)) {
-	if m.Count == 0 {
-		unmatched(m)
-		return
-	}
-	for k := range strings.SplitSeq(m.Key, " ") {
-		emit(levelKey(m.Level, k), m)
+// A pairProbe is a row's Matched under one of its keys, for MatchPairs'
+// join.
+type pairProbe struct {
+	M Matched
+	// Sites are, under an owner key after a match at site, the row's site
+	// keys: a reference row of any of them is the site's pair, not one of
+	// the owner's others. Nil under the keys of the level that matched.
+	Sites []string
+}
+
+// decidePairs decides a row's Matched from its hits, as decideMatch, and
+// emits it under each of its keys, for MatchPairs' join; after a match at
+// site, also the Matched of the owner level under each owner key, with
+// the site keys whose reference rows it skips. A row that matched
+// nothing is emitted as it is.
+func decidePairs(_ string, hits func(*matchHit) bool, emit func(string, pairProbe), unmatched func(Matched)) {
+	m, all, times := decide(hits)
+	for range times {
+		if m.Count == 0 {
+			unmatched(m)
+			continue
+		}
+		for k := range strings.SplitSeq(m.Key, " ") {
+			emit(levelKey(m.Level, k), pairProbe{M: m})
+		}
+		if m.Level != webaddress.LevelSite {
+			continue
+		}
+		o := m
+		o.Level = webaddress.LevelOwner
+		keys, count, first := tally(all, m.Via, o.Level)
+		if count == 0 {
+			continue // not by owner: the site is the only level
+		}
+		o.Key, o.Count, o.First = strings.Join(keys, " "), count, first
+		sites := strings.Split(m.Key, " ")
+		for _, k := range keys {
+			emit(levelKey(o.Level, k), pairProbe{M: o, Sites: sites})
+		}
 	}
 }
 
 // joinPairs emits the pairs of key: each row of the list that matched
 // with each reference row of the key, unless the pair has a key of the
-// row's before key (it is that key's pair).
-func joinPairs(key string, rows func(*Matched) bool, refs func(*matchRef) bool, emit func(Matched)) {
-	var list []Matched
-	var m Matched
-	for rows(&m) {
-		list = append(list, m)
+// row's before key (it is that key's pair) or, under an owner key, the
+// reference row is at one of the row's sites (it is the site's pair).
+func joinPairs(key string, rows func(*pairProbe) bool, refs func(*matchRef) bool, emit func(Matched)) {
+	var list []pairProbe
+	var p pairProbe
+	for rows(&p) {
+		list = append(list, p)
 	}
 	if len(list) == 0 {
 		return
 	}
 	var r matchRef
 	for refs(&r) {
-		for _, m := range list {
-			if r.Keys == nil || firstShared(m.Key, r.Keys) == key[1:] {
-				m.First = r.Row
-				emit(m)
+		for _, p := range list {
+			if r.Keys != nil && firstShared(p.M.Key, r.Keys) != key[1:] {
+				continue
 			}
+			if p.Sites != nil && sharesAny(p.Sites, r.sitesAt(key[1:])) {
+				continue
+			}
+			m := p.M
+			m.First = r.Row
+			emit(m)
 		}
 	}
+}
+
+// sharesAny reports whether a and b have a string in common.
+func sharesAny(a, b []string) bool {
+	for _, s := range a {
+		if slices.Contains(b, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // levelKey returns the key of the join of key at level l: the level's
@@ -271,7 +322,22 @@ func (f *matchProbeFn) ProcessElement(ctx context.Context, v Value, emit func(st
 // A matchRef is a row of Match's reference under one of its keys.
 type matchRef struct {
 	Row  Value
-	Keys []string // the row's keys, when several; nil when one
+	Keys []string // the row's keys at the key's level, when several; nil when one
+	// Sites are, under an owner key, the row's site keys when they are
+	// not its owner keys (Keys, or the one key); nil when they are, or
+	// under a site key.
+	Sites []string
+}
+
+// sitesAt returns the site keys of r, under its owner key key.
+func (r matchRef) sitesAt(key string) []string {
+	switch {
+	case r.Sites != nil:
+		return r.Sites
+	case r.Keys != nil:
+		return r.Keys
+	}
+	return []string{key}
 }
 
 // matchRefKeyFn keys the rows of Match's reference by the first column
@@ -290,6 +356,7 @@ func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(s
 		return
 	}
 	keyedCount.Inc(ctx, 1)
+	var sites []string // the keys of the level before, the site's by owner
 	for _, l := range levelsOf(f.Options) {
 		var keys []string
 		for i := range f.keys.Len() {
@@ -301,10 +368,30 @@ func (f *matchRefKeyFn) ProcessElement(ctx context.Context, v Value, emit func(s
 		if len(keys) > 1 {
 			ref.Keys = keys
 		}
+		// MatchPairs skips, under an owner key, the rows at a lead's
+		// site: it needs their site keys, here only when they are not
+		// the owner keys (acme.com is both).
+		if sites != nil && !sameSet(sites, keys) {
+			ref.Sites = sites
+		}
 		for _, k := range keys {
 			emit(levelKey(l, k), ref)
 		}
+		sites = keys
 	}
+}
+
+// sameSet reports whether a and b hold the same strings.
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			return false
+		}
+	}
+	return true
 }
 
 // matchAcc is the reference's rows of a key: how many, the first, and
@@ -392,7 +479,17 @@ func joinMatch(key string, probes func(*matchProbe) bool, refs func(*matchAcc) b
 // whose keys a reference row shares at any level, at the finest level at
 // which one does; else the first that gave a key, at the coarsest level.
 func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
-	var all []matchHit
+	m, _, times := decide(hits)
+	for range times {
+		emit(m)
+	}
+}
+
+// decide returns the Matched of a row from its hits, as decideMatch
+// writes it; its hits, one a probe, sorted by column, key and level; and
+// how many times the row came (alike rows of strings have their probes
+// as many times: a Matched each).
+func decide(hits func(*matchHit) bool) (m Matched, all []matchHit, times int) {
 	var h matchHit
 	for hits(&h) {
 		all = append(all, h)
@@ -400,13 +497,11 @@ func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
 	slices.SortFunc(all, func(a, b matchHit) int {
 		return cmp.Or(cmp.Compare(a.Probe.Col, b.Probe.Col), cmp.Compare(a.Probe.At, b.Probe.At), cmp.Compare(a.Probe.Level, b.Probe.Level))
 	})
-	// A row that comes several times (alike rows of strings) has its
-	// probes as many times: a Matched each.
 	n := len(all)
 	all = slices.CompactFunc(all, func(a, b matchHit) bool {
 		return a.Probe.Col == b.Probe.Col && a.Probe.At == b.Probe.At && a.Probe.Level == b.Probe.Level
 	})
-	times := n / len(all)
+	times = n / len(all)
 	via, level := -1, all[0].Probe.Level
 	for _, h := range all {
 		switch {
@@ -423,33 +518,40 @@ func decideMatch(_ string, hits func(*matchHit) bool, emit func(Matched)) {
 			level = max(level, h.Probe.Level) // the coarsest: Options.By's
 		}
 	}
-	m := Matched{Value: all[0].Probe.Row, Via: via, Level: level}
-	var keys []string
+	m = Matched{Value: all[0].Probe.Row, Via: via, Level: level}
+	keys, count, first := tally(all, via, level)
+	m.Key, m.Count = strings.Join(keys, " "), count
+	if m.Count > 0 {
+		m.First = first
+	} else {
+		m.Via = -1 // nothing matched: no column did (the key is the one looked for)
+	}
+	return m, all, times
+}
+
+// tally returns the keys of column via at level l among a row's hits
+// (sorted as decide sorts them), how many reference rows share them (a
+// row of several of the keys counted once) and the first of those.
+func tally(all []matchHit, via int, l webaddress.Level) (keys []string, count int64, first Value) {
 	var several []Value
 	for _, h := range all {
-		if h.Probe.Col != via || h.Probe.Level != level {
+		if h.Probe.Col != via || h.Probe.Level != l {
 			continue
 		}
 		keys = append(keys, h.Key)
 		if h.Refs.Count == 0 {
 			continue
 		}
-		if m.Count == 0 || before(h.Refs.First, m.First) {
-			m.First = h.Refs.First
+		if count == 0 || before(h.Refs.First, first) {
+			first = h.Refs.First
 		}
-		m.Count += h.Refs.Count
+		count += h.Refs.Count
 		several = append(several, h.Refs.Several...)
 	}
 	// A reference row of several of the keys is counted once.
 	slices.SortFunc(several, func(a, b Value) int { return cmp.Compare(rowID(a), rowID(b)) })
-	m.Count -= int64(len(several) - len(slices.CompactFunc(several, func(a, b Value) bool { return rowID(a) == rowID(b) })))
-	m.Key = strings.Join(keys, " ")
-	if m.Count == 0 {
-		m.Via = -1 // nothing matched: no column did (the key is the one looked for)
-	}
-	for range times {
-		emit(m)
-	}
+	count -= int64(len(several) - len(slices.CompactFunc(several, func(a, b Value) bool { return rowID(a) == rowID(b) })))
+	return keys, count, first
 }
 
 func init() {
@@ -462,11 +564,12 @@ func init() {
 	register.DoFn4x0[context.Context, Value, func(string, matchRef), func(Failure)](&matchRefKeyFn{})
 	register.Combiner2[matchAcc, matchRef](&matchRefFn{})
 	register.Function4x0(joinMatch)
+	beam.RegisterType(reflect.TypeFor[pairProbe]())
 	register.Function3x0(decideMatch)
-	register.Function3x0(keyMatched)
+	register.Function4x0(decidePairs)
 	register.Function4x0(joinPairs)
-	register.Emitter2[string, Matched]()
-	register.Iter1[Matched]()
+	register.Emitter2[string, pairProbe]()
+	register.Iter1[pairProbe]()
 	register.Iter1[matchRef]()
 	register.Function1x1(MatchedJSON)
 	register.Emitter1[Matched]()

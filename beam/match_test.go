@@ -139,12 +139,13 @@ func matchTestData() (leads, accounts []Value) {
 		{"hal@hooli.com", "hooli.com"},
 		{"ivy@initech.com, ivy@initrode.com", ""},
 		{"jo@hooli.com", "acme.com/contact"},
-		{"sam@shop.acme.com", ""},              // at the shop's site: its two accounts, not Acme's
+		{"sam@shop.acme.com", ""},              // at the shop's site: its two accounts, then Acme's others
 		{"lee@mail.acme.com", "shop.acme.com"}, // no account at mail.: Acme's, by owner
+		{"", "shop.acme.com"},                  // the shop's site too, by the website
 	} {
 		leads = append(leads, Value{File: "leads.csv", Line: int64(i + 2), Text: r[0], Cells: []string{r[0], r[1]}})
 	}
-	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "initech.com", "shop.acme.com", "https://shop.acme.com/b"} {
+	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "initech.com", "shop.acme.com", "https://shop.acme.com/b", "www.acme.com"} {
 		accounts = append(accounts, Value{File: "accounts.csv", Line: int64(i + 2), Text: d})
 	}
 	return leads, accounts
@@ -154,8 +155,10 @@ func matchTestData() (leads, accounts []Value) {
 // leads against accounts, and of its dead letters, as the tool's match
 // makes them: with package lists' Index, which the tool matches with (the
 // columns of a lead tried in order, each at the finest level that agrees;
-// the accounts in order).
-func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (matched, failed []string) {
+// the accounts in order; with all, Index.All's pairs, the owner's others
+// after a match at site), and how many of the pairs are the owner's
+// others.
+func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (matched, failed []string, others int) {
 	t.Helper()
 	ix, err := lists.NewIndex(lists.Options{Raw: opts.Raw, KeepEmails: opts.KeepEmails, Keys: opts.Keys, By: opts.By})
 	if err != nil {
@@ -185,16 +188,21 @@ func toolMatch(t *testing.T, leads, accounts []Value, opts Options, all bool) (m
 			matched = append(matched, matchedColumnsJSON(m))
 			continue
 		}
-		found := ix.Rows(nil, &k, res)
 		if !all {
-			found = found[:1]
+			m.First = rows[res.First]
+			matched = append(matched, matchedColumnsJSON(m))
+			continue
 		}
-		for _, r := range found {
+		for at, r := range ix.All(&k, res) {
+			if at.Level != res.Level {
+				others++
+			}
+			m.Key, m.Level, m.Count = string(k.AppendJoined(nil, at.From, at.To, ' ')), at.Level, int64(at.Count)
 			m.First = rows[r]
 			matched = append(matched, matchedColumnsJSON(m))
 		}
 	}
-	return matched, failed
+	return matched, failed, others
 }
 
 // TestMatchSameAsTool checks that Match and MatchPairs give, for the same
@@ -210,10 +218,13 @@ func TestMatchSameAsTool(t *testing.T) {
 		l, a := beam.CreateList(s, leads), beam.CreateList(s, accounts)
 		matched, failed := Match(s, l, a, opts)
 		pairs, pairsFailed := MatchPairs(s, l, a, opts)
-		want, wantFailed := toolMatch(t, leads, accounts, opts, false)
-		wantPairs, _ := toolMatch(t, leads, accounts, opts, true)
+		want, wantFailed, _ := toolMatch(t, leads, accounts, opts, false)
+		wantPairs, _, others := toolMatch(t, leads, accounts, opts, true)
 		if len(wantPairs) <= len(want) {
 			t.Fatalf("by %v: %d pairs for %d rows: the data has no row of several matches", by, len(wantPairs), len(want))
+		}
+		if by == webaddress.LevelOwner && others == 0 {
+			t.Fatalf("by owner: no pair is an owner's other account after a match at site: the data tests too little")
 		}
 		passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, matched), anys(want)...)
 		passert.Equals(s, beam.ParDo(s, matchedColumnsJSON, pairs), anys(wantPairs)...)
@@ -224,29 +235,37 @@ func TestMatchSameAsTool(t *testing.T) {
 }
 
 // TestMatchPairs writes a Matched per pair, as the tool's match --all:
-// Ann's e-mail is at acme.com, of two accounts (two pairs); Ivy's cell of
-// two addresses matches Initech's row of both domains once, and the
-// second Initech row too; an unmatched row once, with no column.
+// Ann's e-mail is at acme.com, of two accounts (two pairs), then Acme's
+// shop, the owner's other account, at owner level; Ivy's cell of two
+// addresses matches Initech's row of both domains once, and the second
+// Initech row too; a lead at the shop's site matches its account there,
+// then Acme's two others; an unmatched row once, with no column.
 func TestMatchPairs(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
 	leads := beam.CreateList(s, []Value{
 		{File: "leads.csv", Line: 2, Text: "ann@acme.com"},
 		{File: "leads.csv", Line: 3, Text: "ivy@initech.com, ivy@initrode.com"},
 		{File: "leads.csv", Line: 4, Text: "umbrella.com"},
+		{File: "leads.csv", Line: 5, Text: "https://shop.acme.com/cart"},
 	})
 	accounts := beam.CreateList(s, []Value{
 		{File: "accounts.csv", Line: 2, Text: "acme.com"},
 		{File: "accounts.csv", Line: 3, Text: "www.acme.com"},
 		{File: "accounts.csv", Line: 4, Text: "initech.com, initrode.com"},
 		{File: "accounts.csv", Line: 5, Text: "initrode.com"},
+		{File: "accounts.csv", Line: 6, Text: "shop.acme.com"},
 	})
 	pairs, failed := MatchPairs(s, leads, accounts, Options{By: webaddress.LevelOwner})
 	passert.Equals(s, beam.ParDo(s, MatchedJSON, pairs),
 		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
 		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":2,"match_key":"acme.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"www.acme.com","against_file":"accounts.csv","against_line":3}`,
+		`{"input":"ann@acme.com","file":"leads.csv","line":2,"match_count":3,"match_key":"acme.com","match_via":"1","match_level":"owner","match_ambiguous":true,"against":"shop.acme.com","against_file":"accounts.csv","against_line":6}`,
 		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"initech.com, initrode.com","against_file":"accounts.csv","against_line":4}`,
 		`{"input":"ivy@initech.com, ivy@initrode.com","file":"leads.csv","line":3,"match_count":2,"match_key":"initech.com initrode.com","match_via":"1","match_level":"site","match_ambiguous":true,"against":"initrode.com","against_file":"accounts.csv","against_line":5}`,
 		`{"input":"umbrella.com","file":"leads.csv","line":4,"match_count":0,"match_key":"umbrella.com","match_via":null,"match_level":null,"match_ambiguous":null,"against":null,"against_file":null,"against_line":null}`,
+		`{"input":"https://shop.acme.com/cart","file":"leads.csv","line":5,"match_count":1,"match_key":"shop.acme.com","match_via":"1","match_level":"site","match_ambiguous":false,"against":"shop.acme.com","against_file":"accounts.csv","against_line":6}`,
+		`{"input":"https://shop.acme.com/cart","file":"leads.csv","line":5,"match_count":3,"match_key":"acme.com","match_via":"1","match_level":"owner","match_ambiguous":true,"against":"acme.com","against_file":"accounts.csv","against_line":2}`,
+		`{"input":"https://shop.acme.com/cart","file":"leads.csv","line":5,"match_count":3,"match_key":"acme.com","match_via":"1","match_level":"owner","match_ambiguous":true,"against":"www.acme.com","against_file":"accounts.csv","against_line":3}`,
 	)
 	passert.Empty(s, failed)
 	ptest.RunAndValidate(t, p)

@@ -77,3 +77,43 @@ func ExampleIndex_Match() {
 	// ann@gmail.com        no key (web.email-free-mail)
 	// initech.com          new: [initech.com]
 }
+
+// Every account a lead reaches, a pair each: those at its site, then its
+// owner's others. Jo writes from the shop, whose two accounts match at
+// site; Acme's own account is the owner's, not the shop's, and comes after
+// them with the owner level's count and key. Lee's host has no account:
+// the owner's three match, as Match says. Initech has no account: no
+// pair.
+func ExampleIndex_All() {
+	accounts, err := lists.NewIndex(lists.Options{By: webaddress.LevelOwner})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	accounts.KeepAll = true // the name of every account, not only the first of each key
+	for _, row := range [][]string{
+		{"acme.com", "Acme Corp"}, {"shop.acme.com", "Acme Shop"},
+		{"https://shop.acme.com/b2b", "Acme Shop B2B"}, {"globex.com", "Globex"},
+	} {
+		accounts.Add(row[:1], row[1:])
+	}
+	var keys lists.Keys
+	for _, lead := range []string{"jo@shop.acme.com", "lee@sales.acme.com", "initech.com"} {
+		m := accounts.Match(&keys, []string{lead})
+		fmt.Println(lead)
+		for at, row := range accounts.All(&keys, m) {
+			kept, _ := accounts.Kept(nil, row)
+			fmt.Printf("  %-13s at %-5v of %s, %d there\n", kept[0], at.Level, keys.AppendStrings(nil, at.From, at.To), at.Count)
+		}
+	}
+	// Output:
+	// jo@shop.acme.com
+	//   Acme Shop     at site  of [shop.acme.com], 2 there
+	//   Acme Shop B2B at site  of [shop.acme.com], 2 there
+	//   Acme Corp     at owner of [acme.com], 3 there
+	// lee@sales.acme.com
+	//   Acme Corp     at owner of [acme.com], 3 there
+	//   Acme Shop     at owner of [acme.com], 3 there
+	//   Acme Shop B2B at owner of [acme.com], 3 there
+	// initech.com
+}

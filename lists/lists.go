@@ -24,7 +24,11 @@
 // [Dedupe] groups rows; a [Deduper] does it a row at a time, for a program
 // that streams its rows. An [Index] holds the rows of a list to match
 // against (the accounts), and [Index.Match] matches another list's rows
-// against it, at the finest level at which an account agrees.
+// against it, at the finest level at which an account agrees. [Index.All]
+// gives every account a matched row reaches, a pair each (the tool's match
+// --all): those at that level, then, by owner after a match at site, the
+// owner's other accounts, so that a row that matches at its site still
+// reaches every account of its owner.
 package lists
 
 import (

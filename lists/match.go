@@ -237,6 +237,11 @@ type Match struct {
 	Count int    // how many of the index's rows share the keys at Level
 	First int32  // the first of them added, -1 when none
 	Miss  Reason // why no cell gave a key, when none did
+
+	// cellFrom and cellTo are the keys of that cell at every level, in
+	// the Keys matched (From and To are those at Level): where
+	// [Index.All] finds the owner keys of a row that matched at site.
+	cellFrom, cellTo int
 }
 
 // Ambiguous reports whether several of the index's rows share m's keys at
@@ -286,6 +291,7 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 				*m = Match{From: n, To: k.Len(), Via: i, Level: l, Count: count, First: first}
 			}
 		}
+		m.cellFrom, m.cellTo = m.From, m.To
 		m.From, m.To = k.only(m.From, m.To, m.Level)
 	}
 	// The kept cells of the rows found, read ahead as the keys were.
@@ -299,4 +305,61 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 	}
 	k.touched += sum
 	return res
+}
+
+// All returns the rows of ix that m matched, each with the Match of its
+// level, for a program that writes every pair of a row and a row of ix
+// (the tool's match --all). First come the rows that share m's keys at
+// m's level ([Index.Rows]), each with m. Then, after a match at site (by
+// owner), come the owner's other rows: those that share the row's owner
+// keys (of the cell that matched) but not its site. Each of these is
+// given with the Match of the owner level: Level owner, Count and First
+// of all the owner's rows (those at site too), and From and To the owner
+// keys (appended to k when they are not one run of its keys already). So
+// a row that matches at its site reaches every row its owner does.
+//
+// Each row is given once, in the order added within its level. m is a
+// Match of k as [Index.Match] or [Index.MatchRows] gave it; a Match of no
+// row gives none, and costs nothing more. Like the other look-ups, All
+// is safe for concurrent use, each goroutine with Keys of its own.
+func (ix *Index) All(k *Keys, m Match) iter.Seq2[Match, int32] {
+	return func(yield func(Match, int32) bool) {
+		j := ix.headOf(m.Level)
+		if m.Count == 0 || j < 0 {
+			return
+		}
+		var buf [8]int32
+		rows := ix.rows(buf[:0], k, m.From, m.To, j)
+		for _, r := range rows {
+			if !yield(m, r) {
+				return
+			}
+		}
+		if j+1 == len(ix.levels) {
+			return // m's level is the coarsest: Options.By's
+		}
+		// The owner's rows, after the site's; both lists are in the
+		// order added, so those at site are skipped in one walk.
+		n := len(rows)
+		rows = ix.rows(rows, k, m.cellFrom, m.cellTo, j+1)
+		site, owner := rows[:n], rows[n:]
+		if len(owner) == 0 {
+			return
+		}
+		om := Match{From: -1, Via: m.Via, Level: ix.levels[j+1], Count: len(owner), First: owner[0], cellFrom: m.cellFrom, cellTo: m.cellTo}
+		for _, r := range owner {
+			for len(site) > 0 && site[0] < r {
+				site = site[1:]
+			}
+			if len(site) > 0 && site[0] == r {
+				continue
+			}
+			if om.From < 0 {
+				om.From, om.To = k.only(m.cellFrom, m.cellTo, om.Level)
+			}
+			if !yield(om, r) {
+				return
+			}
+		}
+	}
 }

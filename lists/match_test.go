@@ -425,3 +425,206 @@ func TestSiteIsOwner(t *testing.T) {
 	}
 	t.Logf("siteIsOwner holds for %d of %d addresses with an owner", short, n)
 }
+
+// TestIndexAll checks the pairs All gives: the rows at the level that
+// matched, then, after a match at site, the owner's others with the owner
+// level's Match; none for a row that matched nothing; one level by site
+// or by page.
+func TestIndexAll(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	for _, cell := range []string{"acme.com", "shop.acme.com", "https://shop.acme.com/b", "initech.com", "globex.com; blog.initech.com", "www.acme.com/about"} {
+		ix.Add([]string{cell}, nil)
+	}
+	// pair is a row with its Match's level, count and keys.
+	type pair struct {
+		row   int32
+		level webaddress.Level
+		count int
+		keys  string
+	}
+	site, owner := webaddress.LevelSite, webaddress.LevelOwner
+	for _, tc := range []struct {
+		row   []string
+		pairs []pair
+	}{
+		// At the shop's site its two accounts; then Acme's two others.
+		{[]string{"jo@shop.acme.com"}, []pair{{1, site, 2, "shop.acme.com"}, {2, site, 2, "shop.acme.com"}, {0, owner, 4, "acme.com"}, {5, owner, 4, "acme.com"}}},
+		{[]string{"https://shop.acme.com/x"}, []pair{{1, site, 2, "shop.acme.com"}, {2, site, 2, "shop.acme.com"}, {0, owner, 4, "acme.com"}, {5, owner, 4, "acme.com"}}},
+		// At acme.com, the site and owner key alike: the shop's after.
+		{[]string{"jo@acme.com"}, []pair{{0, site, 2, "acme.com"}, {5, site, 2, "acme.com"}, {1, owner, 4, "acme.com"}, {2, owner, 4, "acme.com"}}},
+		// No account at sales.: the owner's, once each.
+		{[]string{"jo@sales.acme.com"}, []pair{{0, owner, 4, "acme.com"}, {1, owner, 4, "acme.com"}, {2, owner, 4, "acme.com"}, {5, owner, 4, "acme.com"}}},
+		// A row of two owners, at the site of one: the other owner's rows
+		// too, the row of both owners once.
+		{[]string{"blog.initech.com, sales.acme.com"}, []pair{
+			{4, site, 1, "blog.initech.com sales.acme.com"},
+			{0, owner, 6, "initech.com acme.com"}, {1, owner, 6, "initech.com acme.com"}, {2, owner, 6, "initech.com acme.com"},
+			{3, owner, 6, "initech.com acme.com"}, {5, owner, 6, "initech.com acme.com"},
+		}},
+		// All of the owner at site: no other.
+		{[]string{"globex.com"}, []pair{{4, site, 1, "globex.com"}}},
+		{[]string{"jo@umbrella.com"}, nil},
+		{[]string{"N/A"}, nil},
+	} {
+		var keys Keys
+		m := ix.Match(&keys, tc.row)
+		var got []pair
+		for at, row := range ix.All(&keys, m) {
+			got = append(got, pair{row, at.Level, at.Count, strings.Join(keys.AppendStrings(nil, at.From, at.To), " ")})
+			if at.Via != m.Via || at.Level == m.Level && at != m {
+				t.Errorf("All(%q): row %d with %+v, want via %d (and %+v at %v)", tc.row, row, at, m.Via, m, m.Level)
+			}
+		}
+		if !slices.Equal(got, tc.pairs) {
+			t.Errorf("All(%q) = %v, want %v", tc.row, got, tc.pairs)
+		}
+		// The level that matched is Rows'; a loop that stops stops.
+		if rows := ix.Rows(nil, &keys, m); len(got) > 0 && len(rows) != m.Count {
+			t.Errorf("All(%q): Rows %v, Count %d", tc.row, rows, m.Count)
+		}
+		n := 0
+		for range ix.All(&keys, m) {
+			n++
+			break
+		}
+		if n != min(1, len(tc.pairs)) {
+			t.Errorf("All(%q): a loop that breaks at once ran %d times", tc.row, n)
+		}
+	}
+	// A row that matched nothing costs no allocation, nor does one with
+	// the owner's others once its Keys have grown.
+	var keys Keys
+	for _, lead := range []string{"jo@umbrella.com", "jo@shop.acme.com"} {
+		m := ix.Match(&keys, []string{lead})
+		if n := testing.AllocsPerRun(100, func() {
+			for range ix.All(&keys, m) {
+			}
+		}); n != 0 {
+			t.Errorf("All(%s): %v allocations", lead, n)
+		}
+	}
+	// By site and by page, the one level: Rows'.
+	for _, o := range []Options{{By: site}, {}} {
+		ix := newIndex(t, o)
+		for _, cell := range []string{"acme.com", "shop.acme.com", "acme.com", "www.acme.com"} {
+			ix.Add([]string{cell}, nil)
+		}
+		var keys Keys
+		m := ix.Match(&keys, []string{"https://acme.com/"})
+		var got []int32
+		for at, row := range ix.All(&keys, m) {
+			if at != m {
+				t.Errorf("by %v: All gives %+v, want %+v", o.By, at, m)
+			}
+			got = append(got, row)
+		}
+		if want := ix.Rows(nil, &keys, m); len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("by %v: All gives rows %v, Rows %v", o.By, got, want)
+		}
+	}
+}
+
+// TestAllIsOwnerLevel checks, on the corpus and typed.txt as accounts (a
+// line in three, at most 10 an owner key) and leads (every line, half of
+// them after an e-mail address at its host),
+// that the rows All gives are those a match at owner level alone finds,
+// each once, the site's first: a row that matches at its site loses none
+// of its owner's. The owner level alone is a map of owner keys to rows,
+// and a row's first cell whose owner keys any account has is the one.
+func TestAllIsOwnerLevel(t *testing.T) {
+	var lines []string
+	for _, name := range []string{"kasztp.txt", "typed.txt"} {
+		lines = append(lines, testfiles.MustCorpusLines(t, name)...)
+	}
+	ix := newIndex(t, byOwner)
+	byKey := map[string][]int32{} // the rows of each owner key
+	// crowded reports whether an owner key of k has 10 rows already: the
+	// corpus's largest owners (ietf.org's 1,443 lines) would make millions
+	// of pairs that test nothing more.
+	crowded := func(k *Keys) bool {
+		for i := range k.Len() {
+			if k.IsAt(i, webaddress.LevelOwner) && len(byKey[string(k.At(i))]) >= 10 {
+				return true
+			}
+		}
+		return false
+	}
+	var k Keys
+	for i, line := range lines {
+		if i%3 != 0 {
+			continue
+		}
+		k.Reset()
+		if ix.RowKeys(&k, []string{line}); k.Len() == 0 || crowded(&k) {
+			continue
+		}
+		row := ix.AddKeys(&k, 0, k.Len(), nil)
+		for i := range k.Len() {
+			if k.IsAt(i, webaddress.LevelOwner) {
+				byKey[string(k.At(i))] = append(byKey[string(k.At(i))], row)
+			}
+		}
+	}
+	// ownerRows returns the rows of the first cell of row whose owner
+	// keys any account has, in the order added, each once.
+	ownerRows := func(row []string) []int32 {
+		for _, cell := range row {
+			var ck Keys
+			ix.CellKeys(&ck, cell)
+			var rows []int32
+			for i := range ck.Len() {
+				if ck.IsAt(i, webaddress.LevelOwner) {
+					rows = append(rows, byKey[string(ck.At(i))]...)
+				}
+			}
+			if len(rows) > 0 {
+				slices.Sort(rows)
+				return slices.Compact(rows)
+			}
+		}
+		return nil
+	}
+	var leads, pairs, gained, sites int
+	var keys Keys
+	for i, line := range lines {
+		row := []string{line}
+		if u, err := cells.Parse(line); err == nil && u.URL().Hostname() != "" && i%2 == 0 {
+			row = []string{"info@" + u.URL().Hostname(), line}
+		}
+		keys.Reset()
+		m := ix.Match(&keys, row)
+		want := ownerRows(row)
+		var got []int32
+		level, last := m.Level, int32(-1)
+		for at, r := range ix.All(&keys, m) {
+			switch {
+			case at.Level < level:
+				t.Errorf("%q: row %d at %v after a row at %v", row, r, at.Level, level)
+			case at.Level == level && r <= last:
+				t.Errorf("%q: row %d after row %d at %v", row, r, last, level)
+			case at.Level == webaddress.LevelOwner && at.Count != len(want):
+				t.Errorf("%q: row %d at owner with count %d, want %d", row, r, at.Count, len(want))
+			}
+			got = append(got, r)
+			level, last = at.Level, r
+		}
+		// Sorted, a row given twice would make got longer than want.
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: All gives rows %v (matched %+v), the owner level %v", row, got, m, want)
+			continue
+		}
+		leads++
+		pairs += len(got)
+		if m.Level == webaddress.LevelSite && m.Count > 0 {
+			sites++
+			if len(got) > m.Count {
+				gained++
+			}
+		}
+	}
+	t.Logf("%d leads: %d pairs; %d matched at site, %d of them with their owner's other accounts", leads, pairs, sites, gained)
+	if gained < 100 {
+		t.Errorf("%d leads gained their owner's other accounts: the data tests too little", gained)
+	}
+}

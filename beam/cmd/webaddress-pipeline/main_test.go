@@ -610,10 +610,11 @@ func buildTool(t *testing.T) string {
 
 // TestMatchSameAsTool checks that --mode match, with and without --all,
 // gives the rows of the tool's match (and match --all) for the same leads
-// (an e-mail address and a website, corpus lines among them) and accounts
-// (a cell of addresses): the same line, match_count, match_key, match_via
-// and reference row, compared sorted; a row the tool writes with no key
-// is a failed line here, with its line.
+// (an e-mail address and a website, corpus lines among them; one at a
+// shop's site, whose owner has other accounts) and accounts (a cell of
+// addresses): the same line, match_count, match_key, match_via,
+// match_level and reference row, compared sorted; a row the tool writes
+// with no key is a failed line here, with its line.
 func TestMatchSameAsTool(t *testing.T) {
 	tool := buildTool(t)
 	dir := t.TempDir()
@@ -628,22 +629,23 @@ func TestMatchSameAsTool(t *testing.T) {
 	for i, row := range [][2]string{
 		{"ann@sales.acme.com", ""}, {"bob@gmail.com", "globex.com"}, {"", "initrode.com"}, {"dan@gmail.com", ""},
 		{"N/A", "n/a"}, {"fay@umbrella.com", ""}, {"", "https://www.linkedin.com/in/gus"}, {"hal@hooli.com", "acme.com/x"},
+		{"", "shop.acme.com"},
 	} {
 		lw.Write([]string{strconv.Itoa(i + 2), row[0], row[1]})
 	}
-	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed"} {
+	for i, d := range []string{"acme.com", "https://www.globex.com/", "initech.com; initrode.com", "ACME.COM", "N/A", "", "linkedin.com/in/gus", "linkedin.com/feed", "shop.acme.com", "www.acme.com"} {
 		aw.Write([]string{strconv.Itoa(i + 2), d})
 	}
 	for i, c := range corpus[:600] {
 		if i%3 == 0 {
-			aw.Write([]string{strconv.Itoa(i/3 + 10), c})
+			aw.Write([]string{strconv.Itoa(i/3 + 12), c})
 		}
 		if i < 400 {
 			email := ""
 			if i%4 == 0 {
 				email = "info@" + c
 			}
-			lw.Write([]string{strconv.Itoa(i + 10), email, c})
+			lw.Write([]string{strconv.Itoa(i + 11), email, c})
 		}
 	}
 	lw.Flush()
@@ -654,7 +656,7 @@ func TestMatchSameAsTool(t *testing.T) {
 	against.Column = "domain"
 	for _, all := range []bool{false, true} {
 		args := []string{"match", "--column", "email,website", "--against", accountsFile, "--against-column", "domain",
-			"--format", "jsonl", "--quiet", "--fields", "n,match_count,match_key,match_via,rn", leadsFile}
+			"--format", "jsonl", "--quiet", "--fields", "n,match_count,match_key,match_via,match_level,rn", leadsFile}
 		if all {
 			args = append(args, "--all")
 		}
@@ -663,6 +665,7 @@ func TestMatchSameAsTool(t *testing.T) {
 			t.Fatalf("webaddress %s: %v", args, err)
 		}
 		var want, wantFailed []string
+		others := 0
 		for line := range strings.Lines(string(stdout)) {
 			raw := decodeJSON[map[string]any](t, line)
 			str := func(name string) string { s, _ := raw[name].(string); return s }
@@ -675,7 +678,10 @@ func TestMatchSameAsTool(t *testing.T) {
 			if count == 0 {
 				via = "" // the tool's match_via of a row that matched nothing is empty (match_key the key looked for)
 			}
-			want = append(want, fmt.Sprint(str("n"), " ", count, " ", str("match_key"), " ", via, " ", str("rn")))
+			if all && str("n") == "10" && str("match_level") == "owner" {
+				others++ // the shop's lead: Acme's accounts after the shop's
+			}
+			want = append(want, fmt.Sprint(str("n"), " ", count, " ", str("match_key"), " ", via, " ", str("match_level"), " ", str("rn")))
 		}
 		out := filepath.Join(dir, fmt.Sprint(all), "wa")
 		run(t, config{input: leadsFile, read: read, against: accountsFile, againstRead: against, output: out, mode: "match", all: all,
@@ -687,16 +693,20 @@ func TestMatchSameAsTool(t *testing.T) {
 				Count       int64   `json:"match_count"`
 				Key         string  `json:"match_key"`
 				Via         *string `json:"match_via"`
+				Level       *string `json:"match_level"`
 				AgainstLine *int64  `json:"against_line"`
 			}](t, line)
-			via, rn := "", ""
+			via, level, rn := "", "", ""
 			if r.Via != nil {
 				via = *r.Via
+			}
+			if r.Level != nil {
+				level = *r.Level
 			}
 			if r.AgainstLine != nil {
 				rn = strconv.FormatInt(*r.AgainstLine, 10)
 			}
-			got = append(got, fmt.Sprint(r.Line, " ", r.Count, " ", r.Key, " ", via, " ", rn))
+			got = append(got, fmt.Sprint(r.Line, " ", r.Count, " ", r.Key, " ", via, " ", level, " ", rn))
 		}
 		for _, line := range readOutput(t, out, "failed") {
 			f := decodeJSON[struct {
@@ -713,6 +723,9 @@ func TestMatchSameAsTool(t *testing.T) {
 		slices.Sort(gotFailed)
 		if len(want) < 300 || len(wantFailed) < 2 {
 			t.Fatalf("--all %v: the tool wrote %d rows with a key and %d without: want more", all, len(want), len(wantFailed))
+		}
+		if all && others != 4 {
+			t.Errorf("--all: the tool wrote %d of Acme's accounts at owner level after the shop's lead's, want 4 (3 here, www.acme.com/java/ of the corpus)", others)
 		}
 		compare(t, fmt.Sprint("--all ", all, ": rows with a key"), got, want)
 		compare(t, fmt.Sprint("--all ", all, ": rows without a key"), gotFailed, wantFailed)

@@ -110,7 +110,8 @@ const messyContacts = "Name,Website,Phone\r\n" +
 
 // matchLeads and matchAccounts are a list of leads and the accounts it is
 // matched against: by e-mail, by website, one of several accounts, and
-// new ones.
+// new ones; Dee matches Acme's two accounts at acme.com, and the review
+// shows Acme's shop after them.
 const matchLeads = "name,email,website\n" +
 	"Ann,ann@sales.acme.com,\n" +
 	"Bob,bob@gmail.com,globex.com\n" +
@@ -123,7 +124,8 @@ const matchAccounts = "account,domain,email\n" +
 	"Acme,acme.com,\n" +
 	"Acme Europe,acme.com,\n" +
 	"Globex,globex.com,\n" +
-	"Umbrella,,ceo@umbrella.org\n"
+	"Umbrella,,ceo@umbrella.org\n" +
+	"Acme Shop,shop.acme.com,\n"
 
 // matchWords returns what the page says of the output of match: its rows
 // that match one account, several, none but have an organisation (new),
@@ -940,8 +942,18 @@ func TestBrowser(t *testing.T) {
 		Why   string `json:"why"`
 	}
 	ms := get(t, ctx, chromedp.Evaluate[[]matchView](`[...document.querySelectorAll("#matches .match")].map(m => ({title: m.querySelector("h3").textContent, why: m.querySelector(".why").textContent}))`))
-	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 1 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com, at the level of the same organisation; the match is ambiguous: check it." || ms[1].Title != "Row 3: globex.com with Globex" {
+	if len(ms) != 4 || ms[0].Title != "Row 2: ann@sales.acme.com with Acme and 2 more" || ms[0].Why != "They match because the row's email (ann@sales.acme.com) and the accounts are of acme.com, at the level of the same organisation; the match is ambiguous: check it." || ms[1].Title != "Row 3: globex.com with Globex" {
 		t.Errorf("match review: the matches are %+v", ms)
+	}
+	// Dee's match at acme.com, its two accounts, then the organisation's
+	// other account, the shop (match --all writes it after them); Gus's
+	// account is his, after Dee's.
+	if len(ms) == 4 && (ms[2].Title != "Row 5: dee@acme.com with Acme and 1 more" || ms[3].Title != "Row 6: info@umbrella.org with Umbrella" ||
+		ms[2].Why != "They match because the row's email (dee@acme.com) and the accounts are of acme.com, at the level of the same website; the match is ambiguous: check it. The organisation (acme.com) has 1 other account, at another website, listed after.") {
+		t.Errorf("match review: Dee's and Gus's matches are %+v and %+v", ms[2], ms[3])
+	}
+	if accts := get(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-key="3"] table.rows:last-child tbody tr')].map(tr => tr.textContent)`)); !slices.Equal(accts, []string{"account 1Acmeacme.com", "account 2Acme Europeacme.com", "other account 1Acme Shopshop.acme.com"}) {
+		t.Errorf("match review: Dee's accounts are %q", accts)
 	}
 	tabToSel(`[data-key="0"] [data-act="accept"]`)
 	press(kb.ArrowRight)
@@ -965,7 +977,7 @@ func TestBrowser(t *testing.T) {
 	gotChoices := waitDownload()
 	t.Logf("keyboard, match review: %d key presses from the run's button to the download with 2 choices (a reject, an accept), in %v (4 matches)", presses, time.Since(reviewStart).Round(time.Millisecond))
 	// The tool's output, Ann's row as one that matches no account.
-	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,2,acme.com,email,owner,true,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,,,\n", 1)
+	wantChoices := strings.Replace(string(matchOut), "Ann,ann@sales.acme.com,,3,acme.com,email,owner,true,Acme,acme.com,\n", "Ann,ann@sales.acme.com,,0,acme.com,,,,,,\n", 1)
 	if wantChoices == string(matchOut) || string(gotChoices) != wantChoices {
 		t.Errorf("match review: the download with the choices is\n%s\nwant\n%s", gotChoices, wantChoices)
 	}

@@ -102,7 +102,10 @@ being only the first read; empty when nothing matched) and the columns of
 the first reference row that matched (--against-fields picks them; a
 reference column named as an input column, or as one of match's, is called
 "against_" and its name, said in the summary). --all writes a row per
-matched pair instead, the unmatched rows once.
+matched pair instead, the unmatched rows once: the reference rows at the
+level that matched, then, after a match at a site, the owner's other
+reference rows, with match_level owner and the owner's match_count and
+match_key (a row matched at its site reaches all of its owner's).
 
 --column and --against-column may name several columns, tried in order:
 "--column email,website" matches by the e-mail address's domain, and where
@@ -142,6 +145,7 @@ type matchedRow struct {
 	level webaddress.Level
 	count int
 	miss  lists.Reason
+	out   int // the rows written: with --all, one a pair (the owner's others too), else 1
 }
 
 // columnsOf returns the places of the comma-separated columns names in
@@ -365,7 +369,6 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 	var keys lists.Keys
 	results := mr.ref.ix.MatchRows(&keys, rows, nil)
 	var joined []byte
-	var refRows []int32
 	var v matched
 	for i := range rows {
 		fields := b.recs[i].Fields
@@ -377,10 +380,29 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 		} else {
 			b.fail(string(v.res.Miss))
 		}
-		b.vals[i] = matchedRow{via: v.res.Via, level: v.res.Level, count: v.res.Count, miss: v.res.Miss}
-		refRows = mr.rowsOf(refRows[:0], &keys, v.res)
+		b.vals[i] = matchedRow{via: v.res.Via, level: v.res.Level, count: v.res.Count, miss: v.res.Miss, out: 1}
 		var ok bool
-		if len(refRows) == 0 {
+		if mr.all && v.res.Count > 0 {
+			// Every pair: the reference rows at the level that matched,
+			// then, after a match at site, the owner's others, written
+			// with the owner level's count and keys.
+			n, level := 0, v.res.Level
+			for at, r := range mr.ref.ix.All(&keys, results[i]) {
+				if at.Level != level {
+					joined = keys.AppendJoined(joined[:0], at.From, at.To, ' ')
+					v.keys, level = string(joined), at.Level
+				}
+				v.res = at
+				v.ref, _ = mr.ref.ix.Kept(v.ref[:0], r)
+				if b.out, ok = mr.enc(b.out, fields, &v); !ok {
+					b.lossy++
+				}
+				n++
+			}
+			b.vals[i].out = n
+			continue
+		}
+		if v.res.First < 0 {
 			saved := v.ref
 			v.ref = nil
 			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
@@ -389,25 +411,11 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 			v.ref = saved
 			continue
 		}
-		for _, r := range refRows {
-			v.ref, _ = mr.ref.ix.Kept(v.ref[:0], r)
-			if b.out, ok = mr.enc(b.out, fields, &v); !ok {
-				b.lossy++
-			}
+		v.ref, _ = mr.ref.ix.Kept(v.ref[:0], v.res.First)
+		if b.out, ok = mr.enc(b.out, fields, &v); !ok {
+			b.lossy++
 		}
 	}
-}
-
-// rowsOf appends to dst the reference rows written with an input row that
-// found res in keys: every row matched with --all, else the first.
-func (mr *matcher) rowsOf(dst []int32, keys *lists.Keys, res lists.Match) []int32 {
-	if res.Count > 0 && mr.all {
-		return mr.ref.ix.Rows(dst, keys, res)
-	}
-	if res.First >= 0 {
-		return append(dst, res.First)
-	}
-	return dst
 }
 
 // tally counts the rows of a batch for the summary.
@@ -420,7 +428,7 @@ func (mr *matcher) tally(rows []matchedRow) {
 		if r.count > 1 {
 			mr.several++
 		}
-		mr.out += max(r.count, 1)
+		mr.out += r.out
 	}
 }
 

@@ -592,10 +592,11 @@
   // cleaner with its own state (mv), reading the list's through ctx: the
   // list run through match twice (a row per row, and a row per account
   // matched), read here; a match rejected is downloaded as matching no
-  // account.
+  // account. A row matched at its website shows the organisation's other
+  // accounts too (mv.others), after those it matched.
   function matchReview(ctx) {
     const status = $("#status");
-    const mv = { rows: [], accounts: [], lines: [], head: [], result: null, page: 0, accepted: new Set(), rejected: new Set() };
+    const mv = { rows: [], accounts: [], others: [], lines: [], head: [], result: null, page: 0, accepted: new Set(), rejected: new Set() };
     async function open() {
       status.textContent = "Reading the whole list for its matches…";
       const started = performance.now();
@@ -607,12 +608,22 @@
         mv.result = st.result;
         const all = jsonLines(allText);
         // --all writes a row per account matched, the others once, in
-        // the list's order.
+        // the list's order; after a match at a website come the
+        // organisation's other accounts, at its level (owner), with the
+        // row's columns (the next row's differ, or it matched at its
+        // website too).
+        const same = (a, r) => ctx.header().every((h) => a[h] === r[h]);
         let k = 0;
-        mv.accounts = mv.rows.map((r) => {
+        mv.others = [];
+        mv.accounts = mv.rows.map((r, i) => {
           const n = Math.max(1, r.match_count);
           const a = all.slice(k, k + n);
           k += n;
+          const others = [];
+          if (r.match_count && r.match_level === "site") {
+            while (k < all.length && all[k].match_level === "owner" && same(all[k], r)) others.push(all[k++]);
+          }
+          mv.others[i] = others;
           return r.match_count ? a : [];
         });
         let rejected = [];
@@ -659,7 +670,7 @@
       rs.dataset.fresh = String(t.fresh);
       $("#match-unknown").replaceChildren(...unknownWords(mv.result));
       const all = matchedRows();
-      const todo = sift(all, "#match-filter", "#match-show", (i) => [mv.rows[i].match_key, ...Object.values(mv.rows[i]), ...mv.accounts[i].flatMap((a) => Object.values(a))],
+      const todo = sift(all, "#match-filter", "#match-show", (i) => [mv.rows[i].match_key, ...Object.values(mv.rows[i]), ...[...mv.accounts[i], ...mv.others[i]].flatMap((a) => Object.values(a))],
         (i) => mv.rejected.has(i) ? "rejected" : mv.accepted.has(i) ? "accepted" : "todo");
       const pages = Math.max(1, Math.ceil(todo.length / PAGE));
       mv.page = Math.min(mv.page, pages - 1);
@@ -676,7 +687,7 @@
     // levelWords says a level of match_level.
     const levelWords = (l) => ({ page: "the same page", site: "the same website", owner: "the same organisation" })[l] || l;
     function matchView(i) {
-      const r = mv.rows[i], accts = mv.accounts[i], line = mv.lines[i];
+      const r = mv.rows[i], accts = mv.accounts[i], others = mv.others[i], line = mv.lines[i];
       const id = "match-" + i;
       const accepted = mv.accepted.has(i), rejected = mv.rejected.has(i);
       const name = accts.length ? String(accts[0][accountColumns()[0]] ?? "") : "";
@@ -696,7 +707,8 @@
       });
       const via = r.match_via || "";
       const why = "They match because " + (via ? "the row's " + via + " (" + String(r[via] ?? "") + ")" : "the row") + " and the account" + (accts.length > 1 ? "s are" : " is") + " of " + r.match_key +
-        (r.match_level ? ", at the level of " + levelWords(r.match_level) : "") + (r.match_ambiguous ? "; the match is ambiguous: check it" : "") + ".";
+        (r.match_level ? ", at the level of " + levelWords(r.match_level) : "") + (r.match_ambiguous ? "; the match is ambiguous: check it" : "") + "." +
+        (others.length ? " The organisation (" + others[0].match_key + ") has " + (others.length === 1 ? "1 other account, at another website" : others.length + " other accounts, at other websites") + ", listed after." : "");
       const cols = accountColumns();
       return el("section", { class: "match group" + (rejected ? " apart" : ""), id, "data-key": String(i), "aria-labelledby": id + "-h" },
         el("h3", { id: id + "-h", tabindex: "-1" }, "Row " + line + ": " + (String(r[via] ?? "") || r.match_key) + " with " + (name || "an account") + (accts.length > 1 ? " and " + (accts.length - 1) + " more" : "") +
@@ -706,7 +718,8 @@
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...ctx.header().map((h) => el("th", { text: h })))),
             el("tbody", {}, el("tr", {}, el("td", { text: "row " + line }), ...ctx.header().map((h) => el("td", { text: r[h] == null ? "" : String(r[h]) }))))),
           el("table", { class: "rows" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), ...cols.map((h) => el("th", { text: h })))),
-            el("tbody", {}, ...accts.map((a, j) => el("tr", {}, el("td", { text: "account " + (j + 1) }), ...cols.map((h) => el("td", { text: a[h] == null ? "" : String(a[h]) }))))))),
+            el("tbody", {}, ...accts.map((a, j) => el("tr", {}, el("td", { text: "account " + (j + 1) }), ...cols.map((h) => el("td", { text: a[h] == null ? "" : String(a[h]) })))),
+              ...others.map((a, j) => el("tr", { class: "other" }, el("td", { text: "other account " + (j + 1) }), ...cols.map((h) => el("td", { text: a[h] == null ? "" : String(a[h]) }))))))),
         el("div", { class: "group-actions" }, toolbar("What to do with row " + line, [acceptBtn, rejectBtn])));
     }
     $("#match-prev").addEventListener("click", () => { mv.page--; renderMatches(); });
