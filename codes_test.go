@@ -7,6 +7,7 @@ package webaddress_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,11 +49,31 @@ func TestCodes(t *testing.T) {
 		want = append(want, string(c.code))
 		err := c.err()
 		var coded interface{ Code() webaddress.Code }
-		if !errors.Is(err, c.code) || !errors.As(err, &coded) || coded.Code() != c.code {
+		if !errors.Is(err, c.code) || !errors.As(err, &coded) || coded.Code() != c.code || webaddress.CodeOf(err) != c.code {
 			t.Errorf("the example of %s gives %v", c.code, err)
 		}
 	}
 	if strings.Join(listed, "\n") != strings.Join(want, "\n") {
 		t.Errorf("testdata/codes.txt lists\n%s\nthe package's codes are\n%s", strings.Join(listed, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCodeOf checks CodeOf on errors that wrap one of the package's, and
+// on errors that have none.
+func TestCodeOf(t *testing.T) {
+	_, err := webaddress.Parse("example.com:99999")
+	for _, tt := range []struct {
+		err  error
+		want webaddress.Code
+	}{
+		{err, webaddress.CodeInvalidPort},
+		{fmt.Errorf("row 7: %w", err), webaddress.CodeInvalidPort},
+		{errors.Join(errors.New("other"), err), webaddress.CodeInvalidPort},
+		{errors.New("no code"), ""},
+		{nil, ""},
+	} {
+		if got := webaddress.CodeOf(tt.err); got != tt.want {
+			t.Errorf("CodeOf(%v) = %q, want %q", tt.err, got, tt.want)
+		}
 	}
 }

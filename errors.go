@@ -5,6 +5,7 @@
 package webaddress
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,14 +17,25 @@ import (
 // Tidy, and the cleaner of package clean), each with a [Code].
 
 // Code is the stable code of an error of this package, such as
-// "web.invalid-host", to store, count and compare. Each Code is an error,
-// its own sentinel: errors.Is(err, webaddress.CodeInvalidHost). Every
-// error the package returns has a Code method, but for an error of a
-// reader given to KeyOptions.
+// "web.invalid-host", to store, count and compare: [CodeOf] says which
+// an error has, and each Code is its own sentinel for errors.Is(err,
+// webaddress.CodeInvalidHost). Every error the package returns has one,
+// but for an error of a reader given to KeyOptions.
 type Code string
 
 // Error returns the code.
 func (c Code) Error() string { return string(c) }
+
+// CodeOf returns the Code of the first error in err's tree that has a
+// Code method (every error of this module, packages cells and clean
+// included), or "" when none does.
+func CodeOf(err error) Code {
+	var c interface{ Code() Code }
+	if errors.As(err, &c) {
+		return c.Code()
+	}
+	return ""
+}
 
 // The codes of the URL parser's failures.
 const (

@@ -393,6 +393,19 @@ func ExampleURL_RawQuery() {
 	// "" false Search ""; net/url RawQuery ""
 }
 
+// CodeOf says which code an error has, for a program that stores or
+// counts them; errors.Is asks whether it has a given one.
+func ExampleCodeOf() {
+	for _, in := range []string{"example.com:99999", "https://", "acme.com"} {
+		_, err := webaddress.Parse(in)
+		fmt.Printf("%q %q %v\n", in, webaddress.CodeOf(err), errors.Is(err, webaddress.CodeInvalidPort))
+	}
+	// Output:
+	// "example.com:99999" "web.invalid-port" true
+	// "https://" "web.host-missing" false
+	// "acme.com" "" false
+}
+
 func ExamplePublicSuffix() {
 	for _, d := range []string{"www.example.co.uk", "user.github.io", "example.invalid-tld"} {
 		suffix, icann, listed := webaddress.PublicSuffix(d)

@@ -81,7 +81,7 @@ const (
 	OwnerHost                         // the host whole: an IP address, an opaque host, a public suffix, no host
 	OwnerPlatform                     // a tenant of a site platform, or an agency or town on a state portal
 	OwnerLocality                     // a branch of a locality's government under .us, or a local government under lg.jp
-	OwnerPathTenant                   // a path tenant (sites.google.com/view/<name>, ...)
+	OwnerPathTenant                   // a path tenant: sites.google.com/view/<name>, a portal's agency (www.gov.uk/government/organisations/<name>), ...
 	OwnerProfile                      // a social profile
 	OwnerAlias                        // a registrable domain a Keyer's aliases map to another
 	NoOwnerNetwork                    // no owner: a social network's page that is not a profile

@@ -77,10 +77,10 @@ func (s Span) UTF16(input string) Span {
 	return Span{start, start + utf16Len(input[s.Start:s.End])}
 }
 
-// Fields says where each component of an [Address] is in the input:
-// input[f.Host.Start:f.Host.End] is the host as typed (tabs and newlines,
-// which the parser drops, may be inside). Scheme is absent when it was
-// assumed, Path when none was typed.
+// Fields says where each component of an [Address] is in its Input, white
+// space around it included: input[f.Host.Start:f.Host.End] is the host as
+// typed (tabs and newlines, which the parser drops, may be inside). Scheme
+// is absent when it was assumed, Path when none was typed.
 type Fields struct {
 	Scheme, Host, Port, Path, Query, Fragment Span
 }
@@ -194,8 +194,8 @@ func (a *Address) parseSerialized(input string) (ok bool) {
 // IsValid reports whether a is a parsed address, not the zero Address.
 func (a Address) IsValid() bool { return a.url.IsValid() }
 
-// Input returns the text parsed: Parse's input, or the text read in a
-// cell.
+// Input returns the text parsed: Parse's input as given, or the text
+// package cells read in a cell.
 func (a Address) Input() string { return a.input }
 
 // Cell returns the cell package cells read the address from ("“Acme.com”"

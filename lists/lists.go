@@ -28,7 +28,10 @@
 // gives every account a matched row reaches, a pair each (the tool's match
 // --all): those at that level, then, by owner after a match at site, the
 // owner's other accounts, so that a row that matches at its site still
-// reaches every account of its owner.
+// reaches every account of its owner. A match reads an e-mail address's
+// site as its own domain ("jo@shop.acme.com" matches shop.acme.com's
+// account first), where dedupe groups it as its domain's website
+// (acme.com).
 package lists
 
 import (
@@ -88,9 +91,8 @@ const (
 
 // reasonOf returns the reason of err, a cell's failure: its code.
 func reasonOf(err error) Reason {
-	var c interface{ Code() webaddress.Code }
-	if errors.As(err, &c) {
-		return Reason(c.Code())
+	if c := webaddress.CodeOf(err); c != "" {
+		return Reason(c)
 	}
 	return "error"
 }

@@ -21,9 +21,12 @@ import (
 // KeepApart and MergeInvalid play no part: a cell of several addresses
 // gives a key each, unless Raw). By owner is the tool's default for
 // matching: a row matches at site level where an account shares its site
-// (the same host, or its site), else at owner level. By site it matches
-// at site level only, by page at page level only; the zero Options match
-// at page level.
+// (the same host, or its site), else at owner level. An e-mail address's
+// site is its own domain here ("jo@shop.acme.com": shop.acme.com), not
+// the website package cells makes of it (acme.com, as dedupe groups it),
+// so that a lead matches the account at its very host first. By site it
+// matches at site level only, by page at page level only; the zero
+// Options match at page level.
 func NewIndex(o Options) (*Index, error) {
 	r, err := NewRules(o)
 	if err != nil {
@@ -50,9 +53,10 @@ func (ix *Index) Add(row, kept []string) (n int32, miss Reason) {
 // (a cell that is empty or failed, a free-mail e-mail address, ... falls
 // to the next), each once, and returns that cell's place in row (-1 when
 // none gives a key, and miss then says why the first cell gives none).
-// The keys are at the levels a match tries (see [Keys.IsAt]): by owner,
-// each address's site key and its owner key (one key when they are the
-// same); else the key at Options.By's level.
+// The keys are at the levels a match tries: by owner, each address's
+// site key and its owner key (one key when they are the same), in no
+// order to rely on ([Keys.IsAt] says which is which); else the key at
+// Options.By's level.
 func (r *Rules) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 	var first Reason
 	start := k.Len()

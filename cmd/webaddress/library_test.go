@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,13 +58,7 @@ func runTool(t *testing.T, input string, args ...string) []map[string]any {
 }
 
 // codeOf returns err's code, or "".
-func codeOf(err error) string {
-	var c interface{ Code() webaddress.Code }
-	if errors.As(err, &c) {
-		return string(c.Code())
-	}
-	return ""
-}
+func codeOf(err error) string { return string(webaddress.CodeOf(err)) }
 
 // TestLibrarySameAsTool checks that a Go program gets the tool's answers
 // from the library's calls, on every line of the corpus files and
