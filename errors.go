@@ -151,10 +151,10 @@ func (e *Error) Error() string {
 	return string(b)
 }
 
-// newError returns an *Error with code: the failure of a layer built on
-// this package (package cells; the cleaner, package clean, makes its own
-// with codes of its own) found at byte offset of input, with reason
-// saying what was wrong. An offset of -1 says that the failure is not in
+// newError returns an *Error with code, a code of this package's or of a
+// layer built on it (packages cells and clean, through package layer):
+// the failure found at byte offset of input, with reason saying what was
+// wrong. An offset of -1 says that the failure is not in
 // an input but, say, in an option: the message is then the code and
 // reason alone.
 func newError(code Code, input string, offset int, reason string) *Error {
