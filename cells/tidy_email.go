@@ -11,7 +11,6 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/data"
 	"github.com/onecontact/webaddress/internal/urlchars"
-	"golang.org/x/net/publicsuffix"
 )
 
 // This file reads e-mail addresses in a cell and turns them into websites
@@ -79,8 +78,11 @@ func emailAfterScheme(text string) (addr string, at int, reason string, ok bool)
 		return "", 0, "", false
 	}
 	d := strings.ToLower(domain)
-	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if !urlchars.IsASCII(d) || err != nil || !isFreeMail(d, reg) {
+	if !urlchars.IsASCII(d) {
+		return "", 0, "", false
+	}
+	reg, ok := registrableOf(d)
+	if !ok || !isFreeMail(d, reg) {
 		return "", 0, "", false
 	}
 	return addr, n + at, "an e-mail address at " + d + ", a free-mail or Internet-provider domain, written after " + text[:n], true
@@ -125,8 +127,8 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 	if !hasListedTLD(d) {
 		return notPublic("which has no public suffix")
 	}
-	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if err != nil {
+	reg, ok := registrableOf(d)
+	if !ok {
 		return notPublic("which has no registrable domain")
 	}
 	if data.ReservedNames().Domains[reg] {
@@ -166,4 +168,20 @@ func isFreeMail(d, reg string) bool {
 func hasListedTLD(domain string) bool {
 	suffix, icann, _ := webaddress.PublicSuffix(domain)
 	return icann || strings.IndexByte(suffix, '.') >= 0
+}
+
+// registrableOf returns the registrable domain of d, a lowercase ASCII
+// domain name of non-empty labels without a root dot (isDomainName), as
+// publicsuffix.EffectiveTLDPlusOne gives it, and false where that fails
+// (d is a public suffix): from webaddress.PublicSuffix, whose cache the
+// look-ups of the same domain share (EffectiveTLDPlusOne allocates an
+// error each call, from its test for an IP address).
+// TestRegistrableOf checks it against EffectiveTLDPlusOne.
+func registrableOf(d string) (string, bool) {
+	suffix, _, _ := webaddress.PublicSuffix(d)
+	if suffix == "" || len(suffix) >= len(d) {
+		return "", false
+	}
+	rest := d[:len(d)-len(suffix)-1]
+	return d[strings.LastIndexByte(rest, '.')+1:], true
 }

@@ -19,6 +19,9 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/data"
+	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/internal/urlchars"
+	"golang.org/x/net/publicsuffix"
 )
 
 // cellCase is a case of testdata/tidy/cells.txt.
@@ -678,6 +681,52 @@ func TestFreeMailDomains(t *testing.T) {
 		if !freeMailDomains()[d] {
 			t.Errorf("%s is not a free-mail or provider domain", d)
 		}
+	}
+}
+
+// TestRegistrableOf checks registrableOf, which the e-mail step asks for
+// a domain's registrable domain, against x/net's EffectiveTLDPlusOne: on
+// the domain of every e-mail address of the corpus files (typed.txt among
+// them) and of testdata/tidy/cells.txt, on every host of the corpus that
+// an e-mail address could have, and on each of their parent domains.
+func TestRegistrableOf(t *testing.T) {
+	var domains []string
+	add := func(text string) {
+		if _, _, d, ok := emailOf(text); ok {
+			domains = append(domains, d)
+		}
+		if h, _ := hostOf(text); isDomainName(h) {
+			domains = append(domains, h)
+		}
+	}
+	for _, c := range readCellCases(t) {
+		add(c.cell)
+	}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		for _, l := range readCorpus(t, name) {
+			add(l)
+		}
+	}
+	n := 0
+	for _, d := range domains {
+		d = strings.ToLower(d)
+		if !urlchars.IsASCII(d) {
+			continue
+		}
+		for ; ; n++ {
+			want, err := publicsuffix.EffectiveTLDPlusOne(d)
+			if got, ok := registrableOf(d); got != want || ok != (err == nil) {
+				t.Errorf("registrableOf(%q) = %q, %v; EffectiveTLDPlusOne: %q, %v", d, got, ok, want, err)
+			}
+			i := strings.IndexByte(d, '.')
+			if i < 0 {
+				break
+			}
+			d = d[i+1:]
+		}
+	}
+	if n < 10000 {
+		t.Errorf("%d domains checked, want more", n)
 	}
 }
 
