@@ -29,7 +29,7 @@ func NewIndex(o Options) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Index{Rules: r, seed: maphash.MakeSeed(), recKey: recHeads + headLen*len(r.levels)}, nil
+	return &Index{Rules: r, seed: maphash.MakeSeed()}, nil
 }
 
 // Add adds a row, its cells of addresses in the order they are tried, and
