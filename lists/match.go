@@ -164,11 +164,9 @@ func siteIsOwner(a webaddress.Address, owner []byte) bool {
 // e-mail addresses' domains in its cell (sales.acme.com), so that a lead
 // matches the account at the very host of its e-mail address first.
 func (r *Rules) addSiteKeys(k *Keys, start int, a webaddress.Address) {
-	var buf [128]byte
 	add := func(e webaddress.Address) {
-		if site := r.keyer.AppendKey(buf[:0], e, webaddress.LevelSite); len(site) > 0 {
-			n := len(k.buf)
-			k.buf = append(k.buf, site...)
+		n := len(k.buf)
+		if k.buf = r.keyer.AppendKey(k.buf, e, webaddress.LevelSite); len(k.buf) > n {
 			k.push(start, n, bitOf(webaddress.LevelSite))
 		}
 	}
