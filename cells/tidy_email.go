@@ -138,13 +138,34 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 		return "", webaddress.CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
 	}
 	if len(d) > len(reg) {
-		if a, err := webaddress.Parse(d); err == nil {
-			if lv := a.Levels(); lv.Rule == webaddress.OwnerPlatform || lv.Rule == webaddress.OwnerLocality {
-				return lv.Owner, "", ""
-			}
+		if owner, ok := subdomainOwner(d, reg); ok {
+			return owner, "", ""
 		}
 	}
 	return reg, "", ""
+}
+
+// subdomainOwner returns the owner of the website of d, a subdomain of
+// its registrable domain reg, where KeyV3's rules make it other than reg:
+// the tenant of a site platform or a state portal, or the branch of a
+// locality's government (Levels' Rule OwnerPlatform or OwnerLocality).
+// The website of a domain alone has no path, so no rule of a path (a
+// profile, a path tenant, a listing) matches it, and no Keyer's aliases
+// apply: its owner key is reg, or "" where it has no owner (a network's
+// host, a shortener's), by the other rules. The owner key costs less than
+// Levels, which writes every level. TestSubdomainOwner checks it against
+// Levels' rule.
+func subdomainOwner(d, reg string) (string, bool) {
+	a, err := webaddress.Parse(d)
+	if err != nil {
+		return "", false
+	}
+	var buf [64]byte
+	owner := (*webaddress.Keyer)(nil).AppendKey(buf[:0], a, webaddress.LevelOwner)
+	if len(owner) == 0 || string(owner) == reg {
+		return "", false
+	}
+	return string(owner), true
 }
 
 // isFreeMail reports whether the lowercase domain d, whose registrable

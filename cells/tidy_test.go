@@ -730,6 +730,59 @@ func TestRegistrableOf(t *testing.T) {
 	}
 }
 
+// TestSubdomainOwner checks subdomainOwner, which the e-mail step asks
+// for the owner of a subdomain's website, against the rule Levels gives
+// (a site platform's or a state portal's tenant, a locality's branch), on
+// every subdomain of the corpus files' hosts and e-mail domains and of
+// testdata/tidy/cells.txt, and on domains of each such rule.
+func TestSubdomainOwner(t *testing.T) {
+	domains := []string{"acme.wordpress.com", "omes.ok.gov", "ci.alamosa.co.us", "city.chiyoda.tokyo.lg.jp",
+		"acme.mail.onmicrosoft.com", "www.acme.wordpress.com", "mail.facebook.com", "www.bit.ly", "sales.acme.co.uk"}
+	add := func(text string) {
+		if _, _, d, ok := emailOf(text); ok {
+			domains = append(domains, d)
+		}
+		if h, _ := hostOf(text); isDomainName(h) {
+			domains = append(domains, h)
+		}
+	}
+	for _, c := range readCellCases(t) {
+		add(c.cell)
+	}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		for _, l := range readCorpus(t, name) {
+			add(l)
+		}
+	}
+	n, rules := 0, map[webaddress.OwnerRule]int{}
+	for _, d := range domains {
+		d = strings.ToLower(d)
+		reg, ok := registrableOf(d)
+		if !urlchars.IsASCII(d) || !ok || len(d) <= len(reg) {
+			continue
+		}
+		a, err := webaddress.Parse(d)
+		if err != nil {
+			continue
+		}
+		want, wantOK := "", false
+		lv := a.Levels()
+		if lv.Rule == webaddress.OwnerPlatform || lv.Rule == webaddress.OwnerLocality {
+			want, wantOK = lv.Owner, true
+		}
+		rules[lv.Rule]++
+		if got, ok := subdomainOwner(d, reg); got != want || ok != wantOK {
+			t.Errorf("subdomainOwner(%q, %q) = %q, %v; Levels: %q by %v", d, reg, got, ok, lv.Owner, lv.Rule)
+		}
+		n++
+	}
+	for _, r := range []webaddress.OwnerRule{webaddress.OwnerDomain, webaddress.OwnerPlatform, webaddress.OwnerLocality, webaddress.NoOwnerNetwork, webaddress.NoOwnerShortener} {
+		if rules[r] == 0 {
+			t.Errorf("no subdomain of rule %v among the %d checked", r, n)
+		}
+	}
+}
+
 // TestTidyListingCells: a listing written as CRM exports write cells
 // (quoted, bracketed, with trailing punctuation, tracking parameters,
 // wrapped by Safe Links) has the listing's owner, and an e-mail address
