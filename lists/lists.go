@@ -84,7 +84,11 @@ const (
 
 // reasonOf returns the reason of err, a cell's failure: its code.
 func reasonOf(err error) Reason {
-	var c interface{ Code() webaddress.Code }
+	type coded interface{ Code() webaddress.Code }
+	if c, ok := err.(coded); ok { // as errors.As finds it first, without allocating
+		return Reason(c.Code())
+	}
+	var c coded
 	if errors.As(err, &c) {
 		return Reason(c.Code())
 	}
