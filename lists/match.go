@@ -10,6 +10,7 @@ package lists
 import (
 	"hash/maphash"
 	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -259,6 +260,7 @@ func (ix *Index) Match(k *Keys, row []string) Match {
 func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 	k.Reset()
 	start := len(res)
+	res = slices.Grow(res, len(rows))
 	for _, row := range rows {
 		n, m := k.Len(), Match{Level: ix.o.By, First: -1}
 		if m.Via, m.Miss = ix.RowKeys(k, row); m.Via >= 0 {
