@@ -35,6 +35,11 @@ type Keys struct {
 	// ahead with these keys, kept so that the compiler does not leave the
 	// reads out: here, not in the Index, which goroutines share.
 	touched uint64
+
+	// hashes are the hashes of the first keys by the seed hashed, as an
+	// Index's Prefetch found them, for its look-ups of them next.
+	hashes []uint64
+	hashed maphash.Seed
 }
 
 // keysPool holds Keys to use again, for Add.
@@ -56,7 +61,9 @@ func (k *Keys) At(i int) []byte {
 func (k *Keys) IsAt(i int, l webaddress.Level) bool { return k.at[i]&bitOf(l) != 0 }
 
 // Reset empties k, keeping its memory.
-func (k *Keys) Reset() { k.buf, k.ends, k.at = k.buf[:0], k.ends[:0], k.at[:0] }
+func (k *Keys) Reset() {
+	k.buf, k.ends, k.at, k.hashes = k.buf[:0], k.ends[:0], k.at[:0], k.hashes[:0]
+}
 
 // levelBits is a set of levels, a bit each (1 << the level).
 type levelBits uint8
@@ -208,7 +215,7 @@ func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 		if at == 0 {
 			continue
 		}
-		rec, slot, h := ix.find(keys.At(i))
+		rec, slot, h := ix.findKey(keys, i)
 		switch {
 		case rec == nil:
 			rec = ix.insert(slot, h, keys.At(i), at)
@@ -290,10 +297,22 @@ func (ix *Index) rowsOf(hd []byte) (count int, first int32) {
 func get(rec []byte, off int) int32    { return int32(binary.LittleEndian.Uint32(rec[off:])) }
 func put(rec []byte, off int, v int32) { binary.LittleEndian.PutUint32(rec[off:], uint32(v)) }
 
+// findKey is find of key i of keys, whose hash Prefetch may have found.
+func (ix *Index) findKey(keys *Keys, i int) (rec []byte, slot int, h uint64) {
+	if i < len(keys.hashes) && keys.hashed == ix.seed {
+		return ix.findHash(keys.At(i), keys.hashes[i])
+	}
+	return ix.find(keys.At(i))
+}
+
 // find returns the record of key (nil when none), the slot where it was
 // looked for (free when none) and key's hash.
 func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
-	h = maphash.Bytes(ix.seed, key)
+	return ix.findHash(key, maphash.Bytes(ix.seed, key))
+}
+
+// findHash is find of key, whose hash is h.
+func (ix *Index) findHash(key []byte, h uint64) (rec []byte, slot int, _ uint64) {
 	if len(ix.slots) == 0 {
 		return nil, 0, h
 	}
@@ -426,7 +445,7 @@ func (ix *Index) rows(dst []int32, keys *Keys, from, to, j int) []int32 {
 		if !keys.IsAt(i, l) {
 			continue
 		}
-		rec, _, _ := ix.find(keys.At(i))
+		rec, _, _ := ix.findKey(keys, i)
 		if rec == nil {
 			continue
 		}
@@ -463,7 +482,7 @@ func (ix *Index) lookup(keys *Keys, from, to int) (l webaddress.Level, count int
 	var n, counts [maxLevels]int
 	firsts := [maxLevels]int32{-1, -1}
 	for i := from; i < to; i++ {
-		rec, _, _ := ix.find(keys.At(i))
+		rec, _, _ := ix.findKey(keys, i)
 		for j, l := range ix.levels {
 			if !keys.IsAt(i, l) {
 				continue
@@ -519,15 +538,22 @@ func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 // Prefetch reads the slot of each of keys, and the record it names: reads
 // that do not wait on one another, so that their cache misses overlap,
 // and the look-ups and Adds of keys that follow find the memory in the
-// cache. Prefetch changes nothing in ix: it is a hint, for a program that adds or
-// looks up many keys at once.
+// cache. It reads every key's slot first, then their records, so that a
+// record's read waits on no slot's miss; it keeps the keys' hashes in
+// keys, for those look-ups and Adds. Prefetch changes nothing in ix: it is
+// a hint, for a program that adds or looks up many keys at once.
 func (ix *Index) Prefetch(keys *Keys) {
 	if len(ix.slots) == 0 {
 		return
 	}
+	keys.hashes, keys.hashed = keys.hashes[:0], ix.seed
 	var sum uint64
 	for i := range keys.Len() {
 		h := maphash.Bytes(ix.seed, keys.At(i))
+		keys.hashes = append(keys.hashes, h)
+		sum += ix.slots[h>>ix.shift]
+	}
+	for _, h := range keys.hashes {
 		if s := ix.slots[h>>ix.shift]; s != 0 {
 			sum += uint64(ix.arena.bytes(int(s&slotPlace)-1, 1)[0])
 		}
