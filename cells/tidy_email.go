@@ -124,10 +124,12 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 	if data.ReservedNames().TLDs[tld] {
 		return notPublic("a reserved name")
 	}
-	if !hasListedTLD(d) {
+	// One look-up for both tests: hasListedTLD's and registrableOf's.
+	suffix, icann, _ := webaddress.PublicSuffix(d)
+	if !icann && strings.IndexByte(suffix, '.') < 0 {
 		return notPublic("which has no public suffix")
 	}
-	reg, ok := registrableOf(d)
+	reg, ok := registrableWith(d, suffix)
 	if !ok {
 		return notPublic("which has no registrable domain")
 	}
@@ -200,6 +202,11 @@ func hasListedTLD(domain string) bool {
 // TestRegistrableOf checks it against EffectiveTLDPlusOne.
 func registrableOf(d string) (string, bool) {
 	suffix, _, _ := webaddress.PublicSuffix(d)
+	return registrableWith(d, suffix)
+}
+
+// registrableWith is registrableOf of d, whose public suffix is suffix.
+func registrableWith(d, suffix string) (string, bool) {
 	if suffix == "" || len(suffix) >= len(d) {
 		return "", false
 	}
