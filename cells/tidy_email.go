@@ -173,8 +173,9 @@ func subdomainOwner(d, reg string) (string, bool) {
 // isFreeMail reports whether the lowercase domain d, whose registrable
 // domain is reg, is or is under one of freeMailDomains.
 func isFreeMail(d, reg string) bool {
+	filter := freeMailFilter()
 	for h := d; len(h) >= len(reg); {
-		if freeMailDomains()[h] {
+		if filter.mayHave(h) && freeMailDomains()[h] {
 			return true
 		}
 		i := strings.IndexByte(h, '.')

@@ -783,6 +783,29 @@ func TestSubdomainOwner(t *testing.T) {
 	}
 }
 
+// TestFreeMailFilter checks that the filter in front of freeMailDomains
+// has every one of them, and passes few of the corpus's other hosts.
+func TestFreeMailFilter(t *testing.T) {
+	f := freeMailFilter()
+	for d := range freeMailDomains() {
+		if !f.mayHave(d) {
+			t.Fatalf("the free-mail filter has not %s", d)
+		}
+	}
+	n, passed := 0, 0
+	for _, l := range readCorpus(t, "unique_hosts.txt") {
+		if h := strings.ToLower(l); !freeMailDomains()[h] {
+			n++
+			if f.mayHave(h) {
+				passed++
+			}
+		}
+	}
+	if n < 1000 || passed*20 > n {
+		t.Errorf("the free-mail filter passed %d of %d hosts that are not free-mail domains", passed, n)
+	}
+}
+
 // TestTidyListingCells: a listing written as CRM exports write cells
 // (quoted, bracketed, with trailing punctuation, tracking parameters,
 // wrapped by Safe Links) has the listing's owner, and an e-mail address
