@@ -448,7 +448,7 @@ func TestSiteIsOwner(t *testing.T) {
 				continue
 			}
 			n++
-			if siteIsOwner(a, []byte(owner)) {
+			if siteIsOwner(&a, []byte(owner)) {
 				short++
 				if site := a.Key(webaddress.KeyV3, webaddress.LevelSite); site != owner {
 					t.Errorf("%q: siteIsOwner, but the site key is %q, the owner's %q", line, site, owner)
