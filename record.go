@@ -234,14 +234,14 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 // program that stores an Address in a form of its own (the Beam pipeline's
 // coder stores these three) rebuilds it with AddressFromRecord. A text that
 // does not parse is Parse's error.
-func AddressFromRecord(input, text string, facts Facts) (Address, error) {
-	b, err := Parse(text)
-	if err != nil {
-		return b, err
+func AddressFromRecord(input, text string, facts Facts) (a Address, err error) {
+	// The Address is parsed into the result, not copied there.
+	if _, err = a.parse(text, false); err != nil {
+		return Address{}, err
 	}
 	if input != text {
-		b.cell = input
+		a.cell = input
 	}
-	b.facts |= facts & layerFacts
-	return b, nil
+	a.facts |= facts & layerFacts
+	return a, nil
 }
