@@ -40,6 +40,8 @@ type Keys struct {
 	// Index's Prefetch found them, for its look-ups of them next.
 	hashes []uint64
 	hashed maphash.Seed
+
+	next []int // MatchRows' rows that try their next cells, and their keys
 }
 
 // keysPool holds Keys to use again, for Add.
@@ -543,17 +545,26 @@ func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 // keys, for those look-ups and Adds. Prefetch changes nothing in ix: it is
 // a hint, for a program that adds or looks up many keys at once.
 func (ix *Index) Prefetch(keys *Keys) {
+	keys.hashes = keys.hashes[:0]
+	ix.prefetch(keys)
+}
+
+// prefetch is Prefetch of the keys after those whose hashes keys has.
+func (ix *Index) prefetch(keys *Keys) {
 	if len(ix.slots) == 0 {
 		return
 	}
-	keys.hashes, keys.hashed = keys.hashes[:0], ix.seed
+	if keys.hashed != ix.seed {
+		keys.hashes, keys.hashed = keys.hashes[:0], ix.seed
+	}
 	var sum uint64
-	for i := range keys.Len() {
+	from := len(keys.hashes)
+	for i := from; i < keys.Len(); i++ {
 		h := maphash.Bytes(ix.seed, keys.At(i))
 		keys.hashes = append(keys.hashes, h)
 		sum += ix.slots[h>>ix.shift]
 	}
-	for _, h := range keys.hashes {
+	for _, h := range keys.hashes[from:] {
 		if s := ix.slots[h>>ix.shift]; s != 0 {
 			sum += uint64(ix.arena.bytes(int(s&slotPlace)-1, 1)[0])
 		}

@@ -257,6 +257,37 @@ type Match struct {
 // first added of them, not a better match than the others.
 func (m Match) Ambiguous() bool { return m.Count > 1 }
 
+// matchNextCells tries the next cells of the rows whose keys (res, a
+// Match a row) match nothing, in turn, until one matches: the first cell
+// after Via of each such row, then the second, ..., the keys of one cell
+// of each row prefetched and looked up together, as MatchRows does the
+// first.
+func (ix *Index) matchNextCells(k *Keys, rows [][]string, res []Match) {
+	for next := 1; ; next++ {
+		k.next = k.next[:0] // each row's place in rows, and its keys'
+		more := false
+		for j, row := range rows {
+			if m := &res[j]; m.Via >= 0 && m.Count == 0 && m.Via+next < len(row) {
+				more = true
+				n := k.Len()
+				if ix.CellKeys(k, row[m.Via+next]); k.Len() > n {
+					k.next = append(k.next, j, n, k.Len())
+				}
+			}
+		}
+		if !more {
+			return
+		}
+		ix.prefetch(k)
+		for t := 0; t < len(k.next); t += 3 {
+			j, from, to := k.next[t], k.next[t+1], k.next[t+2]
+			if l, count, first := ix.lookup(k, from, to); count > 0 {
+				res[j] = Match{From: from, To: to, Via: res[j].Via + next, Level: l, Count: count, First: first}
+			}
+		}
+	}
+}
+
 // Match matches row, its cells of addresses in the order they are tried,
 // against ix, and appends its keys to k: the first cell whose keys a row
 // of ix shares at any level is the one that matches, at the finest level
@@ -283,24 +314,16 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 		res = append(res, m)
 	}
 	ix.Prefetch(k)
-	for j, row := range rows {
-		m := &res[start+j]
-		if m.Via < 0 {
-			continue
+	for j := range rows {
+		if m := &res[start+j]; m.Via >= 0 {
+			m.Level, m.Count, m.First = ix.lookup(k, m.From, m.To)
 		}
-		m.Level, m.Count, m.First = ix.lookup(k, m.From, m.To)
-		// The next cells, when the first's keys match nothing.
-		for i := m.Via + 1; i < len(row) && m.Count == 0; i++ {
-			n := k.Len()
-			ix.CellKeys(k, row[i])
-			if k.Len() == n {
-				continue
-			}
-			if l, count, first := ix.lookup(k, n, k.Len()); count > 0 {
-				*m = Match{From: n, To: k.Len(), Via: i, Level: l, Count: count, First: first}
-			}
+	}
+	ix.matchNextCells(k, rows, res[start:])
+	for j := range rows {
+		if m := &res[start+j]; m.Via >= 0 {
+			m.From, m.To = k.only(m.From, m.To, m.Level)
 		}
-		m.From, m.To = k.only(m.From, m.To, m.Level)
 	}
 	// The kept cells of the rows found, read ahead as the keys were.
 	var sum uint64
