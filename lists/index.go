@@ -394,22 +394,28 @@ func (ix *Index) grow(add uint64) {
 	old := ix.slots
 	ix.slots = make([]uint64, max(1024, 2*len(old)))
 	ix.shift = uint(64 - bits.TrailingZeros(uint(len(ix.slots))))
-	mask := len(ix.slots) - 1
-	for _, s := range append(old, add) {
-		if s == 0 {
-			continue
+	for _, s := range old {
+		if s != 0 {
+			ix.put(s)
 		}
-		h := s
-		if len(ix.slots) > tagSlots {
-			rec, k := ix.record(int(s&slotPlace) - 1)
-			h = maphash.Bytes(ix.seed, rec[k:])
-		}
-		i := int(h >> ix.shift)
-		for ix.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		ix.slots[i] = s
 	}
+	ix.put(add)
+}
+
+// put puts the slot s in the first free slot from its home, in a table
+// that has one.
+func (ix *Index) put(s uint64) {
+	h := s
+	if len(ix.slots) > tagSlots {
+		rec, k := ix.record(int(s&slotPlace) - 1)
+		h = maphash.Bytes(ix.seed, rec[k:])
+	}
+	mask := len(ix.slots) - 1
+	i := int(h >> ix.shift)
+	for ix.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	ix.slots[i] = s
 }
 
 // Len returns the number of distinct keys at the level of Options.By.
