@@ -300,6 +300,9 @@ func testIndexMany(t *testing.T) {
 	for i := range n {
 		k.Reset()
 		key := fmt.Sprintf("k%d.example", i%(n/2)) // each key twice
+		if i%(n/2)%7 == 3 {
+			key = strings.Repeat("x", 150+i%(n/2)%200) + key // a size of two bytes in its record
+		}
 		k.buf = append(k.buf, key...)
 		k.push(0, 0, bitOf(webaddress.LevelPage))
 		cells := []string{strconv.Itoa(i), "", key}
