@@ -730,6 +730,45 @@ func TestRegistrableOf(t *testing.T) {
 	}
 }
 
+// TestHostEnd checks hostEnd, which reads eight bytes at a time, against
+// a byte loop, on every line of the corpus files and on strings with each
+// byte that ends a host, and "@", at every place.
+func TestHostEnd(t *testing.T) {
+	slow := func(s string) (end, at int) {
+		at = -1
+		for ; end < len(s) && !hostEnds[s[end]]; end++ {
+			if s[end] == '@' {
+				at = end
+			}
+		}
+		return end, at
+	}
+	inputs := []string{"", "@", "a@A", "@A@A@A@A@A@A", "user@example.com:8080/x", "ünï@cödé.de/x"}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		inputs = append(inputs, readCorpus(t, name)...)
+	}
+	for _, c := range []byte("/?#:\\ @A\x80\xff") {
+		for n := range 20 {
+			for _, base := range []string{"abcdefghijklmnopqrstuvwxyz", "a@b@c@d@e@f@g@h@i@j@k@l@"} {
+				b := []byte(base[:n])
+				b = append(b, c)
+				b = append(b, base[n:]...)
+				inputs = append(inputs, string(b))
+			}
+		}
+	}
+	for _, in := range inputs {
+		for i := 0; i <= len(in) && i < 16; i++ {
+			s := in[i:]
+			end, at := hostEnd(s)
+			wantEnd, wantAt := slow(s)
+			if end != wantEnd || at != wantAt {
+				t.Fatalf("hostEnd(%q) = %d, %d; want %d, %d", s, end, at, wantEnd, wantAt)
+			}
+		}
+	}
+}
+
 // TestSubdomainOwner checks subdomainOwner, which the e-mail step asks
 // for the owner of a subdomain's website, against the rule Levels gives
 // (a site platform's or a state portal's tenant, a locality's branch), on
