@@ -11,6 +11,7 @@ import (
 
 	"github.com/onecontact/webaddress/internal/domaincache"
 	"github.com/onecontact/webaddress/internal/testfiles"
+	"golang.org/x/net/publicsuffix"
 )
 
 // This file holds the tests and the benchmark of the caches of look-ups
@@ -97,6 +98,32 @@ func TestDomainCachesKeys(t *testing.T) {
 			if n, hits := c.Stats(); n == 0 || hits == 0 || hits >= n {
 				t.Errorf("%s, slots %v: %d look-ups, %d hits", name, slots, n, hits)
 			}
+		}
+	}
+}
+
+// TestHasListedTLD checks that hasListedTLD, which asks the cache of
+// look-ups, answers as x/net's PublicSuffix does, on the host of every
+// address of the corpus files (typed.txt among them) and of the levels
+// table, and on hosts with empty labels, which the cache does not look up.
+func TestHasListedTLD(t *testing.T) {
+	hosts := []string{"a..com", ".a.com", "a.com.", "x..ck", "..ck", "co..uk", "localhost", "a.b.c.d.e"}
+	inputs := []string(nil)
+	for _, r := range readLevelsTable(t) {
+		inputs = append(inputs, r.in)
+	}
+	for _, name := range keyCorpusFiles {
+		inputs = append(inputs, readCorpus(t, name)...)
+	}
+	for _, in := range inputs {
+		if a, err := Parse(in); err == nil && a.url.HostKind() == DomainHost {
+			hosts = append(hosts, strings.TrimSuffix(a.url.Hostname(), "."))
+		}
+	}
+	for _, h := range hosts {
+		suffix, icann := publicsuffix.PublicSuffix(h)
+		if got, want := hasListedTLD(h), icann || strings.IndexByte(suffix, '.') >= 0; got != want {
+			t.Errorf("hasListedTLD(%q) = %v, x/net's PublicSuffix says %v (%q, icann %v)", h, got, want, suffix, icann)
 		}
 	}
 }

@@ -30,7 +30,11 @@ func (c Code) Error() string { return string(c) }
 // Code method (every error of this module, packages cells and clean
 // included), or "" when none does.
 func CodeOf(err error) Code {
-	var c interface{ Code() Code }
+	type coded interface{ Code() Code }
+	if c, ok := err.(coded); ok { // the common case, without errors.As's allocation
+		return c.Code()
+	}
+	var c coded
 	if errors.As(err, &c) {
 		return c.Code()
 	}

@@ -48,8 +48,15 @@ func notPublicWebsite(u URL) bool {
 // List. The domain is looked up whole: a TLD listed only through a
 // wildcard ("*.ck") matches no single-label name, and no private rule is
 // a single label, so the TLD is listed when the suffix found is in the
-// list's ICANN section or has more than one label.
+// list's ICANN section or has more than one label: suffixInfo.listed,
+// from the cache of look-ups that the keys of the same host use next
+// (x/net's PublicSuffix allocates an error each call, from its test for
+// an IP address). A domain with an empty label, which publicSuffixOf
+// does not look up, is asked of x/net itself.
 func hasListedTLD(domain string) bool {
+	if info := publicSuffixOf(domain); info.suffix != "" {
+		return info.listed
+	}
 	suffix, icann := publicsuffix.PublicSuffix(domain)
 	return icann || strings.IndexByte(suffix, '.') >= 0
 }

@@ -220,14 +220,14 @@ func (a *Address) UnmarshalJSON(data []byte) error {
 // the cell and the layer's facts; the other facts are Parse's own. A text
 // that does not parse is Parse's error. The layers of this module (package
 // cells, the Beam coder) call it through package layer.
-func addressFromRecord(input, text string, facts Facts) (Address, error) {
-	b, err := Parse(text)
-	if err != nil {
-		return b, err
+func addressFromRecord(input, text string, facts Facts) (a Address, err error) {
+	// The Address is parsed into the result, not copied there.
+	if _, err = a.parse(text, false); err != nil {
+		return Address{}, err
 	}
 	if input != text {
-		b.cell = input
+		a.cell = input
 	}
-	b.facts |= facts & layerFacts
-	return b, nil
+	a.facts |= facts & layerFacts
+	return a, nil
 }

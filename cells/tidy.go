@@ -172,9 +172,8 @@ func (o Options) Tidy(cell string) (Tidied, error) {
 // [Tidied.CellSpan] turns into spans of the cell. Parse is for a Tidied
 // that [Tidy] returned without an error, or one of its Parts tidied (whose
 // Cell may be set to the whole cell, to keep it in the record).
-func (t Tidied) Parse() (webaddress.Address, error) {
-	a, err := layer.FromRecord[webaddress.Address](t.Cell, t.Text, uint64(t.Facts))
-	if err != nil {
+func (t Tidied) Parse() (a webaddress.Address, err error) {
+	if a, err = layer.FromRecord[webaddress.Address](t.Cell, t.Text, uint64(t.Facts)); err != nil {
 		return webaddress.Address{}, err
 	}
 	if a.IsWebsite() && !a.IsPublicWebsite() {

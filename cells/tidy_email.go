@@ -11,7 +11,6 @@ import (
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/data"
 	"github.com/onecontact/webaddress/internal/urlchars"
-	"golang.org/x/net/publicsuffix"
 )
 
 // This file reads e-mail addresses in a cell and turns them into websites
@@ -79,8 +78,11 @@ func emailAfterScheme(text string) (addr string, at int, reason string, ok bool)
 		return "", 0, "", false
 	}
 	d := strings.ToLower(domain)
-	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if !urlchars.IsASCII(d) || err != nil || !isFreeMail(d, reg) {
+	if !urlchars.IsASCII(d) {
+		return "", 0, "", false
+	}
+	reg, ok := registrableOf(d)
+	if !ok || !isFreeMail(d, reg) {
 		return "", 0, "", false
 	}
 	return addr, n + at, "an e-mail address at " + d + ", a free-mail or Internet-provider domain, written after " + text[:n], true
@@ -122,11 +124,13 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 	if data.ReservedNames().TLDs[tld] {
 		return notPublic("a reserved name")
 	}
-	if !hasListedTLD(d) {
+	// One look-up for both tests: hasListedTLD's and registrableOf's.
+	suffix, icann, _ := webaddress.PublicSuffix(d)
+	if !icann && strings.IndexByte(suffix, '.') < 0 {
 		return notPublic("which has no public suffix")
 	}
-	reg, err := publicsuffix.EffectiveTLDPlusOne(d)
-	if err != nil {
+	reg, ok := registrableWith(d, suffix)
+	if !ok {
 		return notPublic("which has no registrable domain")
 	}
 	if data.ReservedNames().Domains[reg] {
@@ -136,20 +140,42 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 		return "", CodeEmailFreeMail, "an e-mail address at " + d + ", a free-mail or Internet-provider domain"
 	}
 	if len(d) > len(reg) {
-		if a, err := webaddress.Parse(d); err == nil {
-			if lv := a.Levels(); lv.Rule == webaddress.OwnerPlatform || lv.Rule == webaddress.OwnerLocality {
-				return lv.Owner, "", ""
-			}
+		if owner, ok := subdomainOwner(d, reg); ok {
+			return owner, "", ""
 		}
 	}
 	return reg, "", ""
 }
 
+// subdomainOwner returns the owner of the website of d, a subdomain of
+// its registrable domain reg, where KeyV3's rules make it other than reg:
+// the tenant of a site platform or a state portal, or the branch of a
+// locality's government (Levels' Rule OwnerPlatform or OwnerLocality).
+// The website of a domain alone has no path, so no rule of a path (a
+// profile, a path tenant, a listing) matches it, and no Keyer's aliases
+// apply: its owner key is reg, or "" where it has no owner (a network's
+// host, a shortener's), by the other rules. The owner key costs less than
+// Levels, which writes every level. TestSubdomainOwner checks it against
+// Levels' rule.
+func subdomainOwner(d, reg string) (string, bool) {
+	a, err := webaddress.Parse(d)
+	if err != nil {
+		return "", false
+	}
+	var buf [64]byte
+	owner := (*webaddress.Keyer)(nil).AppendKey(buf[:0], a, webaddress.LevelOwner)
+	if len(owner) == 0 || string(owner) == reg {
+		return "", false
+	}
+	return string(owner), true
+}
+
 // isFreeMail reports whether the lowercase domain d, whose registrable
 // domain is reg, is or is under one of freeMailDomains.
 func isFreeMail(d, reg string) bool {
+	filter := freeMailFilter()
 	for h := d; len(h) >= len(reg); {
-		if freeMailDomains()[h] {
+		if filter.mayHave(h) && freeMailDomains()[h] {
 			return true
 		}
 		i := strings.IndexByte(h, '.')
@@ -166,4 +192,25 @@ func isFreeMail(d, reg string) bool {
 func hasListedTLD(domain string) bool {
 	suffix, icann, _ := webaddress.PublicSuffix(domain)
 	return icann || strings.IndexByte(suffix, '.') >= 0
+}
+
+// registrableOf returns the registrable domain of d, a lowercase ASCII
+// domain name of non-empty labels without a root dot (isDomainName), as
+// publicsuffix.EffectiveTLDPlusOne gives it, and false where that fails
+// (d is a public suffix): from webaddress.PublicSuffix, whose cache the
+// look-ups of the same domain share (EffectiveTLDPlusOne allocates an
+// error each call, from its test for an IP address).
+// TestRegistrableOf checks it against EffectiveTLDPlusOne.
+func registrableOf(d string) (string, bool) {
+	suffix, _, _ := webaddress.PublicSuffix(d)
+	return registrableWith(d, suffix)
+}
+
+// registrableWith is registrableOf of d, whose public suffix is suffix.
+func registrableWith(d, suffix string) (string, bool) {
+	if suffix == "" || len(suffix) >= len(d) {
+		return "", false
+	}
+	rest := d[:len(d)-len(suffix)-1]
+	return d[strings.LastIndexByte(rest, '.')+1:], true
 }

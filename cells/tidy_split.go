@@ -5,6 +5,7 @@
 package cells
 
 import (
+	"math/bits"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -192,14 +193,47 @@ func hostOf(text string) (host, rest string) {
 			return "", ""
 		}
 	}
-	end, at := 0, -1
+	end, at := hostEnd(s)
+	host, rest = s[at+1:end], s[end:]
+	return strings.TrimSuffix(host, "."), rest
+}
+
+// hostEnd returns the end of the host that s starts with (the first byte
+// of hostEnds, or len(s)) and the last "@" before it (-1 when none). It
+// reads eight bytes at a time (each of the bytes sought found in the word
+// at once, exactly: no carry crosses a byte), then a byte at a time.
+// TestHostEnd checks it against the byte loop.
+func hostEnd(s string) (end, at int) {
+	at = -1
+	for ; end+8 <= len(s); end += 8 {
+		x := urlchars.Word8(s[end:])
+		stop := wordBytes(x, '/') | wordBytes(x, '?') | wordBytes(x, '#') | wordBytes(x, ':') |
+			wordBytes(x, '\\') | wordBytes(x, ' ')
+		ats := wordBytes(x, '@')
+		if stop != 0 {
+			n := bits.TrailingZeros64(stop) >> 3
+			if ats &= 1<<(8*n) - 1; ats != 0 {
+				at = end + (63-bits.LeadingZeros64(ats))>>3
+			}
+			return end + n, at
+		}
+		if ats != 0 {
+			at = end + (63-bits.LeadingZeros64(ats))>>3
+		}
+	}
 	for ; end < len(s) && !hostEnds[s[end]]; end++ {
 		if s[end] == '@' {
 			at = end
 		}
 	}
-	host, rest = s[at+1:end], s[end:]
-	return strings.TrimSuffix(host, "."), rest
+	return end, at
+}
+
+// wordBytes returns the high bit of each byte of x that is c.
+func wordBytes(x uint64, c byte) uint64 {
+	const lows = 0x7f * 0x0101010101010101
+	v := x ^ uint64(c)*0x0101010101010101
+	return ^((v&lows + lows) | v | lows)
 }
 
 // hostEnds are the bytes that end a host for hostOf.

@@ -19,6 +19,9 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/data"
+	"github.com/onecontact/webaddress/internal/testfiles"
+	"github.com/onecontact/webaddress/internal/urlchars"
+	"golang.org/x/net/publicsuffix"
 )
 
 // cellCase is a case of testdata/tidy/cells.txt.
@@ -678,6 +681,167 @@ func TestFreeMailDomains(t *testing.T) {
 		if !freeMailDomains()[d] {
 			t.Errorf("%s is not a free-mail or provider domain", d)
 		}
+	}
+}
+
+// TestRegistrableOf checks registrableOf, which the e-mail step asks for
+// a domain's registrable domain, against x/net's EffectiveTLDPlusOne: on
+// the domain of every e-mail address of the corpus files (typed.txt among
+// them) and of testdata/tidy/cells.txt, on every host of the corpus that
+// an e-mail address could have, and on each of their parent domains.
+func TestRegistrableOf(t *testing.T) {
+	var domains []string
+	add := func(text string) {
+		if _, _, d, ok := emailOf(text); ok {
+			domains = append(domains, d)
+		}
+		if h, _ := hostOf(text); isDomainName(h) {
+			domains = append(domains, h)
+		}
+	}
+	for _, c := range readCellCases(t) {
+		add(c.cell)
+	}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		for _, l := range readCorpus(t, name) {
+			add(l)
+		}
+	}
+	n := 0
+	for _, d := range domains {
+		d = strings.ToLower(d)
+		if !urlchars.IsASCII(d) {
+			continue
+		}
+		for ; ; n++ {
+			want, err := publicsuffix.EffectiveTLDPlusOne(d)
+			if got, ok := registrableOf(d); got != want || ok != (err == nil) {
+				t.Errorf("registrableOf(%q) = %q, %v; EffectiveTLDPlusOne: %q, %v", d, got, ok, want, err)
+			}
+			i := strings.IndexByte(d, '.')
+			if i < 0 {
+				break
+			}
+			d = d[i+1:]
+		}
+	}
+	if n < 10000 {
+		t.Errorf("%d domains checked, want more", n)
+	}
+}
+
+// TestHostEnd checks hostEnd, which reads eight bytes at a time, against
+// a byte loop, on every line of the corpus files and on strings with each
+// byte that ends a host, and "@", at every place.
+func TestHostEnd(t *testing.T) {
+	slow := func(s string) (end, at int) {
+		at = -1
+		for ; end < len(s) && !hostEnds[s[end]]; end++ {
+			if s[end] == '@' {
+				at = end
+			}
+		}
+		return end, at
+	}
+	inputs := []string{"", "@", "a@A", "@A@A@A@A@A@A", "user@example.com:8080/x", "ünï@cödé.de/x"}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		inputs = append(inputs, readCorpus(t, name)...)
+	}
+	for _, c := range []byte("/?#:\\ @A\x80\xff") {
+		for n := range 20 {
+			for _, base := range []string{"abcdefghijklmnopqrstuvwxyz", "a@b@c@d@e@f@g@h@i@j@k@l@"} {
+				b := []byte(base[:n])
+				b = append(b, c)
+				b = append(b, base[n:]...)
+				inputs = append(inputs, string(b))
+			}
+		}
+	}
+	for _, in := range inputs {
+		for i := 0; i <= len(in) && i < 16; i++ {
+			s := in[i:]
+			end, at := hostEnd(s)
+			wantEnd, wantAt := slow(s)
+			if end != wantEnd || at != wantAt {
+				t.Fatalf("hostEnd(%q) = %d, %d; want %d, %d", s, end, at, wantEnd, wantAt)
+			}
+		}
+	}
+}
+
+// TestSubdomainOwner checks subdomainOwner, which the e-mail step asks
+// for the owner of a subdomain's website, against the rule Levels gives
+// (a site platform's or a state portal's tenant, a locality's branch), on
+// every subdomain of the corpus files' hosts and e-mail domains and of
+// testdata/tidy/cells.txt, and on domains of each such rule.
+func TestSubdomainOwner(t *testing.T) {
+	domains := []string{"acme.wordpress.com", "omes.ok.gov", "ci.alamosa.co.us", "city.chiyoda.tokyo.lg.jp",
+		"acme.mail.onmicrosoft.com", "www.acme.wordpress.com", "mail.facebook.com", "www.bit.ly", "sales.acme.co.uk"}
+	add := func(text string) {
+		if _, _, d, ok := emailOf(text); ok {
+			domains = append(domains, d)
+		}
+		if h, _ := hostOf(text); isDomainName(h) {
+			domains = append(domains, h)
+		}
+	}
+	for _, c := range readCellCases(t) {
+		add(c.cell)
+	}
+	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
+		for _, l := range readCorpus(t, name) {
+			add(l)
+		}
+	}
+	n, rules := 0, map[webaddress.OwnerRule]int{}
+	for _, d := range domains {
+		d = strings.ToLower(d)
+		reg, ok := registrableOf(d)
+		if !urlchars.IsASCII(d) || !ok || len(d) <= len(reg) {
+			continue
+		}
+		a, err := webaddress.Parse(d)
+		if err != nil {
+			continue
+		}
+		want, wantOK := "", false
+		lv := a.Levels()
+		if lv.Rule == webaddress.OwnerPlatform || lv.Rule == webaddress.OwnerLocality {
+			want, wantOK = lv.Owner, true
+		}
+		rules[lv.Rule]++
+		if got, ok := subdomainOwner(d, reg); got != want || ok != wantOK {
+			t.Errorf("subdomainOwner(%q, %q) = %q, %v; Levels: %q by %v", d, reg, got, ok, lv.Owner, lv.Rule)
+		}
+		n++
+	}
+	for _, r := range []webaddress.OwnerRule{webaddress.OwnerDomain, webaddress.OwnerPlatform, webaddress.OwnerLocality, webaddress.NoOwnerNetwork, webaddress.NoOwnerShortener} {
+		if rules[r] == 0 {
+			t.Errorf("no subdomain of rule %v among the %d checked", r, n)
+		}
+	}
+}
+
+// TestFreeMailFilter checks that the filter in front of freeMailDomains
+// has every one of them, and passes few of the corpus's other hosts.
+func TestFreeMailFilter(t *testing.T) {
+	f := freeMailFilter()
+	for d := range freeMailDomains() {
+		if !f.mayHave(d) {
+			t.Fatalf("the free-mail filter has not %s", d)
+		}
+	}
+	n, passed := 0, 0
+	for _, l := range readCorpus(t, "unique_hosts.txt") {
+		if h := strings.ToLower(l); !freeMailDomains()[h] {
+			n++
+			if f.mayHave(h) {
+				passed++
+			}
+		}
+	}
+	if n < 1000 || passed*20 > n {
+		t.Errorf("the free-mail filter passed %d of %d hosts that are not free-mail domains", passed, n)
 	}
 }
 

@@ -151,7 +151,7 @@ func (r *Rules) Values(dst []Value, row []string) []Value {
 			v := Value{Cell: cell, Via: i, Part: part, Address: a, Err: err}
 			part++
 			r.decide(&v)
-			if err == nil && apartReason(a) == "" && !strings.HasPrefix(v.Key, noOwnerMark) {
+			if err == nil && apartReason(a.Facts()) == "" && !strings.HasPrefix(v.Key, noOwnerMark) {
 				gives = true
 			}
 			dst = append(dst, v)
@@ -200,7 +200,7 @@ func (r *Rules) decide(v *Value) {
 	case r.apart[v.Key]:
 		v.Apart = KeptApart
 	case !r.o.MergeInvalid:
-		v.Apart = apartReason(v.Address)
+		v.Apart = apartReason(v.Address.Facts())
 	}
 }
 

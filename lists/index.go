@@ -35,6 +35,13 @@ type Keys struct {
 	// ahead with these keys, kept so that the compiler does not leave the
 	// reads out: here, not in the Index, which goroutines share.
 	touched uint64
+
+	// hashes are the hashes of the first keys by the seed hashed, as an
+	// Index's Prefetch found them, for its look-ups of them next.
+	hashes []uint64
+	hashed maphash.Seed
+
+	next []int // MatchRows' rows that try their next cells, and their keys
 }
 
 // keysPool holds Keys to use again, for Add.
@@ -56,7 +63,9 @@ func (k *Keys) At(i int) []byte {
 func (k *Keys) IsAt(i int, l webaddress.Level) bool { return k.at[i]&bitOf(l) != 0 }
 
 // Reset empties k, keeping its memory.
-func (k *Keys) Reset() { k.buf, k.ends, k.at = k.buf[:0], k.ends[:0], k.at[:0] }
+func (k *Keys) Reset() {
+	k.buf, k.ends, k.at, k.hashes = k.buf[:0], k.ends[:0], k.at[:0], k.hashes[:0]
+}
 
 // levelBits is a set of levels, a bit each (1 << the level).
 type levelBits uint8
@@ -133,11 +142,11 @@ func (k *Keys) AppendJoined(dst []byte, from, to int, sep byte) []byte {
 // few cache lines, not a map's.
 //
 // By owner, it holds each row's keys at site level and at owner level (a
-// match tries the site first), in one record a key: a key that is both a
-// site and an owner (acme.com) is one record, with a list of rows for
-// each level. That costs 16 bytes a record more than one level would (36
-// and the key's bytes, against 20), and a record, a slot and the key's
-// bytes for each site that is not its owner (shop.acme.com); a row first
+// match tries the site first), in one record a key, with a head for each
+// level the key is at: a key that is both a site and an owner (acme.com)
+// is one record of two heads (18 bytes and the key's, against 10 for one
+// level), a site that is not its owner (shop.acme.com) a record of one,
+// as its owner (acme.com) is when no row has it as its site; a row first
 // at either level keeps its cells. By site or page there is one level.
 //
 // Its Add methods are not safe for concurrent use. Once its rows are
@@ -156,46 +165,29 @@ type Index struct {
 	shift  uint           // a hash's home slot is its top bits: h >> shift
 	keys   int            // how many
 	keysAt [maxLevels]int // how many keys are at each level of Rules.levels
-	recKey int            // where a record's key begins: after its size and a head per level
 	nodes  []node         // the rows of each key after its first at a level, a list each
 	kept   []int          // the place in arena of each row's kept cells, -1 when not kept
 	arena  arena          // the keys' records, and the kept cells of the rows kept
 }
 
-// A key's record in the arena is its size (4 bytes), then a head for each
-// level the index matches at (Rules.levels, finest first) and the key's
-// bytes. A head is four 4-byte numbers: its first row, how many rows have
-// the key at that level (0: none, the key is not one there), the first
-// and last node of the list of its other rows (-1 when none). A look-up
-// that finds a key reads one place of memory, not several.
-const (
-	recSize  = 0 // the key's size
-	recHeads = 4 // where the heads begin
-)
+// A key's record in the arena is a byte of the levels it has a head at
+// (bit j for Rules.levels[j], finest first), the key's size (a uvarint),
+// a head for each of those levels, in that order, and the key's bytes. A
+// head is two 4-byte numbers: the key's first row at that level (-1 in a
+// head not yet given one), and the newest node of the list of its other
+// rows (-1 when none), which says how many they are. A look-up that finds
+// a key reads one place of memory, not several, for the rows it counts
+// and the first of them.
+const headLen = 8
 
-// The numbers of a head, and its size.
+// The numbers of a head.
 const (
-	headFirst = 4 * iota
-	headRows
-	headHead
-	headTail
-	headLen
+	headFirst = 0
+	headList  = 4
 )
 
 // maxLevels is the most levels an index matches at: site and owner.
 const maxLevels = 2
-
-// blankHeads are the heads of a record at no level: no first row, no
-// rows, no list (-1, 0, -1, -1 each).
-var blankHeads = func() []byte {
-	var b []byte
-	for range maxLevels {
-		for _, v := range [...]int32{headFirst / 4: -1, headRows / 4: 0, headHead / 4: -1, headTail / 4: -1} {
-			b = binary.LittleEndian.AppendUint32(b, uint32(v))
-		}
-	}
-	return b
-}()
 
 // slotPlace is the bits of a slot that hold a record's place.
 const slotPlace = 1<<40 - 1
@@ -204,7 +196,10 @@ const slotPlace = 1<<40 - 1
 // tag's 24 bits (a variable for a test).
 var tagSlots = 1 << 24
 
-type node struct{ row, next int32 }
+// A node is one row in the list of a key's rows at a level after its
+// first, newest first: the row, the next node (-1: none), and how many
+// rows the list has from this node on.
+type node struct{ row, next, count int32 }
 
 // AddKeys adds a row with the keys from to to (not included) of keys
 // (distinct, as [Index.RowKeys] gives them) and the cells kept, and
@@ -213,12 +208,24 @@ func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 	row := int32(len(ix.kept))
 	keep := ix.KeepAll
 	for i := from; i < to; i++ {
-		rec, slot, h := ix.find(keys.At(i))
-		if rec == nil {
-			rec = ix.insert(slot, h, keys.At(i))
-		}
+		var at byte // the levels of ix the key is at, a bit each
 		for j, l := range ix.levels {
-			if keys.IsAt(i, l) && ix.addRow(rec, j, row) {
+			if keys.IsAt(i, l) {
+				at |= 1 << j
+			}
+		}
+		if at == 0 {
+			continue
+		}
+		rec, slot, h := ix.findKey(keys, i)
+		switch {
+		case rec == nil:
+			rec = ix.insert(slot, h, keys.At(i), at)
+		case rec[0]&at != at:
+			rec = ix.widen(slot, rec, at)
+		}
+		for j := range ix.levels {
+			if at&(1<<j) != 0 && ix.addRow(rec, j, row) {
 				keep = true
 			}
 		}
@@ -227,54 +234,87 @@ func (ix *Index) AddKeys(keys *Keys, from, to int, kept []string) int32 {
 		ix.kept = append(ix.kept, -1)
 		return row
 	}
-	// A row's kept cells: how many, and the size of each, 4 bytes each,
-	// then their bytes, one after the other.
-	n := 4 + 4*len(kept)
+	// A row's kept cells: how many (a uvarint), then the size of each (a
+	// uvarint) and its bytes.
+	n := uvarintLen(uint64(len(kept)))
 	for _, c := range kept {
-		n += len(c)
+		n += uvarintLen(uint64(len(c))) + len(c)
 	}
 	at, b := ix.arena.alloc(n)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(kept)))
+	b = binary.AppendUvarint(b, uint64(len(kept)))
 	for _, c := range kept {
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(c)))
-	}
-	for _, c := range kept {
+		b = binary.AppendUvarint(b, uint64(len(c)))
 		b = append(b, c...)
 	}
 	ix.kept = append(ix.kept, at)
 	return row
 }
 
+// uvarintLen returns the size of x as a uvarint.
+func uvarintLen(x uint64) int { return (bits.Len64(x|1) + 6) / 7 }
+
 // addRow adds row to the rows of the record rec at the level of head j,
-// and reports whether it is the first there.
+// which it has, and reports whether it is the first there.
 func (ix *Index) addRow(rec []byte, j int, row int32) bool {
-	hd := rec[recHeads+headLen*j:]
-	if get(hd, headRows) == 0 {
+	hd := head(rec, j)
+	if get(hd, headFirst) < 0 {
 		put(hd, headFirst, row)
-		put(hd, headRows, 1)
 		ix.keysAt[j]++
 		return true
 	}
-	nd := int32(len(ix.nodes))
-	ix.nodes = append(ix.nodes, node{row: row, next: -1})
-	if tail := get(hd, headTail); tail >= 0 {
-		ix.nodes[tail].next = nd
-	} else {
-		put(hd, headHead, nd)
+	next := get(hd, headList)
+	count := int32(1)
+	if next >= 0 {
+		count += ix.nodes[next].count
 	}
-	put(hd, headTail, nd)
-	put(hd, headRows, get(hd, headRows)+1)
+	put(hd, headList, int32(len(ix.nodes)))
+	ix.nodes = append(ix.nodes, node{row: row, next: next, count: count})
 	return false
+}
+
+// head returns the head of the record rec at the level of head j, nil
+// when the key is not one there.
+func head(rec []byte, j int) []byte {
+	if rec[0]&(1<<j) == 0 {
+		return nil
+	}
+	off := 1
+	for rec[off]&0x80 != 0 { // the key's size
+		off++
+	}
+	off += 1 + headLen*bits.OnesCount8(rec[0]&(1<<j-1))
+	return rec[off : off+headLen : off+headLen]
+}
+
+// rowsOf returns how many rows the head hd has, and the first of them.
+func (ix *Index) rowsOf(hd []byte) (count int, first int32) {
+	count = 1
+	if next := get(hd, headList); next >= 0 {
+		count += int(ix.nodes[next].count)
+	}
+	return count, get(hd, headFirst)
 }
 
 // get and put read and write the number at off of a key's record.
 func get(rec []byte, off int) int32    { return int32(binary.LittleEndian.Uint32(rec[off:])) }
 func put(rec []byte, off int, v int32) { binary.LittleEndian.PutUint32(rec[off:], uint32(v)) }
 
+// findKey is find of key i of keys, whose hash Prefetch may have found.
+func (ix *Index) findKey(keys *Keys, i int) (rec []byte, slot int, h uint64) {
+	if i < len(keys.hashes) && keys.hashed == ix.seed {
+		return ix.findHash(keys.At(i), keys.hashes[i])
+	}
+	return ix.find(keys.At(i))
+}
+
 // find returns the record of key (nil when none), the slot where it was
 // looked for (free when none) and key's hash.
 func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
-	h = maphash.Bytes(ix.seed, key)
+	return ix.findHash(key, maphash.Bytes(ix.seed, key))
+}
+
+// findHash is find of key, whose hash is h.
+func (ix *Index) findHash(key []byte, h uint64) (rec []byte, slot int, _ uint64) {
 	if len(ix.slots) == 0 {
 		return nil, 0, h
 	}
@@ -286,34 +326,64 @@ func (ix *Index) find(key []byte) (rec []byte, slot int, h uint64) {
 			return nil, i, h
 		}
 		if s&^slotPlace == tag {
-			if rec := ix.record(int(s&slotPlace) - 1); bytes.Equal(rec[ix.recKey:], key) {
+			if rec, k := ix.record(int(s&slotPlace) - 1); bytes.Equal(rec[k:], key) {
 				return rec, i, h
 			}
 		}
 	}
 }
 
-// record returns the record at the place at of the arena.
-func (ix *Index) record(at int) []byte {
-	head := ix.arena.bytes(at, 4)
-	return ix.arena.bytes(at, ix.recKey+int(get(head, recSize)))
+// record returns the record at the place at of the arena, and where its
+// key begins in it.
+func (ix *Index) record(at int) (rec []byte, key int) {
+	b := ix.arena.from(at)
+	n, w := binary.Uvarint(b[1:])
+	key = 1 + w + headLen*bits.OnesCount8(b[0])
+	end := key + int(n)
+	return b[:end:end], key
 }
 
-// insert adds a record of key, of hash h, at no level yet, in the free
-// slot slot (or, when the table is then too full, in a table twice its
-// size), and returns it.
-func (ix *Index) insert(slot int, h uint64, key []byte) []byte {
-	at, b := ix.arena.alloc(ix.recKey + len(key))
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
-	b = append(b, blankHeads[:headLen*len(ix.levels)]...)
-	rec := append(b, key...)
+// insert adds a record of key, of hash h, with blank heads at the levels
+// at, in the free slot slot (or, when the table is then too full, in a
+// table twice its size), and returns it.
+func (ix *Index) insert(slot int, h uint64, key []byte, at byte) []byte {
+	place, rec := ix.newRecord(key, at)
 	ix.keys++
 	if 4*ix.keys > 3*len(ix.slots) {
-		ix.grow(h&^slotPlace | uint64(at+1))
+		ix.grow(h&^slotPlace | uint64(place+1))
 		return rec
 	}
-	ix.slots[slot] = h&^slotPlace | uint64(at+1)
+	ix.slots[slot] = h&^slotPlace | uint64(place+1)
 	return rec
+}
+
+// newRecord adds to the arena a record of key with blank heads at the
+// levels at, and returns its place and its bytes.
+func (ix *Index) newRecord(key []byte, at byte) (int, []byte) {
+	heads := headLen * bits.OnesCount8(at)
+	place, b := ix.arena.alloc(1 + uvarintLen(uint64(len(key))) + heads + len(key))
+	b = append(b, at)
+	b = binary.AppendUvarint(b, uint64(len(key)))
+	for range heads / 4 {
+		b = append(b, 0xff, 0xff, 0xff, 0xff) // -1
+	}
+	return place, append(b, key...)
+}
+
+// widen replaces the record rec of the slot slot with one that has heads
+// at the levels at too, those it has copied, and returns it. (The bytes
+// of rec stay in the arena, unused: a key first added at one level and
+// then at the other costs its record twice.)
+func (ix *Index) widen(slot int, rec []byte, at byte) []byte {
+	_, k := ix.record(int(ix.slots[slot]&slotPlace) - 1)
+	place, wide := ix.newRecord(rec[k:], rec[0]|at)
+	for j := range maxLevels {
+		if hd := head(rec, j); hd != nil {
+			copy(head(wide, j), hd)
+		}
+	}
+	ix.slots[slot] = ix.slots[slot]&^slotPlace | uint64(place+1)
+	return wide
 }
 
 // grow makes the table twice as large (at least 1,024 slots) and puts
@@ -324,21 +394,28 @@ func (ix *Index) grow(add uint64) {
 	old := ix.slots
 	ix.slots = make([]uint64, max(1024, 2*len(old)))
 	ix.shift = uint(64 - bits.TrailingZeros(uint(len(ix.slots))))
-	mask := len(ix.slots) - 1
-	for _, s := range append(old, add) {
-		if s == 0 {
-			continue
+	for _, s := range old {
+		if s != 0 {
+			ix.put(s)
 		}
-		h := s
-		if len(ix.slots) > tagSlots {
-			h = maphash.Bytes(ix.seed, ix.record(int(s&slotPlace) - 1)[ix.recKey:])
-		}
-		i := int(h >> ix.shift)
-		for ix.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		ix.slots[i] = s
 	}
+	ix.put(add)
+}
+
+// put puts the slot s in the first free slot from its home, in a table
+// that has one.
+func (ix *Index) put(s uint64) {
+	h := s
+	if len(ix.slots) > tagSlots {
+		rec, k := ix.record(int(s&slotPlace) - 1)
+		h = maphash.Bytes(ix.seed, rec[k:])
+	}
+	mask := len(ix.slots) - 1
+	i := int(h >> ix.shift)
+	for ix.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	ix.slots[i] = s
 }
 
 // Len returns the number of distinct keys at the level of Options.By.
@@ -376,23 +453,25 @@ func (ix *Index) rows(dst []int32, keys *Keys, from, to, j int) []int32 {
 		if !keys.IsAt(i, l) {
 			continue
 		}
-		rec, _, _ := ix.find(keys.At(i))
+		rec, _, _ := ix.findKey(keys, i)
 		if rec == nil {
 			continue
 		}
-		hd := rec[recHeads+headLen*j:]
-		if get(hd, headRows) == 0 {
+		hd := head(rec, j)
+		if hd == nil {
 			continue
 		}
-		row := get(hd, headFirst)
-		for nd := get(hd, headHead); ; nd = ix.nodes[nd].next {
-			if !several || !slices.Contains(dst[start:], row) {
+		if row := get(hd, headFirst); !several || !slices.Contains(dst[start:], row) {
+			dst = append(dst, row)
+		}
+		newest := len(dst)
+		for nd := get(hd, headList); nd >= 0; nd = ix.nodes[nd].next {
+			if row := ix.nodes[nd].row; !several || !slices.Contains(dst[start:], row) {
 				dst = append(dst, row)
 			}
-			if nd < 0 {
-				break
-			}
-			row = ix.nodes[nd].row
+		}
+		if !several {
+			slices.Reverse(dst[newest:]) // the list is newest first
 		}
 		several = true
 	}
@@ -411,7 +490,7 @@ func (ix *Index) lookup(keys *Keys, from, to int) (l webaddress.Level, count int
 	var n, counts [maxLevels]int
 	firsts := [maxLevels]int32{-1, -1}
 	for i := from; i < to; i++ {
-		rec, _, _ := ix.find(keys.At(i))
+		rec, _, _ := ix.findKey(keys, i)
 		for j, l := range ix.levels {
 			if !keys.IsAt(i, l) {
 				continue
@@ -420,10 +499,10 @@ func (ix *Index) lookup(keys *Keys, from, to int) (l webaddress.Level, count int
 			if rec == nil {
 				continue
 			}
-			hd := rec[recHeads+headLen*j:]
-			if rows := int(get(hd, headRows)); rows > 0 {
+			if hd := head(rec, j); hd != nil {
+				rows, row := ix.rowsOf(hd)
 				counts[j] += rows
-				if row := get(hd, headFirst); firsts[j] < 0 || row < firsts[j] {
+				if firsts[j] < 0 || row < firsts[j] {
 					firsts[j] = row
 				}
 			}
@@ -448,18 +527,18 @@ func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 	if row < 0 || int(row) >= len(ix.kept) || ix.kept[row] < 0 {
 		return dst, false
 	}
-	at := ix.kept[row]
-	width := int(binary.LittleEndian.Uint32(ix.arena.bytes(at, 4)))
-	lens := ix.arena.bytes(at+4, 4*width)
-	from := at + 4 + len(lens)
-	for i := range width {
-		n := int(binary.LittleEndian.Uint32(lens[4*i:]))
+	b := ix.arena.from(ix.kept[row])
+	width, w := binary.Uvarint(b)
+	b = b[w:]
+	for range width {
+		n, w := binary.Uvarint(b)
 		if n == 0 {
 			dst = append(dst, "")
+			b = b[w:]
 			continue
 		}
-		dst = append(dst, unsafe.String(unsafe.SliceData(ix.arena.bytes(from, n)), n))
-		from += n
+		dst = append(dst, unsafe.String(&b[w], int(n)))
+		b = b[w+int(n):]
 	}
 	return dst, true
 }
@@ -467,15 +546,31 @@ func (ix *Index) Kept(dst []string, row int32) ([]string, bool) {
 // Prefetch reads the slot of each of keys, and the record it names: reads
 // that do not wait on one another, so that their cache misses overlap,
 // and the look-ups and Adds of keys that follow find the memory in the
-// cache. Prefetch changes nothing in ix: it is a hint, for a program that adds or
-// looks up many keys at once.
+// cache. It reads every key's slot first, then their records, so that a
+// record's read waits on no slot's miss; it keeps the keys' hashes in
+// keys, for those look-ups and Adds. Prefetch changes nothing in ix: it is
+// a hint, for a program that adds or looks up many keys at once.
 func (ix *Index) Prefetch(keys *Keys) {
+	keys.hashes = keys.hashes[:0]
+	ix.prefetch(keys)
+}
+
+// prefetch is Prefetch of the keys after those whose hashes keys has.
+func (ix *Index) prefetch(keys *Keys) {
 	if len(ix.slots) == 0 {
 		return
 	}
+	if keys.hashed != ix.seed {
+		keys.hashes, keys.hashed = keys.hashes[:0], ix.seed
+	}
 	var sum uint64
-	for i := range keys.Len() {
+	from := len(keys.hashes)
+	for i := from; i < keys.Len(); i++ {
 		h := maphash.Bytes(ix.seed, keys.At(i))
+		keys.hashes = append(keys.hashes, h)
+		sum += ix.slots[h>>ix.shift]
+	}
+	for _, h := range keys.hashes[from:] {
 		if s := ix.slots[h>>ix.shift]; s != 0 {
 			sum += uint64(ix.arena.bytes(int(s&slotPlace)-1, 1)[0])
 		}
@@ -512,4 +607,10 @@ func (a *arena) bytes(at, n int) []byte {
 	c := a.chunks[at/arenaChunk]
 	at %= arenaChunk
 	return c[at : at+n : at+n]
+}
+
+// from returns the bytes from the place at to the end of its chunk.
+func (a *arena) from(at int) []byte {
+	c := a.chunks[at/arenaChunk]
+	return c[at%arenaChunk:]
 }

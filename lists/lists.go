@@ -97,10 +97,10 @@ func reasonOf(err error) Reason {
 	return "error"
 }
 
-// apartReason returns why a, an address that parsed, is kept apart when
-// rows are counted, grouped or matched, or "" when it is not.
-func apartReason(a webaddress.Address) Reason {
-	switch f := a.Facts(); {
+// apartReason returns why an address that parsed, of facts f, is kept
+// apart when rows are counted, grouped or matched, or "" when it is not.
+func apartReason(f webaddress.Facts) Reason {
+	switch {
 	case f.Has(webaddress.FactNotPublicWebsite):
 		return NotPublicWebsite
 	case f.Has(webaddress.FactNonWebScheme):

@@ -10,6 +10,7 @@ package lists
 import (
 	"hash/maphash"
 	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -32,7 +33,7 @@ func NewIndex(o Options) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Index{Rules: r, seed: maphash.MakeSeed(), recKey: recHeads + headLen*len(r.levels)}, nil
+	return &Index{Rules: r, seed: maphash.MakeSeed()}, nil
 }
 
 // Add adds a row, its cells of addresses in the order they are tried, and
@@ -79,11 +80,22 @@ func (r *Rules) RowKeys(k *Keys, row []string) (via int, miss Reason) {
 func (r *Rules) CellKeys(k *Keys, cell string) Reason {
 	start := k.Len()
 	var miss Reason
-	r.eachAddress(cell, !r.o.Raw, func(a webaddress.Address, err error) {
+	// Each address is given to addMatchKeys by its place, not copied
+	// (216 bytes) into each call that reads it: here as eachAddress does
+	// it, without a call of f a copy each.
+	add := func(a *webaddress.Address, err error) {
 		if m := r.addMatchKeys(k, start, a, err); m != "" && miss == "" {
 			miss = m
 		}
-	})
+	}
+	if r.o.Raw {
+		a, err := r.cells.Parse(cell)
+		add(&a, err)
+	} else {
+		for a, err := range r.cells.Addresses(cell) {
+			add(&a, err)
+		}
+	}
 	if k.Len() > start {
 		miss = ""
 	}
@@ -92,11 +104,11 @@ func (r *Rules) CellKeys(k *Keys, cell string) Reason {
 
 // addMatchKeys adds the keys of a to those of k from start, or says why it
 // has none (err's code, or why a never matches).
-func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error) Reason {
+func (r *Rules) addMatchKeys(k *Keys, start int, a *webaddress.Address, err error) Reason {
 	if err != nil {
 		return reasonOf(err)
 	}
-	if m := apartReason(a); m != "" {
+	if m := apartReason(a.Facts()); m != "" {
 		return m
 	}
 	from := len(k.buf)
@@ -110,7 +122,7 @@ func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error
 	if r.o.By == webaddress.LevelOwner {
 		// The owner key alone costs less than all the levels; it is
 		// "" exactly when there is no owner.
-		if k.buf = r.keyer.AppendKey(k.buf, a, webaddress.LevelOwner); len(k.buf) > from {
+		if k.buf = r.keyer.AppendKey(k.buf, *a, webaddress.LevelOwner); len(k.buf) > from {
 			if siteIsOwner(a, k.buf[from:]) {
 				k.push(start, from, bitOf(webaddress.LevelSite)|bitOf(webaddress.LevelOwner))
 				return ""
@@ -119,9 +131,9 @@ func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error
 			r.addSiteKeys(k, start, a)
 			return ""
 		}
-		rule = r.keyer.Levels(a).Rule
+		rule = r.keyer.Levels(*a).Rule
 	} else {
-		lv := r.keyer.Levels(a)
+		lv := r.keyer.Levels(*a)
 		rule = lv.Rule
 		key = lv.Page
 		if r.o.By == webaddress.LevelSite {
@@ -149,9 +161,12 @@ func (r *Rules) addMatchKeys(k *Keys, start int, a webaddress.Address, err error
 // owner key, or that after "www." (the site keeps no more than the host,
 // and drops www. while a registrable domain remains). TestSiteIsOwner
 // checks it against the site key on the corpus.
-func siteIsOwner(a webaddress.Address, owner []byte) bool {
+func siteIsOwner(a *webaddress.Address, owner []byte) bool {
+	if a.Facts().Has(webaddress.FactEmailDomain) {
+		return false
+	}
 	u := a.URL()
-	if u.Port() != "" || a.Facts().Has(webaddress.FactEmailDomain) {
+	if u.Port() != "" {
 		return false
 	}
 	host := u.Hostname()
@@ -167,12 +182,10 @@ func siteIsOwner(a webaddress.Address, owner []byte) bool {
 // owner's (ann@sales.acme.com: acme.com); its site keys are those of the
 // e-mail addresses' domains in its cell (sales.acme.com), so that a lead
 // matches the account at the very host of its e-mail address first.
-func (r *Rules) addSiteKeys(k *Keys, start int, a webaddress.Address) {
-	var buf [128]byte
-	add := func(e webaddress.Address) {
-		if site := r.keyer.AppendKey(buf[:0], e, webaddress.LevelSite); len(site) > 0 {
-			n := len(k.buf)
-			k.buf = append(k.buf, site...)
+func (r *Rules) addSiteKeys(k *Keys, start int, a *webaddress.Address) {
+	add := func(e *webaddress.Address) {
+		n := len(k.buf)
+		if k.buf = r.keyer.AppendKey(k.buf, *e, webaddress.LevelSite); len(k.buf) > n {
 			k.push(start, n, bitOf(webaddress.LevelSite))
 		}
 	}
@@ -188,7 +201,7 @@ func (r *Rules) addSiteKeys(k *Keys, start int, a webaddress.Address) {
 			found = true
 		case len(d) > len(host) && d[len(d)-len(host)-1] == '.' && d[len(d)-len(host):] == host:
 			if e, err := webaddress.Parse(d); err == nil {
-				add(e)
+				add(&e)
 				found = true
 			}
 		}
@@ -253,6 +266,37 @@ type Match struct {
 // first added of them, not a better match than the others.
 func (m Match) Ambiguous() bool { return m.Count > 1 }
 
+// matchNextCells tries the next cells of the rows whose keys (res, a
+// Match a row) match nothing, in turn, until one matches: the first cell
+// after Via of each such row, then the second, ..., the keys of one cell
+// of each row prefetched and looked up together, as MatchRows does the
+// first.
+func (ix *Index) matchNextCells(k *Keys, rows [][]string, res []Match) {
+	for next := 1; ; next++ {
+		k.next = k.next[:0] // each row's place in rows, and its keys'
+		more := false
+		for j, row := range rows {
+			if m := &res[j]; m.Via >= 0 && m.Count == 0 && m.Via+next < len(row) {
+				more = true
+				n := k.Len()
+				if ix.CellKeys(k, row[m.Via+next]); k.Len() > n {
+					k.next = append(k.next, j, n, k.Len())
+				}
+			}
+		}
+		if !more {
+			return
+		}
+		ix.prefetch(k)
+		for t := 0; t < len(k.next); t += 3 {
+			j, from, to := k.next[t], k.next[t+1], k.next[t+2]
+			if l, count, first := ix.lookup(k, from, to); count > 0 {
+				res[j] = Match{From: from, To: to, Via: res[j].Via + next, Level: l, Count: count, First: first}
+			}
+		}
+	}
+}
+
 // Match matches row, its cells of addresses in the order they are tried,
 // against ix, and appends its keys to k: the first cell whose keys a row
 // of ix shares at any level is the one that matches, at the finest level
@@ -270,6 +314,7 @@ func (ix *Index) Match(k *Keys, row []string) Match {
 func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 	k.Reset()
 	start := len(res)
+	res = slices.Grow(res, len(rows))
 	for _, row := range rows {
 		n, m := k.Len(), Match{Level: ix.o.By, First: -1}
 		if m.Via, m.Miss = ix.RowKeys(k, row); m.Via >= 0 {
@@ -278,25 +323,17 @@ func (ix *Index) MatchRows(k *Keys, rows [][]string, res []Match) []Match {
 		res = append(res, m)
 	}
 	ix.Prefetch(k)
-	for j, row := range rows {
-		m := &res[start+j]
-		if m.Via < 0 {
-			continue
+	for j := range rows {
+		if m := &res[start+j]; m.Via >= 0 {
+			m.Level, m.Count, m.First = ix.lookup(k, m.From, m.To)
 		}
-		m.Level, m.Count, m.First = ix.lookup(k, m.From, m.To)
-		// The next cells, when the first's keys match nothing.
-		for i := m.Via + 1; i < len(row) && m.Count == 0; i++ {
-			n := k.Len()
-			ix.CellKeys(k, row[i])
-			if k.Len() == n {
-				continue
-			}
-			if l, count, first := ix.lookup(k, n, k.Len()); count > 0 {
-				*m = Match{From: n, To: k.Len(), Via: i, Level: l, Count: count, First: first}
-			}
+	}
+	ix.matchNextCells(k, rows, res[start:])
+	for j := range rows {
+		if m := &res[start+j]; m.Via >= 0 {
+			m.cellFrom, m.cellTo = m.From, m.To
+			m.From, m.To = k.only(m.From, m.To, m.Level)
 		}
-		m.cellFrom, m.cellTo = m.From, m.To
-		m.From, m.To = k.only(m.From, m.To, m.Level)
 	}
 	// The kept cells of the rows found, read ahead as the keys were.
 	var sum uint64

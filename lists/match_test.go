@@ -244,6 +244,42 @@ func TestMatchLevels(t *testing.T) {
 	}
 }
 
+// TestIndexLevelsLater checks a key first added at one level and then at
+// the other (its record replaced by one of two heads), the rows of a key
+// at each level in the order they were added, and their counts.
+func TestIndexLevelsLater(t *testing.T) {
+	ix := newIndex(t, byOwner)
+	cells := []string{"shop.acme.com", "blog.acme.com", "acme.com", "https://acme.com/x", "shop.acme.com/y", "www.acme.com", "shop.acme.com"}
+	for _, cell := range cells {
+		ix.Add([]string{cell}, []string{cell})
+	}
+	for _, tc := range []struct {
+		cell  string
+		level webaddress.Level
+		rows  []int32
+	}{
+		{"jo@acme.com", webaddress.LevelSite, []int32{2, 3, 5}},
+		{"jo@shop.acme.com", webaddress.LevelSite, []int32{0, 4, 6}},
+		{"jo@blog.acme.com", webaddress.LevelSite, []int32{1}},
+		{"jo@sales.acme.com", webaddress.LevelOwner, []int32{0, 1, 2, 3, 4, 5, 6}},
+	} {
+		var keys Keys
+		m := ix.Match(&keys, []string{tc.cell})
+		rows := ix.Rows(nil, &keys, m)
+		if m.Level != tc.level || m.Count != len(tc.rows) || m.First != tc.rows[0] || !slices.Equal(rows, tc.rows) {
+			t.Errorf("Match(%s) = %+v, rows %v; want at %v rows %v", tc.cell, m, rows, tc.level, tc.rows)
+		}
+	}
+	for row, want := range []bool{true, true, true, false, false, false, false} {
+		if kept, ok := ix.Kept(nil, int32(row)); ok != want || ok && !slices.Equal(kept, cells[row:row+1]) {
+			t.Errorf("Kept(%d) = %q, %v; want kept %v", row, kept, ok, want)
+		}
+	}
+	if ix.Len() != 1 {
+		t.Errorf("Len() = %d, want 1", ix.Len())
+	}
+}
+
 // TestIndexMany checks the hash table past its growths, the arena past
 // a chunk, and kept cells of every size, empty ones included, against a
 // map.
@@ -264,6 +300,9 @@ func testIndexMany(t *testing.T) {
 	for i := range n {
 		k.Reset()
 		key := fmt.Sprintf("k%d.example", i%(n/2)) // each key twice
+		if i%(n/2)%7 == 3 {
+			key = strings.Repeat("x", 150+i%(n/2)%200) + key // a size of two bytes in its record
+		}
 		k.buf = append(k.buf, key...)
 		k.push(0, 0, bitOf(webaddress.LevelPage))
 		cells := []string{strconv.Itoa(i), "", key}
@@ -412,7 +451,7 @@ func TestSiteIsOwner(t *testing.T) {
 				continue
 			}
 			n++
-			if siteIsOwner(a, []byte(owner)) {
+			if siteIsOwner(&a, []byte(owner)) {
 				short++
 				if site := a.Key(webaddress.KeyV3, webaddress.LevelSite); site != owner {
 					t.Errorf("%q: siteIsOwner, but the site key is %q, the owner's %q", line, site, owner)

@@ -107,7 +107,10 @@ import (
 	"github.com/onecontact/webaddress/cmd/webaddress/internal/tool"
 )
 
-func main() {
+func main() { os.Exit(runMain()) }
+
+// runMain is main but for the exit: it returns the exit status.
+func runMain() int {
 	if os.Getenv("GOGC") == "" {
 		// The tool's live heap is a few megabytes, and every row is
 		// garbage once written: with Go's default (100) it collects after
@@ -116,7 +119,7 @@ func main() {
 		// parse with --jobs 2 is 1.75× --jobs 1 instead of 1.6×.
 		debug.SetGCPercent(300)
 	}
-	os.Exit(runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, tool.WatchSignals()))
+	return runWith(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, tool.WatchSignals())
 }
 
 // run is the whole command: args are the command-line arguments without

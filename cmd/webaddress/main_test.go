@@ -25,7 +25,13 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"webaddress": main,
+		"webaddress": func() {
+			status := runMain()
+			if path := os.Getenv(peakFileEnv); path != "" {
+				writePeak(path)
+			}
+			os.Exit(status)
+		},
 	})
 }
 

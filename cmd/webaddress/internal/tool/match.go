@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/record"
@@ -353,12 +354,35 @@ func (cfg *config) newMatcher(in *input, ref *refTable, all bool) (*matcher, *ou
 	return mr, o, nil
 }
 
+// A matchScratch is what a worker's match of a batch uses and leaves:
+// used again batch after batch (matchScratches), it is not garbage to
+// collect each time, nor grown anew.
+type matchScratch struct {
+	keys    lists.Keys
+	rows    [][]string
+	cells   []string
+	results []lists.Match
+}
+
+// matchScratches hold the matchScratch of batches done, and keysPool the
+// keys of the reference's batches added to its index.
+var (
+	matchScratches = sync.Pool{New: func() any { return new(matchScratch) }}
+	keysPool       = sync.Pool{New: func() any { return new(lists.Keys) }}
+)
+
 // work matches and encodes the rows of b (a worker's part).
 func (mr *matcher) work(b *batch[matchedRow]) {
 	b.out = getBuf()
 	b.vals = make([]matchedRow, len(b.recs))
-	rows := make([][]string, len(b.recs))
-	cells := make([]string, 0, len(b.recs)*len(mr.cols))
+	sc := matchScratches.Get().(*matchScratch)
+	defer func() {
+		clear(sc.rows)
+		clear(sc.cells)
+		matchScratches.Put(sc)
+	}()
+	rows := slices.Grow(sc.rows[:0], len(b.recs))[:len(b.recs)]
+	cells := slices.Grow(sc.cells[:0], len(b.recs)*len(mr.cols))
 	for i := range b.recs {
 		n := len(cells)
 		for _, c := range mr.cols {
@@ -366,8 +390,10 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 		}
 		rows[i] = cells[n:len(cells):len(cells)]
 	}
-	var keys lists.Keys
-	results := mr.ref.ix.MatchRows(&keys, rows, nil)
+	sc.rows, sc.cells = rows, cells
+	keys := &sc.keys
+	results := mr.ref.ix.MatchRows(keys, rows, sc.results[:0])
+	sc.results = results
 	var joined []byte
 	var v matched
 	for i := range rows {
@@ -387,7 +413,7 @@ func (mr *matcher) work(b *batch[matchedRow]) {
 			// then, after a match at site, the owner's others, written
 			// with the owner level's count and keys.
 			n, level := 0, v.res.Level
-			for at, r := range mr.ref.ix.All(&keys, results[i]) {
+			for at, r := range mr.ref.ix.All(keys, results[i]) {
 				if at.Level != level {
 					joined = keys.AppendJoined(joined[:0], at.From, at.To, ' ')
 					v.keys, level = string(joined), at.Level
@@ -470,7 +496,8 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, ix *l
 	}
 	err = evaluate(refIn, cfg.Jobs, rs.skip, func(b *batch[refRow]) {
 		b.vals = make([]refRow, len(b.recs))
-		keys := new(lists.Keys)
+		keys := keysPool.Get().(*lists.Keys)
+		keys.Reset()
 		var buf [4]string
 		for i := range b.recs {
 			r := &b.vals[i]
@@ -503,6 +530,9 @@ func (cfg *config) readReference(refIn *input, rs settings, m *matchFlags, ix *l
 				cells = append(cells, b.recs[i].Fields[k])
 			}
 			ref.ix.AddKeys(r.keys, r.from, r.to, cells)
+		}
+		if len(b.vals) > 0 {
+			keysPool.Put(b.vals[0].keys) // added: the index copied them
 		}
 		refIn.progress.update(ref.read, ref.read-ref.keyed)
 		return nil
