@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/onecontact/webaddress/internal/domaincache"
+	"github.com/onecontact/webaddress/internal/layer"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -67,7 +68,7 @@ func lookUpSuffix(domain string) suffixInfo {
 	}
 	suffix, icann := publicsuffix.PublicSuffix(domain)
 	return suffixInfo{suffix: suffix, icann: icann, listed: icann || strings.Contains(suffix, "."),
-		registrable: registrable(domain, suffix)}
+		registrable: layer.Registrable(domain, suffix)}
 }
 
 // lookUpAnswer is lookUpSuffix's answer as the cache keeps it: the public
@@ -82,14 +83,3 @@ func lookUpAnswer(domain string) domaincache.Answer {
 // every domain up, or to a new cache whose stats count the look-ups a key
 // or a record makes.
 var suffixes = domaincache.Suffixes
-
-// registrable returns the registrable domain of domain with the public
-// suffix suffix: suffix and the label before it, or "" when there is no
-// such label or no suffix.
-func registrable(domain, suffix string) string {
-	if suffix == "" || len(suffix) >= len(domain) {
-		return ""
-	}
-	rest := domain[:len(domain)-len(suffix)-1]
-	return domain[strings.LastIndexByte(rest, '.')+1:]
-}

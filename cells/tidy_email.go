@@ -10,6 +10,7 @@ import (
 
 	"github.com/onecontact/webaddress"
 	"github.com/onecontact/webaddress/internal/data"
+	"github.com/onecontact/webaddress/internal/layer"
 	"github.com/onecontact/webaddress/internal/urlchars"
 )
 
@@ -124,13 +125,13 @@ func emailWebsite(domain string) (site string, code webaddress.Code, reason stri
 	if data.ReservedNames().TLDs[tld] {
 		return notPublic("a reserved name")
 	}
-	// One look-up for both tests: hasListedTLD's and registrableOf's.
-	suffix, icann, _ := webaddress.PublicSuffix(d)
-	if !icann && strings.IndexByte(suffix, '.') < 0 {
+	// One look-up for both tests.
+	suffix, _, listed := webaddress.PublicSuffix(d)
+	if !listed {
 		return notPublic("which has no public suffix")
 	}
-	reg, ok := registrableWith(d, suffix)
-	if !ok {
+	reg := layer.Registrable(d, suffix)
+	if reg == "" {
 		return notPublic("which has no registrable domain")
 	}
 	if data.ReservedNames().Domains[reg] {
@@ -188,10 +189,10 @@ func isFreeMail(d, reg string) bool {
 }
 
 // hasListedTLD reports whether domain's top-level domain is in the Public
-// Suffix List: its suffix is an ICANN one, or of more than one label.
+// Suffix List: a rule of the list, not only the default "*", matched it.
 func hasListedTLD(domain string) bool {
-	suffix, icann, _ := webaddress.PublicSuffix(domain)
-	return icann || strings.IndexByte(suffix, '.') >= 0
+	_, _, listed := webaddress.PublicSuffix(domain)
+	return listed
 }
 
 // registrableOf returns the registrable domain of d, a lowercase ASCII
@@ -203,14 +204,6 @@ func hasListedTLD(domain string) bool {
 // TestRegistrableOf checks it against EffectiveTLDPlusOne.
 func registrableOf(d string) (string, bool) {
 	suffix, _, _ := webaddress.PublicSuffix(d)
-	return registrableWith(d, suffix)
-}
-
-// registrableWith is registrableOf of d, whose public suffix is suffix.
-func registrableWith(d, suffix string) (string, bool) {
-	if suffix == "" || len(suffix) >= len(d) {
-		return "", false
-	}
-	rest := d[:len(d)-len(suffix)-1]
-	return d[strings.LastIndexByte(rest, '.')+1:], true
+	reg := layer.Registrable(d, suffix)
+	return reg, reg != ""
 }

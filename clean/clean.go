@@ -349,7 +349,7 @@ func (o *CleanOptions) cleanHost(c *Cleaned, u *webaddress.URL, typed string, ch
 	name := strings.TrimSuffix(host, ".") // without the root dot
 	if u.HostKind() == webaddress.DomainHost {
 		c.TLD = suffixUnder(name, o.TLDSource)
-		c.Domain = registrableDomain(name, c.TLD)
+		c.Domain = layer.Registrable(name, c.TLD)
 	}
 	c.Status = hostStatus(c, name, s)
 
@@ -498,7 +498,7 @@ func (o *CleanOptions) applyWWW(host string) string {
 			return "www." + host[n:]
 		}
 		name := strings.TrimSuffix(host, ".")
-		if o.WWW == WWWKeep || registrableDomain(name, suffixUnder(name, TLDAll)) == name {
+		if o.WWW == WWWKeep || layer.Registrable(name, suffixUnder(name, TLDAll)) == name {
 			return "www." + host
 		}
 	}
@@ -513,7 +513,7 @@ func (o *CleanOptions) keepSubdomains(host string, n int) string {
 		www, host = host[:4], host[4:]
 	}
 	name := strings.TrimSuffix(host, ".")
-	reg := registrableDomain(name, suffixUnder(name, o.TLDSource))
+	reg := layer.Registrable(name, suffixUnder(name, o.TLDSource))
 	if reg == "" || reg == name {
 		return www + host
 	}
@@ -939,17 +939,4 @@ func decodePrintable(p string) string {
 // isEscapeAt reports whether a "%XX" escape starts at s[i].
 func isEscapeAt(s string, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && urlchars.IsHex(s[i+1]) && urlchars.IsHex(s[i+2])
-}
-
-// registrableDomain returns the registrable domain of domain whose public
-// suffix is suffix (by the TLD source of the options, which need not be
-// the Public Suffix List): suffix and the label before it ("example.co.uk"
-// for "www.example.co.uk" and "co.uk"), or "" when domain has no label
-// before suffix or suffix is "".
-func registrableDomain(domain, suffix string) string {
-	if suffix == "" || len(suffix) >= len(domain) {
-		return ""
-	}
-	rest := domain[:len(domain)-len(suffix)-1]
-	return domain[strings.LastIndexByte(rest, '.')+1:]
 }

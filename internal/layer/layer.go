@@ -15,6 +15,8 @@
 // its first call.
 package layer
 
+import "strings"
+
 // Typed is an input as a person typed it, checked and trimmed as
 // webaddress.Parse reads it.
 type Typed struct {
@@ -72,4 +74,18 @@ func ParseTyped[U, F any](t Typed, from int, scheme string) (U, F, error) {
 // error. A is webaddress.Address, facts a webaddress.Facts.
 func FromRecord[A any](input, text string, facts uint64) (A, error) {
 	return fromRecord.(func(string, string, uint64) (A, error))(input, text, facts)
+}
+
+// Registrable returns the registrable domain of domain whose public
+// suffix is suffix: suffix and the label before it ("example.co.uk" for
+// "www.example.co.uk" and "co.uk"), or "" when domain has no label before
+// suffix or suffix is "". The core, package cells and package clean (whose
+// suffix may come from another source than the Public Suffix List) take
+// the registrable domain from it.
+func Registrable(domain, suffix string) string {
+	if suffix == "" || len(suffix) >= len(domain) {
+		return ""
+	}
+	rest := domain[:len(domain)-len(suffix)-1]
+	return domain[strings.LastIndexByte(rest, '.')+1:]
 }
