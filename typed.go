@@ -254,7 +254,7 @@ func parseTypedLayer(lt layer.Typed, from int, scheme string) (URL, Fields, erro
 func (t typedInput) parseURL(from int, scheme string) (URL, Fields, error) {
 	if from < 0 || from > len(t.text) {
 		err := &Error{Input: t.input, Offset: -1, code: CodeInvalidURL,
-			Reason: "ParseURL: from " + strconv.Itoa(from) + " is outside the text"}
+			Reason: "ParseTyped: from " + strconv.Itoa(from) + " is outside the text"}
 		return URL{}, Fields{Scheme: noSpan, Host: noSpan, Port: noSpan, Path: noSpan, Query: noSpan, Fragment: noSpan}, err
 	}
 	// parse without a linter, and without its parsed to copy the URL

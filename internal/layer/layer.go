@@ -6,7 +6,8 @@
 // webaddress (package cells, package clean, the Beam coder) reach the few
 // steps of the core that are not its API: reading a typed input, parsing
 // it with a scheme of the layer's choosing, making an *Error with a code
-// of the layer's own, and rebuilding an Address from its record.
+// of the layer's own, and rebuilding an Address from its record; and the
+// registrable-domain rule they share with it ([Registrable]).
 //
 // Package webaddress sets the hooks in its init; this package cannot
 // import it, so the generic calls take the core's types from the caller,
