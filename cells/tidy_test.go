@@ -684,12 +684,10 @@ func TestFreeMailDomains(t *testing.T) {
 	}
 }
 
-// TestRegistrableOf checks registrableOf, which the e-mail step asks for
-// a domain's registrable domain, against x/net's EffectiveTLDPlusOne: on
-// the domain of every e-mail address of the corpus files (typed.txt among
-// them) and of testdata/tidy/cells.txt, on every host of the corpus that
-// an e-mail address could have, and on each of their parent domains.
-func TestRegistrableOf(t *testing.T) {
+// emailAndHostDomains returns the domain of every e-mail address, and
+// every host that an e-mail address could have, of the cells of
+// testdata/tidy/cells.txt and the lines of the corpus files.
+func emailAndHostDomains(t *testing.T) []string {
 	var domains []string
 	add := func(text string) {
 		if _, _, d, ok := emailOf(text); ok {
@@ -707,6 +705,16 @@ func TestRegistrableOf(t *testing.T) {
 			add(l)
 		}
 	}
+	return domains
+}
+
+// TestRegistrableOf checks registrableOf, which the e-mail step asks for
+// a domain's registrable domain, against x/net's EffectiveTLDPlusOne: on
+// the domain of every e-mail address of the corpus files (typed.txt among
+// them) and of testdata/tidy/cells.txt, on every host of the corpus that
+// an e-mail address could have, and on each of their parent domains.
+func TestRegistrableOf(t *testing.T) {
+	domains := emailAndHostDomains(t)
 	n := 0
 	for _, d := range domains {
 		d = strings.ToLower(d)
@@ -775,24 +783,9 @@ func TestHostEnd(t *testing.T) {
 // every subdomain of the corpus files' hosts and e-mail domains and of
 // testdata/tidy/cells.txt, and on domains of each such rule.
 func TestSubdomainOwner(t *testing.T) {
-	domains := []string{"acme.wordpress.com", "omes.ok.gov", "ci.alamosa.co.us", "city.chiyoda.tokyo.lg.jp",
-		"acme.mail.onmicrosoft.com", "www.acme.wordpress.com", "mail.facebook.com", "www.bit.ly", "sales.acme.co.uk"}
-	add := func(text string) {
-		if _, _, d, ok := emailOf(text); ok {
-			domains = append(domains, d)
-		}
-		if h, _ := hostOf(text); isDomainName(h) {
-			domains = append(domains, h)
-		}
-	}
-	for _, c := range readCellCases(t) {
-		add(c.cell)
-	}
-	for _, name := range append(testfiles.CorpusFiles, "unique_hosts.txt") {
-		for _, l := range readCorpus(t, name) {
-			add(l)
-		}
-	}
+	domains := append([]string{"acme.wordpress.com", "omes.ok.gov", "ci.alamosa.co.us", "city.chiyoda.tokyo.lg.jp",
+		"acme.mail.onmicrosoft.com", "www.acme.wordpress.com", "mail.facebook.com", "www.bit.ly", "sales.acme.co.uk"},
+		emailAndHostDomains(t)...)
 	n, rules := 0, map[webaddress.OwnerRule]int{}
 	for _, d := range domains {
 		d = strings.ToLower(d)
