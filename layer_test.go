@@ -53,6 +53,10 @@ func TestLayerHooks(t *testing.T) {
 	if a.Cell() != "“Acme.com”" || a.Input() != "Acme.com" || a.Facts() != FactSchemeAssumed|FactWrappingRemoved {
 		t.Errorf("FromRecord: cell %q, input %q, facts %v", a.Cell(), a.Input(), a.Facts())
 	}
+	// WithFacts adds the layer's facts only, without parsing again.
+	if b := layer.WithFacts(a, uint64(FactNotPublicWebsite|FactIPHost)); b.Facts() != a.Facts()|FactNotPublicWebsite || b.Canonical() != a.Canonical() {
+		t.Errorf("WithFacts: facts %v, canonical %q", b.Facts(), b.Canonical())
+	}
 	if _, err := layer.FromRecord[Address]("x", "http://[::1", 0); !errors.Is(err, CodeInvalidHost) {
 		t.Errorf("FromRecord of a text that does not parse: %v", err)
 	}

@@ -220,7 +220,7 @@ func (sp *spans) fields() Fields {
 func init() {
 	layer.ReadTyped = readTypedLayer
 	layer.NewError = newErrorLayer
-	layer.SetHooks(parseTypedLayer, addressFromRecordLayer)
+	layer.SetHooks(parseTypedLayer, addressFromRecordLayer, withFactsLayer)
 }
 
 // readTypedLayer is layer.ReadTyped.
@@ -241,6 +241,12 @@ func newErrorLayer(code, input string, offset int, reason string) error {
 // addressFromRecordLayer is layer.FromRecord's hook.
 func addressFromRecordLayer(input, text string, facts uint64) (Address, error) {
 	return addressFromRecord(input, text, Facts(facts))
+}
+
+// withFactsLayer is layer.WithFacts's hook.
+func withFactsLayer(a Address, facts uint64) Address {
+	a.facts |= Facts(facts) & layerFacts
+	return a
 }
 
 // parseTypedLayer is layer.ParseTyped's hook.

@@ -177,7 +177,7 @@ func (t Tidied) Parse() (a webaddress.Address, err error) {
 		return webaddress.Address{}, err
 	}
 	if a.IsWebsite() && !a.IsPublicWebsite() {
-		return layer.FromRecord[webaddress.Address](t.Cell, t.Text, uint64(t.Facts|webaddress.FactNotPublicWebsite))
+		a = layer.WithFacts(a, uint64(webaddress.FactNotPublicWebsite))
 	}
 	return a, nil
 }

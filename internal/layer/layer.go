@@ -44,14 +44,16 @@ var (
 
 	// parseTyped is a func(Typed, int, string) (webaddress.URL,
 	// webaddress.Fields, error); fromRecord a func(string, string,
-	// uint64) (webaddress.Address, error).
-	parseTyped, fromRecord any
+	// uint64) (webaddress.Address, error); withFacts a
+	// func(webaddress.Address, uint64) webaddress.Address.
+	parseTyped, fromRecord, withFacts any
 )
 
 // SetHooks sets the generic hooks: package webaddress calls it in its
-// init, with parse a func(Typed, int, string) (URL, Fields, error) and
-// record a func(string, string, uint64) (Address, error).
-func SetHooks(parse, record any) { parseTyped, fromRecord = parse, record }
+// init, with parse a func(Typed, int, string) (URL, Fields, error),
+// record a func(string, string, uint64) (Address, error) and facts a
+// func(Address, uint64) Address.
+func SetHooks(parse, record, facts any) { parseTyped, fromRecord, withFacts = parse, record, facts }
 
 // ParseTyped runs the URL parser, with no base, on t.Text from byte from
 // on. With scheme "", it reads that text as written (from is then 0).
@@ -75,6 +77,13 @@ func ParseTyped[U, F any](t Typed, from int, scheme string) (U, F, error) {
 // error. A is webaddress.Address, facts a webaddress.Facts.
 func FromRecord[A any](input, text string, facts uint64) (A, error) {
 	return fromRecord.(func(string, string, uint64) (A, error))(input, text, facts)
+}
+
+// WithFacts returns a with the facts of the messy-cell layer among facts
+// added, as FromRecord adds them, without parsing again. A is
+// webaddress.Address, facts a webaddress.Facts.
+func WithFacts[A any](a A, facts uint64) A {
+	return withFacts.(func(A, uint64) A)(a, facts)
 }
 
 // Registrable returns the registrable domain of domain whose public
